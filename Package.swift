@@ -1,0 +1,53 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "workbench",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "workbench", targets: ["Workbench"]),
+        .library(name: "Models", targets: ["Models"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+    ],
+    targets: [
+        // jemalloc, linked as the process allocator; its counters are read through mallctl.
+        .systemLibrary(
+            name: "CJemalloc",
+            pkgConfig: "jemalloc",
+            providers: [.apt(["libjemalloc-dev"])]
+        ),
+        // The systems under test. Imports nothing of ours.
+        .target(name: "Models"),
+        // Probes (counters, jemalloc, latency) and result files.
+        .target(
+            name: "Report",
+            dependencies: [
+                "CJemalloc",
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ]
+        ),
+        // Scenario files: loading, validation, and the drivers that run them against Models.
+        .target(
+            name: "Scenarios",
+            dependencies: ["Models", "Report", "Yams"]
+        ),
+        // The command-line interface.
+        .executableTarget(
+            name: "Workbench",
+            dependencies: [
+                "Scenarios", "Report", "Models",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(name: "TestSupport", dependencies: ["Models"], path: "Tests/TestSupport"),
+        .testTarget(name: "ModelsTests", dependencies: ["Models", "TestSupport"]),
+        .testTarget(name: "ReportTests", dependencies: ["Report", "TestSupport"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Models", "Report", "TestSupport"]),
+        .testTarget(name: "WorkbenchEndToEndTests", dependencies: ["Workbench", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

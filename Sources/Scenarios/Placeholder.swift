@@ -1,0 +1,4 @@
+import Models
+import Report
+import Yams
+public enum ScenariosPlaceholder {}
