@@ -1,0 +1,279 @@
+/// DEViewControllerCache: recycles view controllers the way a table view recycles cells.
+///
+/// `controller(for:)` returns an unused cached instance of the type (calling `willBeReused` on it)
+/// or instantiates a new one (without calling it). A controller is *in use* exactly when one of
+/// four conditions holds (see ``ViewController/isInUse``); a controller that is asked for and not
+/// put into use is returned again by the next request.
+///
+/// Instances live in one store entry per type, in an NSCache-like store limited to `capacity`
+/// controllers and emptied by a memory warning. What happens to in-use controllers of an entry the
+/// store evicts is the ``InUseMode``. Manual removal never repopulates, and cancels a pending
+/// repopulation of what it removes.
+public final class ControllerCache {
+    /// How a cache is set up.
+    public struct Configuration: Equatable, Sendable {
+        /// Controllers the store may hold; 0 means no limit (NSCache's default).
+        public var capacity: Int
+        /// Which entry goes first when the store sheds; `.none` disables caching.
+        public var policy: EvictionPolicyName
+        /// What an eviction does to in-use controllers.
+        public var inUseMode: InUseMode
+        /// Seeds the `random` policy.
+        public var seed: UInt64
+
+        public init(capacity: Int = 0, policy: EvictionPolicyName = .lru, inUseMode: InUseMode = .repopulate, seed: UInt64 = 1) {
+            self.capacity = capacity
+            self.policy = policy
+            self.inUseMode = inUseMode
+            self.seed = seed
+        }
+    }
+
+    /// The controllers of one type, in the order they were made (the reuse order).
+    final class InstanceSet {
+        var controllers: [ViewController]
+        init(_ controllers: [ViewController]) { self.controllers = controllers }
+    }
+
+    typealias Key = ObjectIdentifier
+
+    /// The shared default cache, bound to ``RunLoop/main``.
+    nonisolated(unsafe) public static let shared = ControllerCache()
+
+    public let configuration: Configuration
+    /// The run loop repopulation is queued on and memory warnings arrive from.
+    public let runLoop: RunLoop
+    /// What the cache has done so far.
+    public private(set) var statistics = ControllerCacheStatistics()
+
+    let store: BoundedStore<Key, InstanceSet>
+    private var stash: [Key: InstanceSet] = [:]
+    private var stashOrder: [Key] = []
+    private var repopulation: RunLoop.Token?
+
+    /// Creates an independent cache.
+    public init(configuration: Configuration = Configuration(), runLoop: RunLoop = .main) {
+        self.configuration = configuration
+        self.runLoop = runLoop
+        store = BoundedStore(
+            costLimit: configuration.capacity,
+            policy: configuration.policy.makePolicy(for: Key.self, seed: configuration.seed))
+        store.evictionHandler = { [unowned self] key, set in self.storeWillEvict(key, set) }
+        runLoop.addMemoryPressureObserver { [weak self] level in self?.handleMemoryPressure(level) }
+    }
+
+    // MARK: Requests
+
+    /// An unused instance of `type`, reused (with `willBeReused`) or newly made with `T()`.
+    /// - Complexity: O(*k*) for *k* cached instances of the type; no allocation on a hit.
+    public func controller<T: ViewController>(for type: T.Type) -> T {
+        let made = controller(key: ObjectIdentifier(type)) { T() }
+        // Every instance under T's key was made by `T()`.
+        return unsafeDowncast(made, to: T.self)
+    }
+
+    /// An unused instance of `type`, reused (with `willBeReused`) or newly instantiated.
+    /// - Complexity: O(*k*) for *k* cached instances of the type; no allocation on a hit.
+    public func controller(for type: ControllerType) -> ViewController {
+        controller(key: ObjectIdentifier(type), make: type.instantiate)
+    }
+
+    private func controller(key: Key, make: () -> ViewController) -> ViewController {
+        statistics.requests += 1
+        guard configuration.policy.caches else {
+            statistics.instantiations += 1
+            return make()
+        }
+        if let set = store.value(forKey: key) {
+            for controller in set.controllers where !controller.isInUse {
+                statistics.hits += 1
+                statistics.willBeReusedCalls += 1
+                controller.willBeReused()
+                return controller
+            }
+            let made = make()
+            statistics.instantiations += 1
+            set.controllers.append(made)
+            store.setCost(set.controllers.count, forKey: key)
+            return made
+        }
+        let made = make()
+        statistics.instantiations += 1
+        store.setValue(InstanceSet([made]), forKey: key, cost: 1)
+        return made
+    }
+
+    // MARK: Manual removal
+
+    /// Removes one controller from the cache, and from a pending repopulation. Never repopulates.
+    public func removeController(_ controller: ViewController) {
+        for key in storeKeysHolding(controller) {
+            guard let set = store.peek(key) else { continue }
+            set.controllers.removeAll { $0 === controller }
+            statistics.manualRemovals += 1
+            if set.controllers.isEmpty {
+                store.removeValue(forKey: key)
+            } else {
+                store.setCost(set.controllers.count, forKey: key)
+            }
+        }
+        for key in stashOrder {
+            guard let set = stash[key] else { continue }
+            let before = set.controllers.count
+            set.controllers.removeAll { $0 === controller }
+            statistics.manualRemovals += before - set.controllers.count
+        }
+    }
+
+    /// Removes every instance of `type`, pending repopulation included. Never repopulates.
+    public func removeInstances<T: ViewController>(of type: T.Type) {
+        removeInstances(key: ObjectIdentifier(type))
+    }
+
+    /// Removes every instance of `type`, pending repopulation included. Never repopulates.
+    public func removeInstances(of type: ControllerType) {
+        removeInstances(key: ObjectIdentifier(type))
+    }
+
+    private func removeInstances(key: Key) {
+        if let set = store.removeValue(forKey: key) {
+            statistics.manualRemovals += set.controllers.count
+        }
+        if let pending = stash.removeValue(forKey: key) {
+            statistics.manualRemovals += pending.controllers.count
+            stashOrder.removeAll { $0 == key }
+        }
+    }
+
+    /// Removes every instance of every type, pending repopulations included. Never repopulates.
+    public func removeAll() {
+        statistics.manualRemovals += cachedControllerCount + pendingRepopulationCount
+        store.removeAll()
+        stash.removeAll()
+        stashOrder.removeAll()
+        if let repopulation { runLoop.cancel(repopulation) }
+        repopulation = nil
+    }
+
+    // MARK: Memory pressure
+
+    /// Sheds under memory pressure: `moderate` trims to half the capacity in policy order; a
+    /// `warning` empties the store, as NSCache does. Evicted entries go through the in-use mode.
+    public func handleMemoryPressure(_ level: MemoryPressureLevel) {
+        statistics.memoryPressureEvents += 1
+        guard configuration.policy.caches else { return }
+        switch level {
+        case .moderate:
+            let limit = configuration.capacity > 0 ? configuration.capacity : store.totalCost
+            store.trim(toCost: limit / 2)
+        case .warning:
+            store.evictAll()
+        }
+    }
+
+    // MARK: Eviction and repopulation
+
+    private func storeWillEvict(_ key: Key, _ set: InstanceSet) -> BoundedStore<Key, InstanceSet>.EvictionVerdict {
+        let inUse = set.controllers.filter(\.isInUse)
+        let unused = set.controllers.count - inUse.count
+        switch configuration.inUseMode {
+        case .drop:
+            statistics.evictions += 1
+            statistics.evictedControllers += set.controllers.count
+            statistics.inUseDropped += inUse.count
+            return .evict
+        case .pin:
+            guard inUse.isEmpty else {
+                set.controllers = inUse
+                statistics.evictedControllers += unused
+                statistics.pinnedRefusals += 1
+                return .keep(cost: inUse.count)
+            }
+            statistics.evictions += 1
+            statistics.evictedControllers += unused
+            return .evict
+        case .repopulate:
+            statistics.evictions += 1
+            statistics.evictedControllers += unused
+            if !inUse.isEmpty { stashForRepopulation(key, inUse) }
+            return .evict
+        }
+    }
+
+    private func stashForRepopulation(_ key: Key, _ controllers: [ViewController]) {
+        if let pending = stash[key] {
+            for controller in controllers where !pending.controllers.contains(where: { $0 === controller }) {
+                pending.controllers.append(controller)
+            }
+        } else {
+            stash[key] = InstanceSet(controllers)
+            stashOrder.append(key)
+        }
+        if repopulation == nil {
+            repopulation = runLoop.perform { [weak self] in self?.repopulate() }
+        }
+    }
+
+    /// Re-adds stashed controllers that are still in use, merged into whatever the type's entry
+    /// holds now; drops the ones that became unused meanwhile.
+    private func repopulate() {
+        repopulation = nil
+        let keys = stashOrder
+        let pending = stash
+        stash.removeAll()
+        stashOrder.removeAll()
+        guard !keys.isEmpty else { return }
+        statistics.repopulationRuns += 1
+        for key in keys {
+            guard let set = pending[key] else { continue }
+            let stillInUse = set.controllers.filter(\.isInUse)
+            statistics.evictedControllers += set.controllers.count - stillInUse.count
+            guard !stillInUse.isEmpty else { continue }
+            statistics.repopulations += stillInUse.count
+            if let current = store.peek(key) {
+                current.controllers.append(contentsOf: stillInUse.filter { c in !current.controllers.contains { $0 === c } })
+                store.setCost(current.controllers.count, forKey: key)
+            } else {
+                store.setValue(InstanceSet(stillInUse), forKey: key, cost: stillInUse.count)
+            }
+        }
+    }
+
+    // MARK: Inspection
+
+    /// Controllers held by the store now (pending repopulations excluded).
+    public var cachedControllerCount: Int { store.totalCost }
+
+    /// Controllers waiting to be re-added on the next tick.
+    public var pendingRepopulationCount: Int {
+        stash.values.reduce(0) { $0 + $1.controllers.count }
+    }
+
+    /// Whether a repopulation is queued on the run loop.
+    public var isRepopulationQueued: Bool { repopulation != nil }
+
+    /// The cached instances of `type`, in reuse order.
+    public func cachedInstances(of type: ControllerType) -> [ViewController] {
+        store.peek(ObjectIdentifier(type))?.controllers ?? []
+    }
+
+    /// The cached instances of `type`, in reuse order.
+    public func cachedInstances<T: ViewController>(of type: T.Type) -> [ViewController] {
+        store.peek(ObjectIdentifier(type))?.controllers ?? []
+    }
+
+    /// Whether `controller` is held by the store or pending repopulation.
+    public func contains(_ controller: ViewController) -> Bool {
+        !storeKeysHolding(controller).isEmpty
+            || stash.values.contains { $0.controllers.contains { $0 === controller } }
+    }
+
+    /// Zeroes the statistics (the end of a warm-up); the cache's contents stay.
+    public func resetStatistics() {
+        statistics = ControllerCacheStatistics()
+    }
+
+    private func storeKeysHolding(_ controller: ViewController) -> [Key] {
+        store.keys.filter { key in store.peek(key)?.controllers.contains { $0 === controller } ?? false }
+    }
+}

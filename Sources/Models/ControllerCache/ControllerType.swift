@@ -1,0 +1,24 @@
+/// A kind of controller a ``ControllerCache`` pools, standing in for an Objective-C `Class`.
+///
+/// Identity is the object's identity, as a class object's would be: two `ControllerType`s with the
+/// same name are different types. Use it when controller kinds come from data (a scenario file);
+/// Swift subclasses of ``ViewController`` can be passed to the cache directly as `T.self`.
+public final class ControllerType {
+    /// The type's name, for reports.
+    public let name: String
+    private let factory: () -> ViewController
+
+    /// Creates a type whose instances are made by `factory` (its "automatic instantiation").
+    public init(name: String, factory: @escaping () -> ViewController) {
+        self.name = name
+        self.factory = factory
+    }
+
+    /// Creates a type whose instances load their view from `nib`, as a nib named after the class.
+    public convenience init(name: String, nib: NibDescription) {
+        self.init(name: name) { ViewController(nib: nib) }
+    }
+
+    /// Makes a new instance.
+    public func instantiate() -> ViewController { factory() }
+}
