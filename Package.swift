@@ -22,11 +22,14 @@ let package = Package(
         ),
         // The systems under test. Imports nothing of ours.
         .target(name: "Models"),
+        // Per-thread allocation counting: a jemalloc allocation hook plus thread.allocatedp.
+        .target(name: "CAllocCounter", dependencies: ["CJemalloc"]),
         // Probes (counters, jemalloc, latency) and result files.
         .target(
             name: "Report",
             dependencies: [
                 "CJemalloc",
+                "CAllocCounter",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),

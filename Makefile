@@ -1,0 +1,39 @@
+# workbench: the two set-up commands on a fresh Debian machine.
+#   make run    install system packages if missing, build release, run scenarios/*.yaml into results/
+#   make test   install system packages if missing, run the test suite
+# `make deps` alone installs libjemalloc-dev and gnuplot-nox (needs root or sudo).
+
+SWIFT      ?= swift
+RESULTS    ?= results
+SCENARIOS  ?= $(wildcard scenarios/*.yaml)
+SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+WORKBENCH  := .build/release/workbench
+
+.PHONY: run test deps build bench clean
+
+deps:
+	@missing=""; \
+	dpkg -s libjemalloc-dev >/dev/null 2>&1 || missing="$$missing libjemalloc-dev"; \
+	dpkg -s gnuplot-nox >/dev/null 2>&1 || missing="$$missing gnuplot-nox"; \
+	dpkg -s pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build -c release --product workbench
+
+run: build
+	$(WORKBENCH) run $(SCENARIOS) --out $(RESULTS)
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test
+
+bench: build
+	$(WORKBENCH) bench
+
+clean:
+	rm -rf .build $(RESULTS)

@@ -1,0 +1,59 @@
+/// Everything that can go wrong in the Report module: building and parsing CSV, assembling
+/// result rows, and writing result files.
+public enum ReportError: Error, CustomStringConvertible, Equatable {
+    /// A row appended to a ``CSVTable`` has a different number of fields than the header.
+    case rowWidthMismatch(expected: Int, found: Int)
+    /// CSV text to parse is empty: there is no header record.
+    case csvMissingHeader
+    /// A quoted CSV field is still open at the end of the text; `line` is where it started.
+    case csvUnterminatedQuote(line: Int)
+    /// A double quote appears inside an unquoted CSV field.
+    case csvQuoteInUnquotedField(line: Int)
+    /// Something other than a comma or line break follows a closing quote.
+    case csvTextAfterClosingQuote(line: Int)
+    /// A CSV record has a different number of fields than the header; `line` is where it starts.
+    case csvRaggedRecord(line: Int, expected: Int, found: Int)
+    /// A row of a result file does not have the same columns, in the same order, as the file's
+    /// first row. `row` is 0-based; `expected`/`found` are the first column names that differ
+    /// (nil where one of the rows has run out of columns).
+    case columnMismatch(file: String, row: Int, expected: String?, found: String?)
+    /// A result file's rows name the same column twice.
+    case duplicateColumn(file: String, column: String)
+    /// A scenario name that cannot be used as a single directory name.
+    case invalidScenarioName(String)
+    /// Writing the file at `path` failed; its temporary file was removed and the file itself
+    /// left as it was.
+    case writeFailed(path: String, reason: String)
+
+    /// A one-line explanation for the command line.
+    public var description: String {
+        switch self {
+        case let .rowWidthMismatch(expected, found):
+            return "CSV row has \(found) fields, but the header has \(expected)"
+        case .csvMissingHeader:
+            return "CSV text is empty: no header record"
+        case let .csvUnterminatedQuote(line):
+            return "CSV quoted field starting on line \(line) is never closed"
+        case let .csvQuoteInUnquotedField(line):
+            return "CSV line \(line): a double quote inside an unquoted field"
+        case let .csvTextAfterClosingQuote(line):
+            return "CSV line \(line): text after a closing quote (expected a comma or line break)"
+        case let .csvRaggedRecord(line, expected, found):
+            return "CSV record on line \(line) has \(found) fields, but the header has \(expected)"
+        case let .columnMismatch(file, row, expected, found):
+            return "\(file): row \(row) has column \(Self.name(found)) where the first row has "
+                + "\(Self.name(expected)); all rows of a file need the same columns in the same order"
+        case let .duplicateColumn(file, column):
+            return "\(file): column '\(column)' appears more than once"
+        case let .invalidScenarioName(name):
+            return "invalid scenario name '\(name)': it must be a non-empty directory name "
+                + "without '/', not starting with '.'"
+        case let .writeFailed(path, reason):
+            return "cannot write \(path): \(reason)"
+        }
+    }
+
+    private static func name(_ column: String?) -> String {
+        column.map { "'\($0)'" } ?? "(none)"
+    }
+}

@@ -1,0 +1,49 @@
+// Closed sets of names used in scenario files. The lead's driver maps them onto model types.
+
+/// The scenario kinds the loader knows, by their `kind:` value.
+///
+/// Adding a kind: add a case here, a case to `Scenario` with its type, and the arms the
+/// compiler then asks for in `Scenario` (decode, encode, header).
+public enum ScenarioKind: String, CaseIterable, Codable, Sendable, SchemaChoice {
+    case scrollingTable = "scrolling-table"
+
+    static var choiceNoun: String { "kind" }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(decodingChoice: decoder)
+    }
+}
+
+/// Cache eviction policy names (`cache.policies`, `--policy`).
+public enum PolicyName: String, CaseIterable, Codable, Sendable, SchemaChoice {
+    case none, lru, fifo, random
+
+    static var choiceNoun: String { "policy" }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(decodingChoice: decoder)
+    }
+}
+
+/// What the cache does with an entry that is in use when it would be evicted (`cache.in_use`).
+public enum InUseModeName: String, CaseIterable, Codable, Sendable, SchemaChoice {
+    case repopulate, pin, drop
+
+    static var choiceNoun: String { "in_use mode" }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(decodingChoice: decoder)
+    }
+}
+
+/// Simulated memory-pressure notification levels (`memory_pressure[i].level`).
+/// Stands for the lead's `Models.MemoryPressureLevel`.
+public enum PressureLevelName: String, CaseIterable, Codable, Sendable, SchemaChoice {
+    case moderate, warning
+
+    static var choiceNoun: String { "memory pressure level" }
+
+    public init(from decoder: Decoder) throws {
+        try self.init(decodingChoice: decoder)
+    }
+}

@@ -1,0 +1,28 @@
+/// Every default of the scenario file format, in one place. The decoders use these for
+/// absent (or null) optional keys; the public initializers use them as default arguments.
+public enum ScenarioDefaults {
+    // Header
+    public static let version = 1
+    public static let seed: UInt64 = 1
+    public static let warmup = Seconds.zero
+    public static let sampleInterval = Seconds(1)
+    public static let memoryPressure: [MemoryPressureEvent] = []
+
+    // scrolling-table: table
+    public static let viewportHeight = 667.0
+    public static let refreshHz = 60
+    public static let disclosure = Disclosure.all
+    public static let cellWeight = 1.0
+    public static let nibLabel = "Label"
+
+    // scrolling-table: scroll steps
+    /// UIScrollView.DecelerationRate.normal: velocity factor per millisecond.
+    public static let flingDeceleration = 0.998
+    public static let backAndForthCycles = 1
+    public static let jumpTarget = JumpTarget.row
+    public static let tapOrder = TapOrder.random
+
+    // scrolling-table: cache
+    public static let policies: [PolicyName] = [.none, .lru]
+    public static let inUse: [InUseModeName] = [.repopulate]
+}

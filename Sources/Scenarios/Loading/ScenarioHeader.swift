@@ -1,0 +1,163 @@
+/// The keys every scenario kind shares, read from the same top-level mapping as the kind's own
+/// keys. `ScenarioHeader.init(from:)` does not reject unknown keys itself: the kind's type does,
+/// allowing `ScenarioHeader.keys` plus its own.
+public struct ScenarioHeader: Codable, Equatable, Sendable {
+    /// File format version; only 1 exists.
+    public var version: Int
+    /// Matches `[a-z0-9][a-z0-9_-]*`; used as a directory name for results.
+    public var name: String
+    public var kind: ScenarioKind
+    public var description: String?
+    public var seed: UInt64
+    /// How long the measured part runs (> 0).
+    public var duration: Seconds
+    /// Run before measuring (>= 0).
+    public var warmup: Seconds
+    /// Between samples (> 0).
+    public var sampleInterval: Seconds
+    public var memoryPressure: [MemoryPressureEvent]
+
+    public init(
+        version: Int = ScenarioDefaults.version,
+        name: String,
+        kind: ScenarioKind,
+        description: String? = nil,
+        seed: UInt64 = ScenarioDefaults.seed,
+        duration: Seconds,
+        warmup: Seconds = ScenarioDefaults.warmup,
+        sampleInterval: Seconds = ScenarioDefaults.sampleInterval,
+        memoryPressure: [MemoryPressureEvent] = ScenarioDefaults.memoryPressure
+    ) {
+        self.version = version
+        self.name = name
+        self.kind = kind
+        self.description = description
+        self.seed = seed
+        self.duration = duration
+        self.warmup = warmup
+        self.sampleInterval = sampleInterval
+        self.memoryPressure = memoryPressure
+    }
+
+    /// The top-level keys the header owns.
+    public static let keys = [
+        "version", "name", "kind", "description", "seed",
+        "duration", "warmup", "sample_interval", "memory_pressure",
+    ]
+
+    public static let supportedVersions = [1]
+
+    /// True for names usable as a directory name: `[a-z0-9][a-z0-9_-]*`.
+    public static func isValidName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first else { return false }
+        func isLowerAlnum(_ c: Unicode.Scalar) -> Bool { ("a"..."z").contains(c) || ("0"..."9").contains(c) }
+        return isLowerAlnum(first) && name.unicodeScalars.allSatisfy { isLowerAlnum($0) || $0 == "_" || $0 == "-" }
+    }
+
+    public init(from decoder: Decoder) throws {
+        let f = try Fields(sharedMapping: decoder)
+
+        version = try f.optional("version") ?? ScenarioDefaults.version
+        try f.check("version", Self.supportedVersions.contains(version),
+                    "must be \(Self.supportedVersions.map(String.init).joined(separator: " or "))")
+
+        name = try f.required("name")
+        try f.check("name", Self.isValidName(name),
+                    "must match [a-z0-9][a-z0-9_-]* (lowercase letters, digits, '_' and '-'; it names a directory)")
+
+        kind = try f.required("kind")
+        description = try f.optional("description")
+        seed = try f.optional("seed") ?? ScenarioDefaults.seed
+
+        duration = try f.required("duration")
+        try f.check("duration", duration.value > 0, "must be > 0")
+
+        warmup = try f.optional("warmup") ?? ScenarioDefaults.warmup  // Seconds are never negative
+
+        sampleInterval = try f.optional("sample_interval") ?? ScenarioDefaults.sampleInterval
+        try f.check("sample_interval", sampleInterval.value > 0, "must be > 0")
+
+        memoryPressure = try f.optional("memory_pressure") ?? ScenarioDefaults.memoryPressure
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try encodeFields(into: &container)
+    }
+
+    /// Writes the header keys into a mapping shared with the kind's keys.
+    func encodeFields(into container: inout KeyedEncodingContainer<AnyCodingKey>) throws {
+        try container.encode(version, for: "version")
+        try container.encode(name, for: "name")
+        try container.encode(kind, for: "kind")
+        try container.encodeIfPresent(description, for: "description")
+        try container.encode(seed, for: "seed")
+        try container.encode(duration, for: "duration")
+        try container.encode(warmup, for: "warmup")
+        try container.encode(sampleInterval, for: "sample_interval")
+        try container.encode(memoryPressure, for: "memory_pressure")
+    }
+}
+
+/// One `memory_pressure` entry: `{at: 30s, level: warning}` (once) or
+/// `{every: 10s, level: moderate, start: 5s}` (repeating; `start` defaults to `every`).
+public struct MemoryPressureEvent: Codable, Equatable, Sendable {
+    public enum Schedule: Equatable, Sendable {
+        /// Once, at this time after the start of the run.
+        case at(Seconds)
+        /// First at `start`, then every `every` (> 0).
+        case every(Seconds, start: Seconds)
+    }
+
+    public var schedule: Schedule
+    public var level: PressureLevelName
+
+    public init(schedule: Schedule, level: PressureLevelName) {
+        self.schedule = schedule
+        self.level = level
+    }
+
+    static let keys = ["at", "every", "start", "level"]
+
+    public init(from decoder: Decoder) throws {
+        let f = try Fields(decoder, allowed: Self.keys)
+        let at: Seconds? = try f.optional("at")
+        let every: Seconds? = try f.optional("every")
+        let start: Seconds? = try f.optional("start")
+        level = try f.required("level")
+
+        switch (at, every) {
+        case (let at?, nil):
+            if start != nil {
+                throw SchemaViolation(.invalid("'start' only goes with 'every', not with 'at'"),
+                                      at: f.path("start"), target: .key)
+            }
+            schedule = .at(at)
+        case (nil, let every?):
+            try f.check("every", every.value > 0, "must be > 0")
+            schedule = .every(every, start: start ?? every)
+        case (.some, .some):
+            // Point at whichever of the two comes second in the file.
+            let second = f.container.allKeys.last { $0.stringValue == "at" || $0.stringValue == "every" }
+            throw SchemaViolation(
+                .message("\(displayKeyPath(f.codingPath)): give exactly one of 'at' (once) or 'every' (repeating), not both"),
+                at: f.codingPath + [second ?? AnyCodingKey("every")], target: .key)
+        case (nil, nil):
+            throw SchemaViolation(
+                .invalid("missing 'at' (once) or 'every' (repeating); give exactly one"),
+                at: f.codingPath, target: .mapping)
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        switch schedule {
+        case .at(let at):
+            try container.encode(at, for: "at")
+        case .every(let every, let start):
+            try container.encode(every, for: "every")
+            try container.encode(start, for: "start")
+        }
+        try container.encode(level, for: "level")
+    }
+}

@@ -1,0 +1,308 @@
+import Foundation
+import Yams
+
+/// Loads scenario files: YAML → composed `Yams.Node` tree → `Scenario` via `YAMLDecoder`.
+///
+/// Every failure is a `ScenarioError` (typed throws) with a 1-based line and column in the file:
+/// decoding errors and validation errors are located by following their coding path through the
+/// composed tree (unknown/extra keys point at the key, bad values at the value, missing keys at
+/// the enclosing mapping).
+public enum ScenarioLoader {
+    /// Reads and loads a scenario file. An unreadable file is an error at 1:1,
+    /// `cannot read file: <path> (<reason>)`. `ScenarioError.file` is the URL's path as given.
+    public static func load(contentsOf url: URL) throws(ScenarioError) -> Scenario {
+        let file = url.isFileURL ? url.relativePath : url.absoluteString
+        let yaml: String
+        do {
+            let data = try Data(contentsOf: url)
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw ScenarioError(file: file, line: 1, column: 1, keyPath: "",
+                                    message: "cannot read file: \(file) (not valid UTF-8)")
+            }
+            yaml = text
+        } catch let error as ScenarioError {
+            throw error
+        } catch {
+            throw ScenarioError(file: file, line: 1, column: 1, keyPath: "",
+                                message: "cannot read file: \(file) (\(readFailureReason(url, error)))")
+        }
+        return try load(yaml: yaml, file: file)
+    }
+
+    /// Loads a scenario from YAML text; `file` is only used in errors.
+    public static func load(yaml: String, file: String) throws(ScenarioError) -> Scenario {
+        let root: Node
+        do {
+            guard let composed = try Yams.compose(yaml: yaml) else {
+                throw ScenarioError(file: file, line: 1, column: 1, keyPath: "",
+                                    message: "empty scenario file (expected a mapping with at least name, kind and duration)")
+            }
+            root = composed
+        } catch let error as ScenarioError {
+            throw error
+        } catch let error as YamlError {
+            throw syntaxError(error, file: file)
+        } catch {
+            throw ScenarioError(file: file, line: 1, column: 1, keyPath: "", message: "invalid YAML: \(error)")
+        }
+        return try decode(Scenario.self, from: root, file: file)
+    }
+
+    /// Decodes any scenario type from a composed tree, mapping all failures to `ScenarioError`.
+    static func decode<T: Decodable>(_ type: T.Type, from root: Node, file: String) throws(ScenarioError) -> T {
+        let locator = NodeLocator(root: root, file: file)
+        do {
+            return try YAMLDecoder().decode(T.self, from: root)
+        } catch let violation as SchemaViolation {
+            throw locator.error(for: violation)
+        } catch let error as DecodingError {
+            throw locator.error(for: error)
+        } catch {
+            throw locator.error(for: SchemaViolation(.invalid("\(error)"), at: []))
+        }
+    }
+
+    /// Validates names given to a `--policy` option. Each element may also be a
+    /// comma-separated list (`--policy lru,fifo`). Empty, unknown or repeated names are errors
+    /// whose message lists the valid names.
+    public static func validatePolicyOverride(_ names: [String]) throws(OptionValueError) -> [PolicyName] {
+        let valid = PolicyName.choiceList
+        let split = names
+            .flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        guard !split.isEmpty, !split.contains(where: \.isEmpty) else {
+            throw OptionValueError(message: "--policy: expected a policy name (one of: \(valid))")
+        }
+        var result: [PolicyName] = []
+        for name in split {
+            guard let policy = PolicyName(rawValue: name) else {
+                throw OptionValueError(message: "--policy: unknown policy '\(name)' (expected one of: \(valid))")
+            }
+            guard !result.contains(policy) else {
+                throw OptionValueError(message: "--policy: policy '\(name)' is given more than once")
+            }
+            result.append(policy)
+        }
+        return result
+    }
+
+    // MARK: - Errors
+
+    private static func readFailureReason(_ url: URL, _ error: Error) -> String {
+        var isDirectory: ObjCBool = false
+        let path = url.path
+        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            return "no such file"
+        }
+        if isDirectory.boolValue {
+            return "is a directory"
+        }
+        if !FileManager.default.isReadableFile(atPath: path) {
+            return "permission denied"
+        }
+        return error.localizedDescription
+    }
+
+    static func syntaxError(_ error: YamlError, file: String) -> ScenarioError {
+        func make(_ mark: Mark?, _ message: String) -> ScenarioError {
+            make(mark.map { (line: $0.line, column: $0.column) }, message)
+        }
+        func make(_ position: (line: Int, column: Int)?, _ message: String) -> ScenarioError {
+            ScenarioError(file: file, line: max(position?.line ?? 1, 1), column: max(position?.column ?? 1, 1),
+                          keyPath: "", message: message)
+        }
+        func text(_ problem: String, _ context: YamlError.Context?) -> String {
+            // libyaml's context reads before its problem: "while scanning a quoted scalar at
+            // line 1, column 7: found unexpected end of stream".
+            guard let context else { return "invalid YAML: \(problem)" }
+            return "invalid YAML: \(context.text) at line \(context.mark.line), column \(context.mark.column): \(problem)"
+
+        }
+        switch error {
+        case let .scanner(context, problem, mark, _),
+             let .parser(context, problem, mark, _),
+             let .composer(context, problem, mark, _):
+            return make(mark, text(problem, context))
+        case let .reader(problem, offset, _, yaml):
+            return make(offset.map { position(atCharacterOffset: $0, in: yaml) }, "invalid YAML: \(problem)")
+        case let .duplicatedKeysInMapping(duplicates, context):
+            let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
+            return make(context.mark, "duplicate key \(keys) in the same mapping")
+        default:
+            return make(Mark?.none, "invalid YAML: \(error)")
+        }
+    }
+
+    /// 1-based line and column (in Unicode scalars, like libyaml) of a character offset.
+    private static func position(atCharacterOffset offset: Int, in yaml: String) -> (line: Int, column: Int) {
+        var line = 1
+        var column = 1
+        for (index, character) in yaml.enumerated() {
+            if index == offset { break }
+            if character.isNewline {
+                line += 1
+                column = 1
+            } else {
+                column += character.unicodeScalars.count
+            }
+        }
+        return (line, column)
+    }
+}
+
+/// Finds the node a coding path refers to in the composed tree, for its mark.
+struct NodeLocator {
+    let root: Node
+    let file: String
+
+    func error(for violation: SchemaViolation) -> ScenarioError {
+        let path = violation.codingPath
+        let keyPath = renderKeyPath(path)
+        let node: Node?
+        let markNode: Node?
+        switch violation.target {
+        case .value:
+            node = self.node(at: path)
+            markNode = node
+        case .key:
+            node = nil
+            markNode = keyNode(at: path) ?? self.node(at: path)
+        case .mapping:
+            // Missing keys: the path names the missing key, the mark is its parent mapping.
+            let mappingPath = violation.problem.isMissingKey ? Array(path.dropLast()) : path
+            node = self.node(at: mappingPath)
+            markNode = node
+        }
+        let message: String
+        switch violation.problem {
+        case let .unknownKey(noun, allowed):
+            let name = path.last?.stringValue ?? ""
+            message = "unknown \(noun) '\(name)' at \(displayKeyPath(path)) (expected one of: \(allowed.joined(separator: ", ")))"
+        case .missingKey:
+            message = "missing required key '\(keyPath)'"
+        case .expected(let what):
+            message = "\(displayKeyPath(path)): expected \(what), found \(describeFound(node))"
+        case .constraint(let requirement):
+            var text = "\(displayKeyPath(path)) \(requirement)"
+            if case .scalar(let scalar)? = node {
+                text += " (found \(quotedIfNotNumber(scalar.string)))"
+            }
+            message = text
+        case .invalid(let text):
+            message = "\(displayKeyPath(path)): \(text)"
+        case .message(let text):
+            message = text
+        }
+        return scenarioError(at: markNode, keyPath: keyPath, message: message)
+    }
+
+    func error(for error: DecodingError) -> ScenarioError {
+        switch error {
+        case let .typeMismatch(type, context):
+            return self.error(for: SchemaViolation(.expected(describeExpected(type)), at: context.codingPath))
+        case let .valueNotFound(type, context):
+            return self.error(for: SchemaViolation(.expected(describeExpected(type)), at: context.codingPath))
+        case let .keyNotFound(key, context):
+            return self.error(for: SchemaViolation.missingKey(key.stringValue, in: context.codingPath))
+        case let .dataCorrupted(context):
+            return self.error(for: SchemaViolation(.invalid(context.debugDescription), at: context.codingPath))
+        @unknown default:
+            return self.error(for: SchemaViolation(.invalid("\(error)"), at: []))
+        }
+    }
+
+    private func scenarioError(at node: Node?, keyPath: String, message: String) -> ScenarioError {
+        let mark = node?.mark ?? root.mark
+        return ScenarioError(file: file, line: max(mark?.line ?? 1, 1), column: max(mark?.column ?? 1, 1),
+                             keyPath: keyPath, message: message)
+    }
+
+    // MARK: Walking the tree
+
+    /// The node at `path`, or the deepest node found on the way (so errors still get a
+    /// nearby position if the tree and the path disagree).
+    func node(at path: [CodingKey]) -> Node? {
+        var current = root
+        for key in path {
+            guard let next = child(of: current, for: key)?.value else { return current }
+            current = next
+        }
+        return current
+    }
+
+    /// The key node of the last path component.
+    func keyNode(at path: [CodingKey]) -> Node? {
+        guard let last = path.last, let parent = node(at: Array(path.dropLast())) else { return nil }
+        return child(of: parent, for: last)?.key
+    }
+
+    private func child(of node: Node, for key: CodingKey) -> (key: Node?, value: Node)? {
+        switch node {
+        case .sequence(let sequence):
+            guard let index = key.intValue, sequence.indices.contains(index) else { return nil }
+            return (nil, sequence[index])
+        case .mapping(let mapping):
+            return lookUp(key.stringValue, in: mapping)
+        case .scalar, .alias:
+            return nil
+        }
+    }
+
+    /// Like Yams' flattened lookup: own keys (last wins) before keys merged in with `<<`.
+    private func lookUp(_ name: String, in mapping: Node.Mapping) -> (key: Node?, value: Node)? {
+        for pair in mapping.reversed() where !isMergeKey(pair.key) && pair.key.string == name {
+            return (pair.key, pair.value)
+        }
+        for pair in mapping where isMergeKey(pair.key) {
+            switch pair.value {
+            case .mapping(let merged):
+                if let found = lookUp(name, in: merged) { return found }
+            case .sequence(let sequence):
+                for case .mapping(let merged) in sequence {
+                    if let found = lookUp(name, in: merged) { return found }
+                }
+            default:
+                continue
+            }
+        }
+        return nil
+    }
+
+    /// `<<` (plain), which the default resolver tags as a merge key.
+    private func isMergeKey(_ key: Node) -> Bool {
+        if case .scalar(let scalar) = key, scalar.style == .plain, scalar.string == "<<" { return true }
+        return false
+    }
+
+    // MARK: Describing values
+
+    private func describeFound(_ node: Node?) -> String {
+        switch node {
+        case .scalar(let scalar)?:
+            if scalar.style == .plain, node?.null != nil {
+                return scalar.string.isEmpty ? "an empty value" : "null"
+            }
+            if scalar.style == .singleQuoted || scalar.style == .doubleQuoted, Double(scalar.string) != nil {
+                return "the quoted string '\(scalar.string)'"
+            }
+            return "'\(scalar.string)'"
+        case .mapping?:
+            return "a mapping"
+        case .sequence?:
+            return "a list"
+        case .alias?, nil:
+            return "nothing"
+        }
+    }
+
+    private func quotedIfNotNumber(_ text: String) -> String {
+        Double(text) != nil ? text : "'\(text)'"
+    }
+}
+
+extension SchemaViolation.Problem {
+    var isMissingKey: Bool {
+        if case .missingKey = self { return true }
+        return false
+    }
+}

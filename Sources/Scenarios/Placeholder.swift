@@ -1,4 +1,0 @@
-import Models
-import Report
-import Yams
-public enum ScenariosPlaceholder {}

@@ -1,0 +1,33 @@
+/// What the command line changes about how scenarios run.
+public struct RunOptions: Sendable {
+    /// Replaces the scenario's own policy list when set (`--policy`).
+    public var policies: [PolicyName]?
+    /// Replaces the scenario's seed when set (`--seed`).
+    public var seed: UInt64?
+    /// Polled between frames; returning true stops the run, keeping what was measured.
+    public var isCancelled: @Sendable () -> Bool
+    /// Called as runs advance (at most a few times per virtual second).
+    public var progress: (@Sendable (RunProgress) -> Void)?
+
+    public init(
+        policies: [PolicyName]? = nil, seed: UInt64? = nil,
+        isCancelled: @escaping @Sendable () -> Bool = { false },
+        progress: (@Sendable (RunProgress) -> Void)? = nil
+    ) {
+        self.policies = policies
+        self.seed = seed
+        self.isCancelled = isCancelled
+        self.progress = progress
+    }
+}
+
+/// Where a scenario's runs have got to.
+public struct RunProgress: Sendable {
+    public var scenario: String
+    /// 0-based index of the current run, and how many there are.
+    public var run: Int
+    public var runs: Int
+    public var configuration: RunConfiguration
+    /// How far the current run is, 0...1.
+    public var fraction: Double
+}

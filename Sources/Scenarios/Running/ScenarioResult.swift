@@ -1,0 +1,22 @@
+import Report
+
+/// What running one scenario produced: rows for each results file, and whether every run finished.
+public struct ScenarioResult: Sendable {
+    public var name: String
+    /// One row per run.
+    public var summary: [ResultRow]
+    /// One row per run per sampling interval.
+    public var timeseries: [ResultRow]
+    /// The latency percentile spectrum, one row per run, operation and percentile.
+    public var latency: [ResultRow]
+    /// False when a run was interrupted: its rows say `complete` = false.
+    public var complete: Bool
+
+    public init(name: String, summary: [ResultRow] = [], timeseries: [ResultRow] = [], latency: [ResultRow] = [], complete: Bool = true) {
+        self.name = name
+        self.summary = summary
+        self.timeseries = timeseries
+        self.latency = latency
+        self.complete = complete
+    }
+}

@@ -1,0 +1,145 @@
+import Models
+import Report
+
+/// Counters of one sampling interval that the models do not keep themselves.
+struct IntervalCounters {
+    var frames = 0
+    var allocatedBytes: UInt64 = 0
+    var allocations: UInt64 = 0
+    var framesOverBudget = 0
+    /// Memory-pressure levels posted in the interval, in order.
+    var pressure: [String] = []
+
+    mutating func add(_ other: IntervalCounters) {
+        frames += other.frames
+        allocatedBytes += other.allocatedBytes
+        allocations += other.allocations
+        framesOverBudget += other.framesOverBudget
+        pressure += other.pressure
+    }
+}
+
+/// Turns one scrolling-table run into result rows.
+///
+/// Count columns are deterministic (same file + seed ⇒ same values); the columns marked
+/// `.measured` are wall-clock or allocator figures and vary from run to run.
+struct RunRecorder {
+    let scenario: String
+    let configuration: RunConfiguration
+    private(set) var timeseries: [ResultRow] = []
+    private var lastCache = ControllerCacheStatistics()
+    private var lastPool = ReusePool.Statistics()
+    private var lastSupplementary = 0
+
+    init(scenario: String, configuration: RunConfiguration) {
+        self.scenario = scenario
+        self.configuration = configuration
+    }
+
+    private func identity() -> ResultRow {
+        var row = ResultRow()
+        row.append("scenario", .string(scenario))
+        row.append("policy", .string(configuration.policy.rawValue))
+        row.append("in_use", .string(configuration.inUseLabel))
+        return row
+    }
+
+    /// Appends the timeseries row for the interval that ends at `time`.
+    mutating func sample(time: Double, interval: IntervalCounters, cache: ControllerCache, pool: ReusePool, source: TableSource) {
+        let stats = cache.statistics
+        let poolStats = pool.statistics
+        let requests = stats.requests - lastCache.requests
+        let hits = stats.hits - lastCache.hits
+        var row = identity()
+        row.append("t_s", .double(time))
+        row.append("requests", .int(requests))
+        row.append("hits", .int(hits))
+        row.append("hit_rate", .double(requests == 0 ? 0 : Double(hits) / Double(requests)))
+        row.append("instantiations", .int(stats.instantiations - lastCache.instantiations))
+        row.append("evictions", .int(stats.evictions - lastCache.evictions))
+        row.append("evicted_controllers", .int(stats.evictedControllers - lastCache.evictedControllers))
+        row.append("repopulations", .int(stats.repopulations - lastCache.repopulations))
+        row.append("in_use_dropped", .int(stats.inUseDropped - lastCache.inUseDropped))
+        row.append("cached_controllers", .int(cache.cachedControllerCount))
+        row.append("pending_repopulation", .int(cache.pendingRepopulationCount))
+        row.append("pool_controllers", .int(pool.count))
+        row.append("pool_dequeues", .int(poolStats.dequeues - lastPool.dequeues))
+        row.append("pool_hits", .int(poolStats.hits - lastPool.hits))
+        row.append("header_footer_instantiations", .int(source.supplementaryInstantiations - lastSupplementary))
+        row.append("memory_pressure", .string(interval.pressure.joined(separator: "+")))
+        row.append("allocated_bytes", .uint(interval.allocatedBytes), kind: .measured)
+        row.append("allocations", .uint(interval.allocations), kind: .measured)
+        row.append("frames_over_budget", .int(interval.framesOverBudget), kind: .measured)
+        timeseries.append(row)
+    }
+
+    /// Remembers the counters at a sample, so the next row holds deltas.
+    mutating func markSampled(cache: ControllerCache, pool: ReusePool, source: TableSource) {
+        lastCache = cache.statistics
+        lastPool = pool.statistics
+        lastSupplementary = source.supplementaryInstantiations
+    }
+
+    /// The run's summary row, timeseries and latency spectrum.
+    func output(
+        totals: IntervalCounters, cache: ControllerCache, pool: ReusePool, source: TableSource,
+        frameWork: LatencyRecorder, capacity: Int, header: ScenarioHeader, complete: Bool
+    ) -> RunOutput {
+        let stats = cache.statistics
+        let poolStats = pool.statistics
+        var row = identity()
+        row.append("seed", .uint(configuration.seed))
+        row.append("capacity", .int(capacity))
+        row.append("duration_s", .double(header.duration.value))
+        row.append("warmup_s", .double(header.warmup.value))
+        row.append("frames", .int(totals.frames))
+        row.append("requests", .int(stats.requests))
+        row.append("hits", .int(stats.hits))
+        row.append("hit_rate", .double(stats.hitRate))
+        row.append("instantiations", .int(stats.instantiations))
+        row.append("reuses", .int(stats.hits + poolStats.hits))
+        row.append("will_be_reused_calls", .int(stats.willBeReusedCalls))
+        row.append("evictions", .int(stats.evictions))
+        row.append("evicted_controllers", .int(stats.evictedControllers))
+        row.append("repopulations", .int(stats.repopulations))
+        row.append("repopulation_runs", .int(stats.repopulationRuns))
+        row.append("in_use_dropped", .int(stats.inUseDropped))
+        row.append("pinned_refusals", .int(stats.pinnedRefusals))
+        row.append("manual_removals", .int(stats.manualRemovals))
+        row.append("pool_dequeues", .int(poolStats.dequeues))
+        row.append("pool_hits", .int(poolStats.hits))
+        row.append("pool_purges", .int(poolStats.purges))
+        row.append("header_footer_instantiations", .int(source.supplementaryInstantiations))
+        row.append("memory_pressure_events", .int(stats.memoryPressureEvents))
+        row.append("cached_controllers_end", .int(cache.cachedControllerCount))
+        row.append("complete", .string(complete ? "true" : "false"))
+        row.append("allocated_bytes", .uint(totals.allocatedBytes), kind: .measured)
+        row.append("allocations", .uint(totals.allocations), kind: .measured)
+        let rows = source.rowLatency.summary
+        row.append("dequeue_latency_p50_ns", .uint(rows.p50), kind: .measured)
+        row.append("dequeue_latency_p90_ns", .uint(rows.p90), kind: .measured)
+        row.append("dequeue_latency_p99_ns", .uint(rows.p99), kind: .measured)
+        row.append("dequeue_latency_p999_ns", .uint(rows.p999), kind: .measured)
+        row.append("dequeue_latency_max_ns", .uint(rows.max), kind: .measured)
+        let supplementary = source.supplementaryLatency.summary
+        row.append("pool_dequeue_latency_p50_ns", .uint(supplementary.p50), kind: .measured)
+        row.append("pool_dequeue_latency_p99_ns", .uint(supplementary.p99), kind: .measured)
+        row.append("pool_dequeue_latency_max_ns", .uint(supplementary.max), kind: .measured)
+        let frames = frameWork.summary
+        row.append("frame_work_p50_ns", .uint(frames.p50), kind: .measured)
+        row.append("frame_work_p99_ns", .uint(frames.p99), kind: .measured)
+        row.append("frames_over_budget", .int(totals.framesOverBudget), kind: .measured)
+
+        var latency: [ResultRow] = []
+        for (operation, recorder) in [("row_dequeue", source.rowLatency), ("header_footer_dequeue", source.supplementaryLatency), ("frame_work", frameWork)] {
+            for point in recorder.spectrum() {
+                var line = identity()
+                line.append("operation", .string(operation))
+                line.append("percentile", .double(point.percentile))
+                line.append("latency_ns", .uint(point.valueNs), kind: .measured)
+                latency.append(line)
+            }
+        }
+        return RunOutput(summary: row, timeseries: timeseries, latency: latency, complete: complete)
+    }
+}

@@ -1,0 +1,142 @@
+import Models
+import Report
+
+/// Runs a `scrolling-table` scenario once, for one policy and in-use mode, frame by frame on a
+/// virtual clock.
+///
+/// Each frame: the run loop advances (running a queued repopulation), due memory-pressure events
+/// are posted, the scroll script acts, and the table lays out what is visible — requesting rows
+/// from the ControllerCache and headers/footers from the ReusePool. The frame's model work is timed
+/// (frames over budget) and its allocations read from jemalloc; everything before the end of the
+/// warm-up is driven but not counted.
+struct ScrollingTableDriver {
+    let scenario: ScrollingTableScenario
+    let configuration: RunConfiguration
+
+    func run(isCancelled: () -> Bool, progress: (Double) -> Void) -> RunOutput {
+        let header = scenario.header
+        let spec = scenario.table
+        let timeline = FrameTimeline(header: header, refreshRate: spec.refreshHz)
+        let runLoop = RunLoop(refreshRate: spec.refreshHz)
+        let cache = ControllerCache(
+            configuration: .init(
+                capacity: scenario.cache.capacity,
+                policy: EvictionPolicyName(configuration.policy),
+                inUseMode: InUseMode(configuration.inUseMode ?? .repopulate),
+                seed: configuration.seed),
+            runLoop: runLoop)
+        let pool = ReusePool(runLoop: runLoop)
+        let source = TableSource(
+            spec: spec, content: TableContent(spec: spec, seed: configuration.seed),
+            cache: cache, pool: pool, usesPool: configuration.policy != .none)
+        let table = TableView(viewportHeight: spec.viewportHeight)
+        table.dataSource = source
+        table.reloadData()
+        var script = ScrollScript(steps: scenario.scroll, frameRate: spec.refreshHz, seed: configuration.seed)
+
+        let budget = UInt64(1_000_000_000 / spec.refreshHz)
+        var recorder = RunRecorder(scenario: header.name, configuration: configuration)
+        var interval = IntervalCounters()
+        var totals = IntervalCounters()
+        var frameWork = LatencyRecorder()
+        var complete = true
+        let progressEvery = max(1, timeline.totalFrames / 100)
+
+        for frame in 0..<timeline.totalFrames {
+            if isCancelled() {
+                complete = false
+                break
+            }
+            if frame == timeline.warmupFrames {
+                cache.resetStatistics()
+                pool.resetStatistics()
+                source.recording = true
+                source.supplementaryInstantiations = 0
+            }
+            let counted = timeline.isCounted(frame)
+            let allocationsBefore = AllocationProbe.snapshot()
+            let start = MonotonicClock.now()
+
+            runLoop.advance()
+            for level in timeline.pressure[frame] ?? [] {
+                runLoop.postMemoryPressure(MemoryPressureLevel(level))
+                if counted { interval.pressure.append(level.rawValue) }
+            }
+            for action in script.advance(table) {
+                switch action {
+                case .scroll(let offset):
+                    table.contentOffset = offset
+                case .disclose(let section):
+                    if spec.disclosure == .oneSection {
+                        source.disclosedSection = section
+                        table.reloadData()
+                    }
+                    table.contentOffset = table.offset(ofSection: section)
+                case .removeFromCache(.all):
+                    cache.removeAll()
+                case .removeFromCache(.cellType(let name)):
+                    if let type = source.cellTypes.first(where: { $0.name == name }) {
+                        cache.removeInstances(of: type)
+                    }
+                }
+            }
+            table.layoutSubviews()
+
+            let elapsed = MonotonicClock.now() - start
+            let allocated = AllocationProbe.snapshot().since(allocationsBefore)
+            if counted {
+                interval.frames += 1
+                interval.allocatedBytes += allocated.bytes
+                interval.allocations += allocated.count
+                if elapsed > budget { interval.framesOverBudget += 1 }
+                frameWork.record(nanoseconds: elapsed)
+            }
+            if timeline.isSampleEnd(frame) {
+                recorder.sample(
+                    time: timeline.time(afterFrame: frame), interval: interval,
+                    cache: cache, pool: pool, source: source)
+                totals.add(interval)
+                interval = IntervalCounters()
+                recorder.markSampled(cache: cache, pool: pool, source: source)
+            }
+            if frame % progressEvery == 0 {
+                progress(Double(frame) / Double(timeline.totalFrames))
+            }
+        }
+        totals.add(interval)
+        progress(1)
+        return recorder.output(
+            totals: totals, cache: cache, pool: pool, source: source, frameWork: frameWork,
+            capacity: scenario.cache.capacity, header: header, complete: complete)
+    }
+}
+
+extension EvictionPolicyName {
+    init(_ name: PolicyName) {
+        switch name {
+        case .none: self = .none
+        case .lru: self = .lru
+        case .fifo: self = .fifo
+        case .random: self = .random
+        }
+    }
+}
+
+extension InUseMode {
+    init(_ name: InUseModeName) {
+        switch name {
+        case .repopulate: self = .repopulate
+        case .pin: self = .pin
+        case .drop: self = .drop
+        }
+    }
+}
+
+extension MemoryPressureLevel {
+    init(_ name: PressureLevelName) {
+        switch name {
+        case .moderate: self = .moderate
+        case .warning: self = .warning
+        }
+    }
+}

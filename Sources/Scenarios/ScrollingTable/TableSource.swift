@@ -1,0 +1,100 @@
+import Models
+import Report
+
+/// The table's data source: rows come from the ControllerCache (one `ControllerType` per cell
+/// type), headers and footers from the reuse-identifier pool, each request timed and counted.
+///
+/// Under policy `none` nothing is reused: rows and headers are instantiated every time.
+final class TableSource: TableViewDataSource {
+    let spec: TableSpec
+    let content: TableContent
+    let cache: ControllerCache
+    let pool: ReusePool
+    let usesPool: Bool
+    let cellTypes: [ControllerType]
+    private let headerNib: NibDescription?
+    private let footerNib: NibDescription?
+    private let labelTexts: [String]
+
+    /// The disclosed section under `disclosure: one_section` (-1: none yet).
+    var disclosedSection = -1
+
+    /// Latency of row requests (ControllerCache) and of header/footer requests (pool), ns.
+    var rowLatency = LatencyRecorder()
+    var supplementaryLatency = LatencyRecorder()
+    /// Header/footer controllers instantiated (pool misses, or every request under `none`).
+    var supplementaryInstantiations = 0
+    /// Whether requests are being counted (past the warm-up).
+    var recording = false
+
+    init(spec: TableSpec, content: TableContent, cache: ControllerCache, pool: ReusePool, usesPool: Bool) {
+        self.spec = spec
+        self.content = content
+        self.cache = cache
+        self.pool = pool
+        self.usesPool = usesPool
+        cellTypes = spec.cells.map { cell in
+            let nib = NibDescription(viewCount: cell.nib.views, depth: cell.nib.depth, labelText: cell.nib.label)
+            return ControllerType(name: cell.type) { CellController(nib: nib) }
+        }
+        labelTexts = spec.cells.map(\.nib.label)
+        headerNib = spec.header.map { NibDescription(viewCount: $0.nib.views, depth: $0.nib.depth, labelText: $0.nib.label) }
+        footerNib = spec.footer.map { NibDescription(viewCount: $0.nib.views, depth: $0.nib.depth, labelText: $0.nib.label) }
+    }
+
+    func numberOfSections(in tableView: TableView) -> Int { content.rowCounts.count }
+
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+        if spec.disclosure == .oneSection, section != disclosedSection { return 0 }
+        return content.rowCounts[section]
+    }
+
+    func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double {
+        spec.cells[content.rowTypes[indexPath.section][indexPath.row]].height
+    }
+
+    func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Double {
+        spec.header?.height ?? 0
+    }
+
+    func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> Double {
+        spec.footer?.height ?? 0
+    }
+
+    func tableView(_ tableView: TableView, viewFor item: TableItem) -> View {
+        switch item {
+        case .row(let path):
+            let type = content.rowTypes[path.section][path.row]
+            let start = MonotonicClock.now()
+            let controller = cache.controller(for: cellTypes[type])
+            let view = controller.view
+            (controller as? CellController)?.configure(row: path, text: labelTexts[type])
+            if recording { rowLatency.record(nanoseconds: MonotonicClock.now() - start) }
+            return view
+        case .header:
+            return supplementary(spec.header?.reuseID ?? "header", nib: headerNib)
+        case .footer:
+            return supplementary(spec.footer?.reuseID ?? "footer", nib: footerNib)
+        }
+    }
+
+    /// The flyweight seed's `viewForHeaderInSection`: dequeue, else instantiate and register.
+    private func supplementary(_ reuseIdentifier: String, nib: NibDescription?) -> View {
+        let start = MonotonicClock.now()
+        let controller: ViewController
+        if usesPool, let reused = pool.dequeue(reuseIdentifier: reuseIdentifier) {
+            controller = reused
+        } else {
+            controller = ViewController(nib: nib)
+            if usesPool { pool.register(controller, reuseIdentifier: reuseIdentifier) }
+            if recording { supplementaryInstantiations += 1 }
+        }
+        let view = controller.view
+        if recording { supplementaryLatency.record(nanoseconds: MonotonicClock.now() - start) }
+        return view
+    }
+}
+
+extension TableView: ScrollGeometry {
+    var sectionCount: Int { (dataSource?.numberOfSections(in: self)) ?? 0 }
+}

@@ -1,0 +1,117 @@
+import ArgumentParser
+import Models
+import Report
+
+/// `workbench bench`: the cost of a hit on ControllerCache and on ReusePool.
+///
+/// Not a test: it prints figures. Build with `-c release` before quoting them.
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Measure a cache hit: allocations (jemalloc) and latency per hit.",
+        discussion: """
+            Runs N hits on a warmed ControllerCache (lru, repopulate) and on a ReusePool, in \
+            batches. Allocations are jemalloc's thread.allocated bytes and the allocation hook's \
+            count over all N hits; latency is each batch's time divided by its size (the clock read \
+            is amortised), recorded in an HdrHistogram. Measure on a release build.
+            """
+    )
+
+    @Option(help: "Hits to measure per target.")
+    var iterations: Int = 1_000_000
+
+    @Option(help: "Hits per timed batch.")
+    var batch: Int = 1_000
+
+    func validate() throws {
+        guard iterations > 0, batch > 0, iterations >= batch else {
+            throw ValidationError("--iterations and --batch must be > 0, and --iterations >= --batch")
+        }
+    }
+
+    func run() throws {
+        AllocationProbe.install()
+        let results = [benchControllerCache(), benchReusePool()]
+        print("target            hits      allocated_bytes  allocations  median_ns  p90_ns  p99_ns")
+        for result in results {
+            print(result.line)
+        }
+        #if DEBUG
+        print("note: this is a debug build; quote figures from `swift build -c release` only")
+        #endif
+    }
+
+    struct Result {
+        var target: String
+        var hits: Int
+        var allocation: AllocationSnapshot
+        var latency: LatencySummary
+
+        var line: String {
+            func pad(_ text: String, _ width: Int) -> String {
+                text + String(repeating: " ", count: max(1, width - text.count))
+            }
+            return pad(target, 18) + pad("\(hits)", 10) + pad("\(allocation.bytes)", 17)
+                + pad("\(allocation.count)", 13) + pad("\(latency.p50)", 11) + pad("\(latency.p90)", 8)
+                + "\(latency.p99)"
+        }
+    }
+
+    /// Hits on a ControllerCache: the controller is never put into use, so every request after
+    /// the first returns it again (a reuse, with `willBeReused`).
+    func benchControllerCache() -> Result {
+        let runLoop = RunLoop(refreshRate: 60)
+        let cache = ControllerCache(
+            configuration: .init(capacity: 64, policy: .lru, inUseMode: .repopulate), runLoop: runLoop)
+        let types = (0..<8).map { ControllerType(name: "cell\($0)", nib: NibDescription(viewCount: 10, depth: 3, labelText: "Cell")) }
+        for type in types { _ = cache.controller(for: type) }
+        let type = types[3]
+        return measure(target: "ControllerCache") {
+            _ = cache.controller(for: type)
+        } check: {
+            cache.statistics.hits
+        }
+    }
+
+    /// Hits on a ReusePool: three headers registered, two on screen; dequeue finds the third.
+    func benchReusePool() -> Result {
+        let pool = ReusePool()
+        let screen = View()
+        let headers = (0..<3).map { _ in ViewController(nib: NibDescription(viewCount: 24, depth: 3, labelText: "Header")) }
+        for header in headers { pool.register(header, reuseIdentifier: "header") }
+        screen.addSubview(headers[0].view)
+        screen.addSubview(headers[1].view)
+        _ = headers[2].view
+        return measure(target: "ReusePool") {
+            _ = pool.dequeue(reuseIdentifier: "header")
+        } check: {
+            pool.statistics.hits
+        }
+    }
+
+    private func measure(target: String, _ hit: () -> Void, check hits: () -> Int) -> Result {
+        let batches = iterations / batch
+        var latency = LatencyRecorder()
+        // Warm up the code path and the histogram's storage outside the measured window.
+        for _ in 0..<batch { hit() }
+        latency.record(nanoseconds: 1)
+        latency.reset()
+        let hitsBefore = hits()
+        var allocation = AllocationSnapshot.zero
+        for _ in 0..<batches {
+            let before = AllocationProbe.snapshot()
+            let start = MonotonicClock.now()
+            var remaining = batch
+            while remaining > 0 {
+                hit()
+                remaining -= 1
+            }
+            let elapsed = MonotonicClock.now() - start
+            let after = AllocationProbe.snapshot()
+            let delta = after.since(before)
+            allocation.bytes += delta.bytes
+            allocation.count += delta.count
+            latency.record(nanoseconds: (elapsed + UInt64(batch) / 2) / UInt64(batch))
+        }
+        return Result(target: target, hits: hits() - hitsBefore, allocation: allocation, latency: latency.summary)
+    }
+}
