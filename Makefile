@@ -1,5 +1,5 @@
 # workbench: the two set-up commands on a fresh Debian machine.
-#   make run    install system packages if missing, build release, run scenarios/*.yaml into results/
+#   make run    install system packages if missing, build release, run scenarios/*.yaml into results/, plot
 #   make test   install system packages if missing, run the test suite
 # `make deps` alone installs libjemalloc-dev and gnuplot-nox (needs root or sudo).
 
@@ -27,6 +27,7 @@ build: deps
 
 run: build
 	$(WORKBENCH) run $(SCENARIOS) --out $(RESULTS)
+	scripts/plot.sh $(RESULTS)
 
 test: deps
 	$(SWIFT) build --build-tests

@@ -29,10 +29,42 @@ public final class ControllerCache {
         }
     }
 
-    /// The controllers of one type, in the order they were made (the reuse order).
+    /// The controllers of one type, in the order they were made (the reuse order): owned, plus
+    /// unretained handles that the hit path walks without reference counting.
     final class InstanceSet {
-        var controllers: [ViewController]
-        init(_ controllers: [ViewController]) { self.controllers = controllers }
+        private(set) var controllers: [ViewController]
+        private(set) var handles: ContiguousArray<Unmanaged<ViewController>>
+
+        init(_ controllers: [ViewController]) {
+            self.controllers = controllers
+            handles = ContiguousArray(controllers.map { Unmanaged.passUnretained($0) })
+        }
+
+        var count: Int { controllers.count }
+
+        func append(_ controller: ViewController) {
+            controllers.append(controller)
+            handles.append(Unmanaged.passUnretained(controller))
+        }
+
+        func contains(_ controller: ViewController) -> Bool {
+            controllers.contains { $0 === controller }
+        }
+
+        /// Keeps only the controllers for which `keep` is true, in order.
+        func keepOnly(where keep: (ViewController) -> Bool) {
+            controllers = controllers.filter(keep)
+            handles = ContiguousArray(controllers.map { Unmanaged.passUnretained($0) })
+        }
+
+        /// The first controller not in use, without retaining the ones it passes over.
+        /// - Complexity: O(*k*) for *k* instances.
+        func firstUnused() -> ViewController? {
+            for handle in handles where !handle._withUnsafeGuaranteedRef({ $0.isInUse }) {
+                return handle.takeUnretainedValue()
+            }
+            return nil
+        }
     }
 
     typealias Key = ObjectIdentifier
@@ -57,7 +89,7 @@ public final class ControllerCache {
         self.runLoop = runLoop
         store = BoundedStore(
             costLimit: configuration.capacity,
-            policy: configuration.policy.makePolicy(for: Key.self, seed: configuration.seed))
+            policy: configuration.policy.makePolicy(seed: configuration.seed))
         store.evictionHandler = { [unowned self] key, set in self.storeWillEvict(key, set) }
         runLoop.addMemoryPressureObserver { [weak self] level in self?.handleMemoryPressure(level) }
     }
@@ -67,40 +99,47 @@ public final class ControllerCache {
     /// An unused instance of `type`, reused (with `willBeReused`) or newly made with `T()`.
     /// - Complexity: O(*k*) for *k* cached instances of the type; no allocation on a hit.
     public func controller<T: ViewController>(for type: T.Type) -> T {
-        let made = controller(key: ObjectIdentifier(type)) { T() }
+        let key = ObjectIdentifier(type)
+        statistics.requests += 1
         // Every instance under T's key was made by `T()`.
-        return unsafeDowncast(made, to: T.self)
+        if let reused = reuse(key: key) { return unsafeDowncast(reused, to: T.self) }
+        let made = T()
+        insert(made, key: key)
+        return made
     }
 
     /// An unused instance of `type`, reused (with `willBeReused`) or newly instantiated.
     /// - Complexity: O(*k*) for *k* cached instances of the type; no allocation on a hit.
     public func controller(for type: ControllerType) -> ViewController {
-        controller(key: ObjectIdentifier(type), make: type.instantiate)
+        let key = ObjectIdentifier(type)
+        statistics.requests += 1
+        if let reused = reuse(key: key) { return reused }
+        let made = type.instantiate()
+        insert(made, key: key)
+        return made
     }
 
-    private func controller(key: Key, make: () -> ViewController) -> ViewController {
-        statistics.requests += 1
-        guard configuration.policy.caches else {
-            statistics.instantiations += 1
-            return make()
+    /// The first unused cached instance under `key`, after `willBeReused`; nil on a miss.
+    @inline(__always)
+    private func reuse(key: Key) -> ViewController? {
+        guard configuration.policy.caches, let controller = store.withValue(forKey: key, { $0.firstUnused() }) else {
+            return nil
         }
-        if let set = store.value(forKey: key) {
-            for controller in set.controllers where !controller.isInUse {
-                statistics.hits += 1
-                statistics.willBeReusedCalls += 1
-                controller.willBeReused()
-                return controller
-            }
-            let made = make()
-            statistics.instantiations += 1
-            set.controllers.append(made)
-            store.setCost(set.controllers.count, forKey: key)
-            return made
-        }
-        let made = make()
+        statistics.recordHit()
+        controller.willBeReused()
+        return controller
+    }
+
+    /// Counts a new instance and adds it to its type's entry (unless nothing is cached).
+    private func insert(_ made: ViewController, key: Key) {
         statistics.instantiations += 1
-        store.setValue(InstanceSet([made]), forKey: key, cost: 1)
-        return made
+        guard configuration.policy.caches else { return }
+        if let set = store.peek(key) {
+            set.append(made)
+            store.setCost(set.count, forKey: key)
+        } else {
+            store.setValue(InstanceSet([made]), forKey: key, cost: 1)
+        }
     }
 
     // MARK: Manual removal
@@ -109,7 +148,7 @@ public final class ControllerCache {
     public func removeController(_ controller: ViewController) {
         for key in storeKeysHolding(controller) {
             guard let set = store.peek(key) else { continue }
-            set.controllers.removeAll { $0 === controller }
+            set.keepOnly { $0 !== controller }
             statistics.manualRemovals += 1
             if set.controllers.isEmpty {
                 store.removeValue(forKey: key)
@@ -119,9 +158,9 @@ public final class ControllerCache {
         }
         for key in stashOrder {
             guard let set = stash[key] else { continue }
-            let before = set.controllers.count
-            set.controllers.removeAll { $0 === controller }
-            statistics.manualRemovals += before - set.controllers.count
+            let before = set.count
+            set.keepOnly { $0 !== controller }
+            statistics.manualRemovals += before - set.count
         }
     }
 
@@ -184,7 +223,7 @@ public final class ControllerCache {
             return .evict
         case .pin:
             guard inUse.isEmpty else {
-                set.controllers = inUse
+                set.keepOnly(where: \.isInUse)
                 statistics.evictedControllers += unused
                 statistics.pinnedRefusals += 1
                 return .keep(cost: inUse.count)
@@ -202,8 +241,8 @@ public final class ControllerCache {
 
     private func stashForRepopulation(_ key: Key, _ controllers: [ViewController]) {
         if let pending = stash[key] {
-            for controller in controllers where !pending.controllers.contains(where: { $0 === controller }) {
-                pending.controllers.append(controller)
+            for controller in controllers where !pending.contains(controller) {
+                pending.append(controller)
             }
         } else {
             stash[key] = InstanceSet(controllers)
@@ -231,8 +270,8 @@ public final class ControllerCache {
             guard !stillInUse.isEmpty else { continue }
             statistics.repopulations += stillInUse.count
             if let current = store.peek(key) {
-                current.controllers.append(contentsOf: stillInUse.filter { c in !current.controllers.contains { $0 === c } })
-                store.setCost(current.controllers.count, forKey: key)
+                for controller in stillInUse where !current.contains(controller) { current.append(controller) }
+                store.setCost(current.count, forKey: key)
             } else {
                 store.setValue(InstanceSet(stillInUse), forKey: key, cost: stillInUse.count)
             }
@@ -265,7 +304,7 @@ public final class ControllerCache {
     /// Whether `controller` is held by the store or pending repopulation.
     public func contains(_ controller: ViewController) -> Bool {
         !storeKeysHolding(controller).isEmpty
-            || stash.values.contains { $0.controllers.contains { $0 === controller } }
+            || stash.values.contains { $0.contains(controller) }
     }
 
     /// Zeroes the statistics (the end of a warm-up); the cache's contents stay.
@@ -274,6 +313,6 @@ public final class ControllerCache {
     }
 
     private func storeKeysHolding(_ controller: ViewController) -> [Key] {
-        store.keys.filter { key in store.peek(key)?.controllers.contains { $0 === controller } ?? false }
+        store.keys.filter { key in store.peek(key)?.contains(controller) ?? false }
     }
 }

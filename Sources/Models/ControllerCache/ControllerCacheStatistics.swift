@@ -29,6 +29,12 @@ public struct ControllerCacheStatistics: Equatable, Sendable {
 
     public init() {}
 
+    /// Counts a hit and its `willBeReused` call in one access.
+    mutating func recordHit() {
+        hits += 1
+        willBeReusedCalls += 1
+    }
+
     /// Hits over requests; 0 when there were none.
     public var hitRate: Double { requests == 0 ? 0 : Double(hits) / Double(requests) }
 }

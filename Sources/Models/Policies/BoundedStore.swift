@@ -3,7 +3,8 @@
 ///
 /// Before evicting an entry the store asks its eviction handler, which may keep the entry with a new
 /// (lower) cost: this is how a cache refuses to evict what is in use. Manual removal never calls
-/// the handler.
+/// the handler. Each entry lives in a slot (a dense index reused after removal); the policy works on
+/// slots, so a lookup hashes the key once.
 public final class BoundedStore<Key: Hashable, Value: AnyObject> {
     /// What the eviction handler decided for an entry the store wanted to evict.
     public enum EvictionVerdict: Equatable {
@@ -14,6 +15,7 @@ public final class BoundedStore<Key: Hashable, Value: AnyObject> {
     }
 
     private struct Entry {
+        var key: Key
         var value: Value
         var cost: Int
     }
@@ -23,77 +25,108 @@ public final class BoundedStore<Key: Hashable, Value: AnyObject> {
         didSet { enforce(limit: costLimit) }
     }
     /// The eviction policy choosing victims.
-    public let policy: any EvictionPolicy<Key>
+    public let policy: any EvictionPolicy
     /// Called for each entry the store is about to evict, never for a manual removal.
     public var evictionHandler: ((Key, Value) -> EvictionVerdict)?
 
-    private var entries: [Key: Entry] = [:]
+    private var slotOf: [Key: Int] = [:]
+    private var entries: [Entry?] = []
+    private var freeSlots: [Int] = []
     /// The entries' costs added up.
     public private(set) var totalCost = 0
     /// Entries removed by eviction since the store was made.
     public private(set) var evictionCount = 0
 
     /// Creates an empty store.
-    public init(costLimit: Int, policy: any EvictionPolicy<Key>) {
+    public init(costLimit: Int, policy: any EvictionPolicy) {
         self.costLimit = max(0, costLimit)
         self.policy = policy
     }
 
     /// The number of entries.
-    public var count: Int { entries.count }
+    public var count: Int { slotOf.count }
 
-    /// The keys of the entries, in no particular order.
-    public var keys: [Key] { Array(entries.keys) }
+    /// The keys of the entries, in slot order.
+    public var keys: [Key] { entries.compactMap { $0?.key } }
 
     /// The value for `key`, counted as an access by the policy.
-    /// - Complexity: O(1)
+    /// - Complexity: O(1): one hash lookup, no allocation.
     public func value(forKey key: Key) -> Value? {
-        guard let entry = entries[key] else { return nil }
-        policy.didAccess(key)
+        guard let slot = slotOf[key], let entry = entries[slot] else { return nil }
+        policy.didAccess(slot)
         return entry.value
     }
 
+    /// Calls `body` with the value for `key` (counted as an access by the policy) without retaining
+    /// it: the store keeps it alive for the call. Returns `nil` on a miss.
+    /// - Complexity: O(1): one hash lookup, no allocation, no reference counting of the value.
+    @inline(__always)
+    public func withValue<R>(forKey key: Key, _ body: (Value) throws -> R?) rethrows -> R? {
+        guard let slot = slotOf[key] else { return nil }
+        policy.didAccess(slot)
+        return try entries.withUnsafeBufferPointer { buffer in
+            guard let entry = buffer[slot] else { return nil }
+            return try Unmanaged.passUnretained(entry.value)._withUnsafeGuaranteedRef(body)
+        }
+    }
+
     /// The value for `key` without telling the policy.
-    public func peek(_ key: Key) -> Value? { entries[key]?.value }
+    public func peek(_ key: Key) -> Value? {
+        guard let slot = slotOf[key] else { return nil }
+        return entries[slot]?.value
+    }
 
     /// The cost recorded for `key`.
-    public func cost(forKey key: Key) -> Int? { entries[key]?.cost }
+    public func cost(forKey key: Key) -> Int? {
+        guard let slot = slotOf[key] else { return nil }
+        return entries[slot]?.cost
+    }
 
     /// Inserts or replaces the value for `key`, then evicts until within the limit.
     public func setValue(_ value: Value, forKey key: Key, cost: Int) {
-        if let old = entries[key] {
-            totalCost -= old.cost
-            policy.didAccess(key)
+        let cost = max(0, cost)
+        if let slot = slotOf[key], let old = entries[slot] {
+            totalCost += cost - old.cost
+            entries[slot] = Entry(key: key, value: value, cost: cost)
+            policy.didAccess(slot)
         } else {
-            policy.didInsert(key)
+            let slot: Int
+            if let free = freeSlots.popLast() {
+                slot = free
+                entries[slot] = Entry(key: key, value: value, cost: cost)
+            } else {
+                slot = entries.count
+                entries.append(Entry(key: key, value: value, cost: cost))
+            }
+            slotOf[key] = slot
+            totalCost += cost
+            policy.didInsert(slot)
         }
-        entries[key] = Entry(value: value, cost: max(0, cost))
-        totalCost += max(0, cost)
         enforce(limit: costLimit)
     }
 
     /// Changes the cost of an existing entry, then evicts until within the limit.
     public func setCost(_ cost: Int, forKey key: Key) {
-        guard var entry = entries[key] else { return }
-        totalCost += max(0, cost) - entry.cost
-        entry.cost = max(0, cost)
-        entries[key] = entry
-        policy.didAccess(key)
+        guard let slot = slotOf[key], entries[slot] != nil else { return }
+        let cost = max(0, cost)
+        totalCost += cost - (entries[slot]?.cost ?? 0)
+        entries[slot]?.cost = cost
+        policy.didAccess(slot)
         enforce(limit: costLimit)
     }
 
     /// Removes the entry for `key` without asking the eviction handler.
     @discardableResult
     public func removeValue(forKey key: Key) -> Value? {
-        guard let entry = entries.removeValue(forKey: key) else { return nil }
-        totalCost -= entry.cost
-        policy.didRemove(key)
-        return entry.value
+        guard let slot = slotOf[key] else { return nil }
+        return remove(slot: slot)?.value
     }
 
     /// Removes every entry without asking the eviction handler.
     public func removeAll() {
+        slotOf.removeAll()
         entries.removeAll()
+        freeSlots.removeAll()
         totalCost = 0
         policy.didRemoveAll()
     }
@@ -106,7 +139,17 @@ public final class BoundedStore<Key: Hashable, Value: AnyObject> {
 
     /// Offers every entry for eviction, in policy order (a memory warning: NSCache empties itself).
     public func evictAll() {
-        evict(until: { $0.entries.isEmpty })
+        evict(until: { $0.slotOf.isEmpty })
+    }
+
+    private func remove(slot: Int) -> Entry? {
+        guard let entry = entries[slot] else { return nil }
+        entries[slot] = nil
+        slotOf.removeValue(forKey: entry.key)
+        freeSlots.append(slot)
+        totalCost -= entry.cost
+        policy.didRemove(slot)
+        return entry
     }
 
     private func enforce(limit: Int) {
@@ -115,23 +158,18 @@ public final class BoundedStore<Key: Hashable, Value: AnyObject> {
     }
 
     private func evict(until done: (BoundedStore) -> Bool) {
-        var kept: Set<Key> = []
+        var kept: Set<Int> = []
         while !done(self) {
-            guard let key = policy.victim(skipping: { kept.contains($0) }), let entry = entries[key] else { return }
-            switch evictionHandler?(key, entry.value) ?? .evict {
+            guard let slot = policy.victim(skipping: { kept.contains($0) }), let entry = entries[slot] else { return }
+            switch evictionHandler?(entry.key, entry.value) ?? .evict {
             case .evict:
-                // The handler may have removed or replaced the entry itself; evict what is there.
-                if let current = entries.removeValue(forKey: key) {
-                    totalCost -= current.cost
-                    policy.didRemove(key)
-                    evictionCount += 1
-                }
+                // The handler may have removed the entry itself; evict what is there.
+                if remove(slot: slot) != nil { evictionCount += 1 }
             case .keep(let cost):
-                kept.insert(key)
-                if var current = entries[key] {
+                kept.insert(slot)
+                if let current = entries[slot] {
                     totalCost += max(0, cost) - current.cost
-                    current.cost = max(0, cost)
-                    entries[key] = current
+                    entries[slot]?.cost = max(0, cost)
                 }
             }
         }

@@ -1,23 +1,24 @@
 /// Decides which entry of a bounded store goes first when the store must shed entries.
 ///
-/// A store tells its policy about every insertion, access and removal; when it needs room it asks
-/// for a victim, skipping keys it has already tried and kept (an in-use entry under `pin`).
-/// Policies are deterministic: the `random` one draws from a seeded generator.
-public protocol EvictionPolicy<Key>: AnyObject {
-    associatedtype Key: Hashable
-
+/// Policies see *slots*: small dense integers a store assigns to its entries (a slot is reused once
+/// its entry is gone). The store maps keys to slots once per operation, so a policy never hashes
+/// a key and one policy type serves every store, whatever its key type. A store tells its policy
+/// about every insertion, access and removal; when it needs room it asks for a victim, skipping
+/// slots it has already tried and kept (an in-use entry under `pin`). Policies are deterministic:
+/// the `random` one draws from a seeded generator.
+public protocol EvictionPolicy: AnyObject {
     /// The policy's name, as a scenario file spells it.
     var name: EvictionPolicyName { get }
-    /// A key was inserted (it was not tracked before).
-    func didInsert(_ key: Key)
-    /// A tracked key was read or updated.
-    func didAccess(_ key: Key)
-    /// A tracked key left the store, for any reason.
-    func didRemove(_ key: Key)
-    /// Every key left the store.
+    /// An entry was inserted in `slot` (not tracked before).
+    func didInsert(_ slot: Int)
+    /// The entry in `slot` was read or updated.
+    func didAccess(_ slot: Int)
+    /// The entry in `slot` left the store, for any reason.
+    func didRemove(_ slot: Int)
+    /// Every entry left the store.
     func didRemoveAll()
-    /// The key to evict next, skipping those for which `skip` is true; `nil` if none is left.
-    func victim(skipping skip: (Key) -> Bool) -> Key?
+    /// The slot to evict next, skipping those for which `skip` is true; `nil` if none is left.
+    func victim(skipping skip: (Int) -> Bool) -> Int?
 }
 
 /// The eviction policies a scenario can name.
@@ -34,13 +35,13 @@ public enum EvictionPolicyName: String, CaseIterable, Sendable {
     /// Whether a store with this policy keeps anything.
     public var caches: Bool { self != .none }
 
-    /// Creates the policy for keys of type `Key`. `seed` feeds `random`.
-    public func makePolicy<Key: Hashable>(for _: Key.Type = Key.self, seed: UInt64) -> any EvictionPolicy<Key> {
+    /// Creates the policy. `seed` feeds `random`.
+    public func makePolicy(seed: UInt64) -> any EvictionPolicy {
         switch self {
-        case .none: return NoCachePolicy<Key>()
-        case .lru: return LRUPolicy<Key>()
-        case .fifo: return FIFOPolicy<Key>()
-        case .random: return RandomPolicy<Key>(seed: seed)
+        case .none: return NoCachePolicy()
+        case .lru: return LRUPolicy()
+        case .fifo: return FIFOPolicy()
+        case .random: return RandomPolicy(seed: seed)
         }
     }
 }

@@ -1,8 +1,8 @@
 /// A uniformly random victim, as NSCache promises no order; drawn from a seeded generator so the
-/// same seed evicts the same keys.
-public final class RandomPolicy<Key: Hashable>: EvictionPolicy {
-    private var keys: [Key] = []
-    private var indexOf: [Key: Int] = [:]
+/// same seed evicts the same entries.
+public final class RandomPolicy: EvictionPolicy {
+    private var slots: [Int] = []
+    private var position: [Int] = []  // position[slot] in `slots`, or -1
     private var generator: SeededGenerator
 
     public init(seed: UInt64) {
@@ -12,37 +12,40 @@ public final class RandomPolicy<Key: Hashable>: EvictionPolicy {
     public var name: EvictionPolicyName { .random }
 
     /// - Complexity: O(1) amortised.
-    public func didInsert(_ key: Key) {
-        guard indexOf[key] == nil else { return }
-        indexOf[key] = keys.count
-        keys.append(key)
+    public func didInsert(_ slot: Int) {
+        while position.count <= slot { position.append(-1) }
+        guard position[slot] < 0 else { return }
+        position[slot] = slots.count
+        slots.append(slot)
     }
 
-    public func didAccess(_ key: Key) {}
+    public func didAccess(_ slot: Int) {}
 
-    /// - Complexity: O(1): swaps the last key into the hole.
-    public func didRemove(_ key: Key) {
-        guard let index = indexOf.removeValue(forKey: key) else { return }
-        let last = keys.removeLast()
-        if index < keys.count {
-            keys[index] = last
-            indexOf[last] = index
+    /// - Complexity: O(1): swaps the last slot into the hole.
+    public func didRemove(_ slot: Int) {
+        guard slot < position.count, position[slot] >= 0 else { return }
+        let index = position[slot]
+        position[slot] = -1
+        let last = slots.removeLast()
+        if index < slots.count {
+            slots[index] = last
+            position[last] = index
         }
     }
 
     public func didRemoveAll() {
-        keys.removeAll(keepingCapacity: true)
-        indexOf.removeAll(keepingCapacity: true)
+        for slot in slots { position[slot] = -1 }
+        slots.removeAll(keepingCapacity: true)
     }
 
     /// Draws once; if the draw is skipped, scans on from there so the result stays deterministic.
-    /// - Complexity: O(1) expected, O(*n*) when most keys are skipped.
-    public func victim(skipping skip: (Key) -> Bool) -> Key? {
-        guard !keys.isEmpty else { return nil }
-        let start = generator.next(below: keys.count)
-        for step in 0..<keys.count {
-            let key = keys[(start + step) % keys.count]
-            if !skip(key) { return key }
+    /// - Complexity: O(1) expected, O(*n*) when most slots are skipped.
+    public func victim(skipping skip: (Int) -> Bool) -> Int? {
+        guard !slots.isEmpty else { return nil }
+        let start = generator.next(below: slots.count)
+        for step in 0..<slots.count {
+            let slot = slots[(start + step) % slots.count]
+            if !skip(slot) { return slot }
         }
         return nil
     }

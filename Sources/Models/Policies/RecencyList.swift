@@ -1,86 +1,79 @@
-/// A doubly linked list of keys over index-addressed nodes, with O(1) move-to-back and removal.
+/// A doubly linked list of slots with O(1) push-to-back, move-to-back and removal, and no hashing:
+/// a slot's links live at its own index.
 ///
-/// The shared core of `lru` and `fifo`: the front is the next victim. Nodes are recycled through a
-/// free list, so steady-state operations do not allocate.
-struct RecencyList<Key: Hashable> {
-    private struct Node {
-        var key: Key?
-        var previous: Int
-        var next: Int
-    }
-
-    private var nodes: [Node] = []
-    private var indexOf: [Key: Int] = [:]
+/// The shared core of `lru` and `fifo`: the front is the next victim. Steady-state operations do
+/// not allocate.
+struct RecencyList {
+    private var previous: [Int] = []
+    private var next: [Int] = []
+    private var present: [Bool] = []
     private var head = -1
     private var tail = -1
-    private var free: [Int] = []
+    private(set) var count = 0
 
-    var count: Int { indexOf.count }
+    func contains(_ slot: Int) -> Bool { slot < present.count && present[slot] }
 
-    func contains(_ key: Key) -> Bool { indexOf[key] != nil }
-
-    /// Appends `key` at the back (most recent); moves it there if present.
-    mutating func pushBack(_ key: Key) {
-        if let index = indexOf[key] {
-            moveToBack(index)
+    /// Appends `slot` at the back (most recent); moves it there if present.
+    mutating func pushBack(_ slot: Int) {
+        if contains(slot) {
+            moveToBack(slot)
             return
         }
-        let index: Int
-        if let reused = free.popLast() {
-            index = reused
-            nodes[index] = Node(key: key, previous: tail, next: -1)
-        } else {
-            index = nodes.count
-            nodes.append(Node(key: key, previous: tail, next: -1))
+        while present.count <= slot {
+            previous.append(-1)
+            next.append(-1)
+            present.append(false)
         }
-        if tail >= 0 { nodes[tail].next = index } else { head = index }
-        tail = index
-        indexOf[key] = index
+        present[slot] = true
+        count += 1
+        previous[slot] = tail
+        next[slot] = -1
+        if tail >= 0 { next[tail] = slot } else { head = slot }
+        tail = slot
     }
 
-    /// Moves `key` to the back if it is present.
-    mutating func touch(_ key: Key) {
-        if let index = indexOf[key] { moveToBack(index) }
+    /// Moves `slot` to the back if it is present.
+    mutating func touch(_ slot: Int) {
+        if contains(slot) { moveToBack(slot) }
     }
 
-    mutating func remove(_ key: Key) {
-        guard let index = indexOf.removeValue(forKey: key) else { return }
-        unlink(index)
-        nodes[index].key = nil
-        free.append(index)
+    mutating func remove(_ slot: Int) {
+        guard contains(slot) else { return }
+        unlink(slot)
+        present[slot] = false
+        count -= 1
     }
 
     mutating func removeAll() {
-        nodes.removeAll(keepingCapacity: true)
-        indexOf.removeAll(keepingCapacity: true)
-        free.removeAll(keepingCapacity: true)
+        for index in present.indices { present[index] = false }
         head = -1
         tail = -1
+        count = 0
     }
 
-    /// The first key from the front for which `skip` is false.
-    func first(skipping skip: (Key) -> Bool) -> Key? {
-        var index = head
-        while index >= 0 {
-            if let key = nodes[index].key, !skip(key) { return key }
-            index = nodes[index].next
+    /// The first slot from the front for which `skip` is false.
+    func first(skipping skip: (Int) -> Bool) -> Int? {
+        var slot = head
+        while slot >= 0 {
+            if !skip(slot) { return slot }
+            slot = next[slot]
         }
         return nil
     }
 
-    private mutating func moveToBack(_ index: Int) {
-        guard index != tail else { return }
-        unlink(index)
-        nodes[index].previous = tail
-        nodes[index].next = -1
-        if tail >= 0 { nodes[tail].next = index } else { head = index }
-        tail = index
+    private mutating func moveToBack(_ slot: Int) {
+        guard slot != tail else { return }
+        unlink(slot)
+        previous[slot] = tail
+        next[slot] = -1
+        if tail >= 0 { next[tail] = slot } else { head = slot }
+        tail = slot
     }
 
-    private mutating func unlink(_ index: Int) {
-        let previous = nodes[index].previous
-        let next = nodes[index].next
-        if previous >= 0 { nodes[previous].next = next } else { head = next }
-        if next >= 0 { nodes[next].previous = previous } else { tail = previous }
+    private mutating func unlink(_ slot: Int) {
+        let before = previous[slot]
+        let after = next[slot]
+        if before >= 0 { next[before] = after } else { head = after }
+        if after >= 0 { previous[after] = before } else { tail = before }
     }
 }

@@ -21,7 +21,20 @@ public final class ReusePool {
         public init() {}
     }
 
-    private var controllersByIdentifier: [String: [ViewController]] = [:]
+    /// The controllers of one reuse identifier: owned, plus unretained handles the hot path walks
+    /// without reference counting (the owned array keeps them alive).
+    struct Registrations {
+        var owned: [ViewController] = []
+        var handles: ContiguousArray<Unmanaged<ViewController>> = []
+
+        mutating func append(_ controller: ViewController) {
+            owned.append(controller)
+            handles.append(Unmanaged.passUnretained(controller))
+        }
+    }
+
+    private var indexOfIdentifier: [String: Int] = [:]
+    private var registrations: ContiguousArray<Registrations> = []
     /// What the pool has done so far.
     public private(set) var statistics = Statistics()
 
@@ -35,7 +48,13 @@ public final class ReusePool {
     /// Adds `controller` to the list for `reuseIdentifier`, creating the list if needed.
     /// - Complexity: O(1) amortised.
     public func register(_ controller: ViewController, reuseIdentifier: String) {
-        controllersByIdentifier[reuseIdentifier, default: []].append(controller)
+        if let index = indexOfIdentifier[reuseIdentifier] {
+            registrations[index].append(controller)
+        } else {
+            indexOfIdentifier[reuseIdentifier] = registrations.count
+            registrations.append(Registrations())
+            registrations[registrations.count - 1].append(controller)
+        }
         statistics.registrations += 1
     }
 
@@ -45,29 +64,40 @@ public final class ReusePool {
     ///   once their views are loaded.
     public func dequeue(reuseIdentifier: String) -> ViewController? {
         statistics.dequeues += 1
-        guard let controllers = controllersByIdentifier[reuseIdentifier] else { return nil }
-        for controller in controllers where controller.view.superview == nil {
-            statistics.hits += 1
-            return controller
+        guard let index = indexOfIdentifier[reuseIdentifier] else { return nil }
+        let found = registrations.withUnsafeBufferPointer { lists in
+            lists[index].handles.withUnsafeBufferPointer { handles -> Unmanaged<ViewController>? in
+                for handle in handles {
+                    let available = handle._withUnsafeGuaranteedRef { controller -> Bool in
+                        if !controller.isViewLoaded { _ = controller.view }
+                        return !controller.isViewInSuperview
+                    }
+                    if available { return handle }
+                }
+                return nil
+            }
         }
-        return nil
+        guard let found else { return nil }
+        statistics.hits += 1
+        return found.takeUnretainedValue()
     }
 
     /// Drops every registered controller (the low-memory purge).
     public func purge() {
         statistics.purges += 1
         statistics.purgedControllers += count
-        controllersByIdentifier.removeAll()
+        indexOfIdentifier.removeAll()
+        registrations.removeAll()
     }
 
     /// Controllers registered under `reuseIdentifier`, in registration order.
     public func controllers(reuseIdentifier: String) -> [ViewController] {
-        controllersByIdentifier[reuseIdentifier] ?? []
+        indexOfIdentifier[reuseIdentifier].map { registrations[$0].owned } ?? []
     }
 
     /// Controllers registered, over all identifiers.
     public var count: Int {
-        controllersByIdentifier.values.reduce(0) { $0 + $1.count }
+        registrations.reduce(0) { $0 + $1.owned.count }
     }
 
     /// Zeroes the statistics; the registered controllers stay.

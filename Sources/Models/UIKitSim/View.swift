@@ -7,7 +7,16 @@ open class View {
     /// Text shown by the view, if it is a label.
     public var text: String?
     /// The view this one is a subview of, if any.
-    public private(set) weak var superview: View?
+    ///
+    /// A non-owning reference, as in UIKit: the superview owns its subviews and clears this link
+    /// when it removes them or goes away, so it never dangles. (A `weak` reference would give every
+    /// view with subviews a side table and make each retain of it take the slow path.)
+    public var superview: View? { superviewLink?.takeUnretainedValue() }
+    private var superviewLink: Unmanaged<View>?
+
+    /// Whether the view has a superview.
+    /// - Complexity: O(1), without touching the superview's reference count.
+    public var hasSuperview: Bool { superviewLink != nil }
     /// The view's children, back to front.
     public private(set) var subviews: [View] = []
 
@@ -22,7 +31,7 @@ open class View {
         if view.superview === self { return }
         view.removeFromSuperview()
         subviews.append(view)
-        view.superview = self
+        view.superviewLink = Unmanaged.passUnretained(self)
     }
 
     /// Detaches the view from its superview, if it has one.
@@ -32,7 +41,14 @@ open class View {
         if let index = parent.subviews.lastIndex(where: { $0 === self }) {
             parent.subviews.remove(at: index)
         }
-        superview = nil
+        superviewLink = nil
+    }
+
+    deinit {
+        // As UIKit does: a view that goes away takes its subviews off itself.
+        for subview in subviews {
+            subview.superviewLink = nil
+        }
     }
 
     /// The number of views in the tree rooted here, this one included.

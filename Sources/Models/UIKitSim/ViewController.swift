@@ -6,17 +6,37 @@
 open class ViewController {
     /// The nib the view is loaded from; `nil` means a programmatic, single-view interface.
     public let nib: NibDescription?
-    private var loadedView: View?
+    private var loadedView: View? {
+        didSet { viewLink = loadedView.map { Unmanaged.passUnretained($0) } }
+    }
+    /// The same view without ownership, for hot-path checks that must not retain it.
+    private var viewLink: Unmanaged<View>?
+
+    // The links up the hierarchy are non-owning, as in UIKit: the owner (parent, presenter,
+    // navigation controller) clears them when it lets go or goes away, so they never dangle, and
+    // no controller needs a weak-reference side table (which slows every retain of it).
 
     /// The controller this one is a child of.
-    public private(set) weak var parent: ViewController?
+    public private(set) var parent: ViewController? {
+        get { parentLink?.takeUnretainedValue() }
+        set { parentLink = newValue.map { Unmanaged.passUnretained($0) } }
+    }
+    private var parentLink: Unmanaged<ViewController>?
     /// Child controllers, in the order they were added.
     public private(set) var children: [ViewController] = []
     /// The controller that presented this one, while it is presented.
-    public private(set) weak var presentingViewController: ViewController?
+    public private(set) var presentingViewController: ViewController? {
+        get { presenterLink?.takeUnretainedValue() }
+        set { presenterLink = newValue.map { Unmanaged.passUnretained($0) } }
+    }
+    private var presenterLink: Unmanaged<ViewController>?
     /// The controller this one presents, if any.
     public private(set) var presentedViewController: ViewController?
-    private weak var ownNavigationController: NavigationController?
+    private var ownNavigationController: NavigationController? {
+        get { navigationLink?.takeUnretainedValue() }
+        set { navigationLink = newValue.map { Unmanaged.passUnretained($0) } }
+    }
+    private var navigationLink: Unmanaged<NavigationController>?
 
     /// Times `viewDidLoad` ran (at most once per instance).
     public private(set) var viewLoadCount = 0
@@ -44,7 +64,14 @@ open class ViewController {
     }
 
     /// Whether the view has been loaded. Reading this never loads it.
-    public var isViewLoaded: Bool { loadedView != nil }
+    public var isViewLoaded: Bool { viewLink != nil }
+
+    /// Whether the view is loaded and has a superview. Reading this never loads the view.
+    /// - Complexity: O(1), no reference counting.
+    public var isViewInSuperview: Bool {
+        guard let viewLink else { return false }
+        return viewLink._withUnsafeGuaranteedRef { $0.hasSuperview }
+    }
 
     /// The view if it has been loaded, without loading it.
     public var viewIfLoaded: View? { loadedView }
@@ -129,10 +156,16 @@ open class ViewController {
     /// implies a parent, so only the controller's own navigation link is checked for the fourth.
     /// - Complexity: O(1)
     public var isInUse: Bool {
-        if let loadedView, loadedView.superview != nil { return true }
-        if parent != nil { return true }
-        if presentingViewController != nil { return true }
-        return ownNavigationController != nil
+        isViewInSuperview || parentLink != nil || presenterLink != nil || navigationLink != nil
+    }
+
+    deinit {
+        // A parent, presenter or navigation controller that goes away releases what it held.
+        for child in children {
+            child.parent = nil
+            child.ownNavigationController = nil
+        }
+        presentedViewController?.presentingViewController = nil
     }
 }
 

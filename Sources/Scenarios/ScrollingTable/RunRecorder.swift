@@ -54,7 +54,8 @@ struct RunRecorder {
         row.append("t_s", .double(time))
         row.append("requests", .int(requests))
         row.append("hits", .int(hits))
-        row.append("hit_rate", .double(requests == 0 ? 0 : Double(hits) / Double(requests)))
+        // Empty when nothing was requested in the interval: no rate to speak of (plots skip it).
+        row.append("hit_rate", requests == 0 ? .empty : .double(Double(hits) / Double(requests)))
         row.append("instantiations", .int(stats.instantiations - lastCache.instantiations))
         row.append("evictions", .int(stats.evictions - lastCache.evictions))
         row.append("evicted_controllers", .int(stats.evictedControllers - lastCache.evictedControllers))

@@ -56,17 +56,19 @@ struct Bench: ParsableCommand {
         }
     }
 
-    /// Hits on a ControllerCache: the controller is never put into use, so every request after
-    /// the first returns it again (a reuse, with `willBeReused`).
+    /// Hits on a ControllerCache holding 8 types: no controller is put into use, so every request
+    /// returns the type's cached instance again (a reuse, with `willBeReused`).
     func benchControllerCache() -> Result {
         let runLoop = RunLoop(refreshRate: 60)
         let cache = ControllerCache(
             configuration: .init(capacity: 64, policy: .lru, inUseMode: .repopulate), runLoop: runLoop)
         let types = (0..<8).map { ControllerType(name: "cell\($0)", nib: NibDescription(viewCount: 10, depth: 3, labelText: "Cell")) }
         for type in types { _ = cache.controller(for: type) }
-        let type = types[3]
+        // Rotate over the types, so every hit also moves a different entry in the LRU order.
+        var next = 0
         return measure(target: "ControllerCache") {
-            _ = cache.controller(for: type)
+            _ = cache.controller(for: types[next])
+            next = next == types.count - 1 ? 0 : next + 1
         } check: {
             cache.statistics.hits
         }

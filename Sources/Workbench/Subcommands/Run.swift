@@ -34,20 +34,21 @@ struct Run: ParsableCommand {
     @Flag(name: .shortAndLong, help: "No progress and no summary tables; errors only.")
     var quiet = false
 
-    func validate() throws {
+    func run() throws {
+        // Checked here rather than in validate(), so a bad --policy exits 1 (an input error, as
+        // documented) instead of ArgumentParser's validation exit code 64.
+        var policyOverride: [PolicyName]? = nil
         if !policies.isEmpty {
             do {
-                _ = try ScenarioLoader.validatePolicyOverride(policies)
+                policyOverride = try ScenarioLoader.validatePolicyOverride(policies)
             } catch {
-                throw ValidationError(error.description)
+                Diagnostics.error("error: \(error.description)")
+                Diagnostics.note("see 'workbench run --help'")
+                throw WorkbenchExit.inputError
             }
         }
-    }
-
-    func run() throws {
         Interrupt.install()
         AllocationProbe.install()
-        let policyOverride = policies.isEmpty ? nil : try? ScenarioLoader.validatePolicyOverride(policies)
         let writer = ResultsWriter(directory: URL(fileURLWithPath: out))
         let showProgress = !quiet && Diagnostics.stderrIsTerminal
         var failed = false

@@ -5,7 +5,7 @@ import Testing
 struct EvictionPolicyTests {
     @Test("lru picks the least recently used key")
     func lruOrder() {
-        let policy = LRUPolicy<Int>()
+        let policy = LRUPolicy()
         for key in 1...3 { policy.didInsert(key) }
         policy.didAccess(1)
         #expect(policy.victim(skipping: { _ in false }) == 2)
@@ -16,7 +16,7 @@ struct EvictionPolicyTests {
 
     @Test("fifo picks the first inserted key, whatever was accessed")
     func fifoOrder() {
-        let policy = FIFOPolicy<Int>()
+        let policy = FIFOPolicy()
         for key in 1...3 { policy.didInsert(key) }
         policy.didAccess(1)
         #expect(policy.victim(skipping: { _ in false }) == 1)
@@ -26,13 +26,13 @@ struct EvictionPolicyTests {
     @Test("random is deterministic for a seed and honours skipping")
     func randomSeeded() {
         func draws(_ seed: UInt64) -> [Int] {
-            let policy = RandomPolicy<Int>(seed: seed)
+            let policy = RandomPolicy(seed: seed)
             for key in 0..<50 { policy.didInsert(key) }
             return (0..<20).compactMap { _ in policy.victim(skipping: { _ in false }) }
         }
         #expect(draws(9) == draws(9))
         #expect(draws(9) != draws(10))
-        let policy = RandomPolicy<Int>(seed: 1)
+        let policy = RandomPolicy(seed: 1)
         for key in 0..<5 { policy.didInsert(key) }
         for _ in 0..<20 { #expect(policy.victim(skipping: { $0 != 4 }) == 4) }
         #expect(policy.victim(skipping: { _ in true }) == nil)
@@ -40,7 +40,7 @@ struct EvictionPolicyTests {
 
     @Test("none never yields a victim")
     func noneHasNoVictim() {
-        let policy = EvictionPolicyName.none.makePolicy(for: Int.self, seed: 1)
+        let policy = EvictionPolicyName.none.makePolicy(seed: 1)
         policy.didInsert(1)
         #expect(policy.victim(skipping: { _ in false }) == nil)
         #expect(!EvictionPolicyName.none.caches)
@@ -49,22 +49,25 @@ struct EvictionPolicyTests {
     @Test("the store evicts in policy order down to its cost limit and asks the handler first")
     func storeEnforcesLimit() {
         final class Box { let id: Int; init(_ id: Int) { self.id = id } }
-        let store = BoundedStore<Int, Box>(costLimit: 3, policy: LRUPolicy())
-        var offered: [Int] = []
+        let store = BoundedStore<String, Box>(costLimit: 3, policy: LRUPolicy())
+        var offered: [String] = []
         store.evictionHandler = { key, _ in
             offered.append(key)
-            return key == 1 ? .keep(cost: 1) : .evict
+            return key == "a" ? .keep(cost: 1) : .evict
         }
-        store.setValue(Box(1), forKey: 1, cost: 2)
-        store.setValue(Box(2), forKey: 2, cost: 1)
-        store.setValue(Box(3), forKey: 3, cost: 1)
-        #expect(offered == [1], "key 1 was offered first and kept at a lower cost")
+        store.setValue(Box(1), forKey: "a", cost: 2)
+        store.setValue(Box(2), forKey: "b", cost: 1)
+        store.setValue(Box(3), forKey: "c", cost: 1)
+        #expect(offered == ["a"], "a was offered first and kept at a lower cost")
         #expect(store.totalCost == 3)
-        store.setValue(Box(4), forKey: 4, cost: 1)
-        #expect(offered == [1, 1, 2])
-        #expect(store.peek(2) == nil)
+        store.setValue(Box(4), forKey: "d", cost: 1)
+        #expect(offered == ["a", "a", "b"])
+        #expect(store.peek("b") == nil)
         #expect(store.evictionCount == 1)
-        store.removeValue(forKey: 3)
+        store.removeValue(forKey: "c")
         #expect(offered.count == 3, "manual removal never asks the handler")
+        store.setValue(Box(5), forKey: "e", cost: 1)
+        #expect(store.peek("e") != nil, "a freed slot is reused")
+        #expect(Set(store.keys) == ["a", "d", "e"])
     }
 }
