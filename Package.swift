@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "workbench",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "workbench", targets: ["Workbench"]),
         .library(name: "Models", targets: ["Models"]),

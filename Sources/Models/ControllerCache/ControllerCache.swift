@@ -82,6 +82,8 @@ public final class ControllerCache {
     private var stash: [Key: InstanceSet] = [:]
     private var stashOrder: [Key] = []
     private var repopulation: RunLoop.Token?
+    /// Store slot last seen for each `ControllerType.id` (-1: none): a hint, checked on use.
+    private var slotHints: [Int] = []
 
     /// Creates an independent cache.
     public init(configuration: Configuration = Configuration(), runLoop: RunLoop = .main) {
@@ -113,7 +115,7 @@ public final class ControllerCache {
     public func controller(for type: ControllerType) -> ViewController {
         let key = ObjectIdentifier(type)
         statistics.requests += 1
-        if let reused = reuse(key: key) { return reused }
+        if let reused = reuse(type: type, key: key) { return reused }
         let made = type.instantiate()
         insert(made, key: key)
         return made
@@ -128,6 +130,26 @@ public final class ControllerCache {
         statistics.recordHit()
         controller.willBeReused()
         return controller
+    }
+
+    /// `reuse(key:)` for a ``ControllerType``: finds the entry through the slot remembered for the
+    /// type's id, hashing only when the entry has moved.
+    @inline(__always)
+    private func reuse(type: ControllerType, key: Key) -> ViewController? {
+        guard configuration.policy.caches else { return nil }
+        let id = type.id
+        let hint = id < slotHints.count ? slotHints[id] : -1
+        guard let controller = store.withValue(inSlot: hint, key: key, { $0.firstUnused() }) else { return nil }
+        if hint < 0 || store.peekSlot(hint) != key { rememberSlot(of: type, key: key) }
+        statistics.recordHit()
+        controller.willBeReused()
+        return controller
+    }
+
+    private func rememberSlot(of type: ControllerType, key: Key) {
+        guard let slot = store.slot(forKey: key) else { return }
+        while slotHints.count <= type.id { slotHints.append(-1) }
+        slotHints[type.id] = slot
     }
 
     /// Counts a new instance and adds it to its type's entry (unless nothing is cached).

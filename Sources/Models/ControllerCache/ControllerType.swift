@@ -1,17 +1,25 @@
+import Synchronization
+
 /// A kind of controller a ``ControllerCache`` pools, standing in for an Objective-C `Class`.
 ///
 /// Identity is the object's identity, as a class object's would be: two `ControllerType`s with the
 /// same name are different types. Use it when controller kinds come from data (a scenario file);
 /// Swift subclasses of ``ViewController`` can be passed to the cache directly as `T.self`.
-public final class ControllerType {
+public final class ControllerType: @unchecked Sendable {
     /// The type's name, for reports.
     public let name: String
+    /// A small number unique to this type in the process, so that a cache can find the type's
+    /// entry by indexing instead of hashing.
+    public let id: Int
     private let factory: () -> ViewController
+
+    private static let nextID = Atomic<Int>(0)
 
     /// Creates a type whose instances are made by `factory` (its "automatic instantiation").
     public init(name: String, factory: @escaping () -> ViewController) {
         self.name = name
         self.factory = factory
+        id = Self.nextID.add(1, ordering: .relaxed).oldValue
     }
 
     /// Creates a type whose instances load their view from `nib`, as a nib named after the class.

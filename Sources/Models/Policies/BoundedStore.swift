@@ -70,6 +70,31 @@ public final class BoundedStore<Key: Hashable, Value: AnyObject> {
         }
     }
 
+    /// The slot holding `key`'s entry, for ``withValue(inSlot:key:_:)``. A slot stays valid
+    /// while the entry is in the store; after that it may hold another key.
+    public func slot(forKey key: Key) -> Int? { slotOf[key] }
+
+    /// Like ``withValue(forKey:_:)``, but first tries `slot` (a hint from ``slot(forKey:)``)
+    /// and hashes the key only when the slot no longer holds it.
+    /// - Complexity: O(1); no hashing when the hint is right.
+    @inline(__always)
+    public func withValue<R>(inSlot slot: Int, key: Key, _ body: (Value) throws -> R?) rethrows -> R? {
+        let hit: R?? = try entries.withUnsafeBufferPointer { buffer in
+            guard slot >= 0, slot < buffer.count, let entry = buffer[slot], entry.key == key else { return .none }
+            return .some(try Unmanaged.passUnretained(entry.value)._withUnsafeGuaranteedRef(body))
+        }
+        if case .some(let result) = hit {
+            policy.didAccess(slot)
+            return result
+        }
+        return try withValue(forKey: key, body)
+    }
+
+    /// The key held in `slot`, if any.
+    public func peekSlot(_ slot: Int) -> Key? {
+        slot >= 0 && slot < entries.count ? entries[slot]?.key : nil
+    }
+
     /// The value for `key` without telling the policy.
     public func peek(_ key: Key) -> Value? {
         guard let slot = slotOf[key] else { return nil }

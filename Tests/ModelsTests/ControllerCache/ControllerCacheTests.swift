@@ -418,4 +418,20 @@ struct ControllerCacheTests {
         #expect(evictionOrder(seed: 3) == evictionOrder(seed: 3))
         #expect(evictionOrder(seed: 3).filter { $0 }.count == 3)
     }
+
+    @Test("a type whose entry was evicted never gets another type's controller from a reused slot")
+    func slotReuseIsNotConfused() {
+        let cache = makeCache(capacity: 1, policy: .lru, inUse: .drop)
+        let typeA = ControllerType(name: "a", nib: NibDescription(viewCount: 1, depth: 1, labelText: "A"))
+        let typeB = ControllerType(name: "b", nib: NibDescription(viewCount: 1, depth: 1, labelText: "B"))
+        let a = cache.controller(for: typeA)
+        #expect(cache.controller(for: typeA) === a, "hit through the remembered slot")
+        let b = cache.controller(for: typeB)  // evicts a; b takes the freed slot
+        #expect(cache.cachedInstances(of: typeA).isEmpty)
+        let again = cache.controller(for: typeA)
+        #expect(again !== b)
+        #expect(again !== a, "a was evicted; a new instance is made")
+        #expect(cache.statistics.instantiations == 3)
+        #expect(cache.controller(for: typeA) === again)
+    }
 }

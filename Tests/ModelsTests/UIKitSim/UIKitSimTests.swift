@@ -100,3 +100,68 @@ struct UIKitSimTests {
         #expect(Array(table.visibleItems) == [.header(section: 0), .footer(section: 0), .header(section: 1), .row(IndexPath(row: 0, section: 1))])
     }
 }
+
+@Suite("Non-owning hierarchy links")
+struct HierarchyLinkTests {
+    @Test("a superview that goes away detaches its subviews")
+    func superviewDeinitDetaches() {
+        let child = View()
+        do {
+            let parent = View()
+            parent.addSubview(child)
+            #expect(child.superview === parent)
+            #expect(child.hasSuperview)
+        }
+        #expect(child.superview == nil)
+        #expect(!child.hasSuperview)
+    }
+
+    @Test("a parent controller that goes away releases its children, which are then unused")
+    func parentDeinitReleasesChildren() {
+        let child = ViewController()
+        do {
+            let parent = ViewController()
+            parent.addChild(child)
+            #expect(child.isInUse)
+        }
+        #expect(child.parent == nil)
+        #expect(!child.isInUse)
+    }
+
+    @Test("a presenter that goes away leaves its presented controller unused")
+    func presenterDeinitReleasesPresented() {
+        let presented = ViewController()
+        do {
+            let presenter = ViewController()
+            presenter.present(presented)
+            #expect(presented.presentingViewController === presenter)
+        }
+        #expect(presented.presentingViewController == nil)
+        #expect(!presented.isInUse)
+    }
+
+    @Test("a navigation controller that goes away releases its stack")
+    func navigationDeinitReleasesStack() {
+        let pushed = ViewController()
+        do {
+            let navigation = NavigationController(root: ViewController())
+            navigation.push(pushed)
+            #expect(pushed.navigationController === navigation)
+        }
+        #expect(pushed.navigationController == nil)
+        #expect(pushed.inUseConditions.isEmpty)
+    }
+
+    @Test("moving a view to another superview updates its link")
+    func reparenting() {
+        let first = View()
+        let second = View()
+        let child = View()
+        first.addSubview(child)
+        second.addSubview(child)
+        #expect(child.superview === second)
+        #expect(first.subviews.isEmpty)
+        child.removeFromSuperview()
+        #expect(!child.hasSuperview)
+    }
+}
