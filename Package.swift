@@ -27,7 +27,7 @@ let package = Package(
                 // The models' hot paths (a cache hit, a pool dequeue) touch class properties many
                 // times per call; the dynamic exclusivity check costs ~30% of a hit. Debug builds,
                 // and so the tests, keep the check.
-                .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+                .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
             ]
         ),
         // Per-thread allocation counting: a jemalloc allocation hook plus thread.allocatedp.

@@ -39,11 +39,14 @@ extension EndToEnd {
 
             let mixed = cli.run(["validate", good.path, bad.path], cwd: dir.url)
             #expect(mixed.status == 1, "\(transcript(mixed))")
-            #expect(mixed.stdout.contains("\(good.path): ok: good (scrolling-table), 5 runs: none, lru/repopulate, lru/pin, fifo/repopulate, fifo/pin"),
-                    "\(transcript(mixed))")
+            #expect(
+                mixed.stdout.contains(
+                    "\(good.path): ok: good (scrolling-table), 5 runs: none, lru/repopulate, lru/pin, fifo/repopulate, fifo/pin"),
+                "\(transcript(mixed))")
             #expect(!mixed.stdout.contains(bad.path), "\(transcript(mixed))")
-            #expect(mixed.stderr.contains("\(bad.path):21:13: error: cache.capacity: expected an integer, found 'zero'"),
-                    "\(transcript(mixed))")
+            #expect(
+                mixed.stderr.contains("\(bad.path):21:13: error: cache.capacity: expected an integer, found 'zero'"),
+                "\(transcript(mixed))")
             #expect(!mixed.stderr.contains(good.path), "\(transcript(mixed))")
             // Validating runs nothing.
             #expect(allEntries(under: dir.url).sorted() == ["bad.yaml", "good.yaml"])

@@ -9,7 +9,9 @@ struct EndToEnd {}
 extension EndToEnd {
     @Suite("run: result files")
     struct RunResults {
-        @Test("workbench FILE --out DIR (run is the default) exits 0 and writes DIR/<name>/summary.csv, timeseries.csv and latency.csv: a header row scenario,policy,in_use,..., one row per run, CRLF line endings, columns named with their units")
+        @Test(
+            "workbench FILE --out DIR (run is the default) exits 0 and writes DIR/<name>/summary.csv, timeseries.csv and latency.csv: a header row scenario,policy,in_use,..., one row per run, CRLF line endings, columns named with their units"
+        )
         func runWritesResultFiles() throws {
             let cli = try workbench()
             let dir = try TempDir()
@@ -22,8 +24,9 @@ extension EndToEnd {
 
             let scenario = out.appendingPathComponent("tiny")
             for name in ["summary.csv", "timeseries.csv", "latency.csv"] {
-                #expect(FileManager.default.fileExists(atPath: scenario.appendingPathComponent(name).path),
-                        "missing \(name); \(transcript(result))")
+                #expect(
+                    FileManager.default.fileExists(atPath: scenario.appendingPathComponent(name).path),
+                    "missing \(name); \(transcript(result))")
             }
 
             let summary = try CSVFile(contentsOf: scenario.appendingPathComponent("summary.csv"))
@@ -56,14 +59,17 @@ extension EndToEnd {
                 let bytes = Array(csv.raw.utf8)
                 let lineFeeds = bytes.indices.filter { bytes[$0] == UInt8(ascii: "\n") }
                 #expect(!lineFeeds.isEmpty)
-                #expect(lineFeeds.allSatisfy { $0 > 0 && bytes[$0 - 1] == UInt8(ascii: "\r") },
-                        "a bare LF in \(csv.header.prefix(4))")
+                #expect(
+                    lineFeeds.allSatisfy { $0 > 0 && bytes[$0 - 1] == UInt8(ascii: "\r") },
+                    "a bare LF in \(csv.header.prefix(4))")
                 #expect(csv.raw.hasSuffix("\r\n"))
                 #expect(lineFeeds.count == csv.rows.count + 1)
             }
         }
 
-        @Test("the same file and seed give identical count columns in two runs (everything but allocated_bytes, allocations, frames_over_budget and *_ns)")
+        @Test(
+            "the same file and seed give identical count columns in two runs (everything but allocated_bytes, allocations, frames_over_budget and *_ns)"
+        )
         func sameSeedSameCounts() throws {
             let cli = try workbench()
             let dir = try TempDir()
@@ -90,7 +96,9 @@ extension EndToEnd {
             }
         }
 
-        @Test("--seed changes the counts of a scenario with random row counts and jumps, and --policy lru --policy fifo runs only those policies")
+        @Test(
+            "--seed changes the counts of a scenario with random row counts and jumps, and --policy lru --policy fifo runs only those policies"
+        )
         func seedAndPolicyOverride() throws {
             let cli = try workbench()
             let dir = try TempDir()
@@ -143,10 +151,11 @@ extension EndToEnd {
                 path.split(separator: "/").contains { $0.hasPrefix(".") && $0.contains(".tmp") }
             }
             #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
-            #expect(entries == [
-                "first", "first/latency.csv", "first/summary.csv", "first/timeseries.csv",
-                "second", "second/latency.csv", "second/summary.csv", "second/timeseries.csv",
-            ])
+            #expect(
+                entries == [
+                    "first", "first/latency.csv", "first/summary.csv", "first/timeseries.csv",
+                    "second", "second/latency.csv", "second/summary.csv", "second/timeseries.csv",
+                ])
         }
     }
 }

@@ -25,35 +25,43 @@ extension EndToEnd {
         }
 
         static let cases: [Case] = [
-            Case(label: "unknown key (typo sectoins)",
-                 replacing: 9, with: "  sectoins: 6", original: "  sections: 6",
-                 line: 9, column: 3,
-                 message: ["unknown key 'sectoins' at table.sectoins", "expected one of:", "sections"]),
-            Case(label: "wrong type (sections: many)",
-                 replacing: 9, with: "  sections: many", original: "  sections: 6",
-                 line: 9, column: 13,
-                 message: ["table.sections: expected an integer, found 'many'"]),
-            Case(label: "zero count (sections: 0)",
-                 replacing: 9, with: "  sections: 0", original: "  sections: 6",
-                 line: 9, column: 13,
-                 message: ["table.sections must be > 0 (found 0)"]),
-            Case(label: "negative count (capacity: -3)",
-                 replacing: 21, with: "  capacity: -3", original: "  capacity: 6",
-                 line: 21, column: 13,
-                 message: ["cache.capacity must be > 0 (found -3)"]),
+            Case(
+                label: "unknown key (typo sectoins)",
+                replacing: 9, with: "  sectoins: 6", original: "  sections: 6",
+                line: 9, column: 3,
+                message: ["unknown key 'sectoins' at table.sectoins", "expected one of:", "sections"]),
+            Case(
+                label: "wrong type (sections: many)",
+                replacing: 9, with: "  sections: many", original: "  sections: 6",
+                line: 9, column: 13,
+                message: ["table.sections: expected an integer, found 'many'"]),
+            Case(
+                label: "zero count (sections: 0)",
+                replacing: 9, with: "  sections: 0", original: "  sections: 6",
+                line: 9, column: 13,
+                message: ["table.sections must be > 0 (found 0)"]),
+            Case(
+                label: "negative count (capacity: -3)",
+                replacing: 21, with: "  capacity: -3", original: "  capacity: 6",
+                line: 21, column: 13,
+                message: ["cache.capacity must be > 0 (found -3)"]),
             // Missing keys point at the enclosing mapping: here the top-level one, which starts
             // after two comment lines, on line 3.
-            Case(label: "missing field (no duration)",
-                 replacing: 5, with: nil, leadingComments: 2, original: "duration: 2s",
-                 line: 3, column: 1,
-                 message: ["missing required key 'duration'"]),
-            Case(label: "unknown policy name in the file (policies: [lru, lruu])",
-                 replacing: 22, with: "  policies: [lru, lruu]", original: "  policies: [none, lru, fifo]",
-                 line: 22, column: 19,
-                 message: ["cache.policies[1]: unknown policy 'lruu'", "none, lru, fifo, random"]),
+            Case(
+                label: "missing field (no duration)",
+                replacing: 5, with: nil, leadingComments: 2, original: "duration: 2s",
+                line: 3, column: 1,
+                message: ["missing required key 'duration'"]),
+            Case(
+                label: "unknown policy name in the file (policies: [lru, lruu])",
+                replacing: 22, with: "  policies: [lru, lruu]", original: "  policies: [none, lru, fifo]",
+                line: 22, column: 19,
+                message: ["cache.policies[1]: unknown policy 'lruu'", "none, lru, fifo, random"]),
         ]
 
-        @Test("a bad scenario file is reported as file:line:column: error: with its key path, exits 1 and writes nothing for it, while a good file in the same invocation still runs", arguments: cases)
+        @Test(
+            "a bad scenario file is reported as file:line:column: error: with its key path, exits 1 and writes nothing for it, while a good file in the same invocation still runs",
+            arguments: cases)
         func badFileReportedGoodFileRuns(_ bad: Case) throws {
             let cli = try workbench()
             let dir = try TempDir()
@@ -86,11 +94,13 @@ extension EndToEnd {
             #expect(diagnostics.filter { $0.contains("error:") }.count == 1, "\(transcript(result))")
             #expect(!result.stderr.contains(goodFile.path), "\(transcript(result))")
 
-            #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("broken").path),
-                    "results were written for the bad scenario")
+            #expect(
+                !FileManager.default.fileExists(atPath: out.appendingPathComponent("broken").path),
+                "results were written for the bad scenario")
             for name in ["summary.csv", "timeseries.csv", "latency.csv"] {
-                #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("good/\(name)").path),
-                        "the good scenario's \(name) is missing; \(transcript(result))")
+                #expect(
+                    FileManager.default.fileExists(atPath: out.appendingPathComponent("good/\(name)").path),
+                    "the good scenario's \(name) is missing; \(transcript(result))")
             }
             let summary = try CSVFile(contentsOf: out.appendingPathComponent("good/summary.csv"))
             #expect(summary.rows.count == Fixture.runs.count)

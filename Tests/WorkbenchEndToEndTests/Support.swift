@@ -50,29 +50,29 @@ enum Fixture {
     ///  5 `duration`, 9 `sections`, 21 `capacity`, 22 `policies`.
     static func lines(name: String = "tiny", seed: Int = 7) -> [String] {
         [
-            "version: 1",                                                       // 1
-            "name: \(name)",                                                    // 2
-            "kind: scrolling-table",                                            // 3
-            "seed: \(seed)",                                                    // 4
-            "duration: 2s",                                                     // 5
-            "warmup: 500ms",                                                    // 6
-            "sample_interval: 1s",                                              // 7
-            "table:",                                                           // 8
-            "  sections: 6",                                                    // 9
-            "  rows_per_section: [2, 40]",                                      // 10
-            "  viewport_height: 667",                                           // 11
-            "  refresh_hz: 60",                                                 // 12
-            "  header: {reuse_id: header, height: 30, nib: {views: 4, depth: 2}}", // 13
-            "  cells:",                                                         // 14
-            "    - {type: plain, height: 44, weight: 3, nib: {views: 6, depth: 2, label: Plain}}", // 15
-            "    - {type: photo, height: 90, weight: 1, nib: {views: 12, depth: 3, label: Photo}}", // 16
-            "scroll:",                                                          // 17
-            "  - random_jumps: {count: 5, every: 250ms, target: row}",          // 18
-            "  - fling: {velocity: 3000}",                                      // 19
-            "cache:",                                                           // 20
-            "  capacity: 6",                                                    // 21
-            "  policies: [none, lru, fifo]",                                    // 22
-            "  in_use: [repopulate, pin]",                                      // 23
+            "version: 1",  // 1
+            "name: \(name)",  // 2
+            "kind: scrolling-table",  // 3
+            "seed: \(seed)",  // 4
+            "duration: 2s",  // 5
+            "warmup: 500ms",  // 6
+            "sample_interval: 1s",  // 7
+            "table:",  // 8
+            "  sections: 6",  // 9
+            "  rows_per_section: [2, 40]",  // 10
+            "  viewport_height: 667",  // 11
+            "  refresh_hz: 60",  // 12
+            "  header: {reuse_id: header, height: 30, nib: {views: 4, depth: 2}}",  // 13
+            "  cells:",  // 14
+            "    - {type: plain, height: 44, weight: 3, nib: {views: 6, depth: 2, label: Plain}}",  // 15
+            "    - {type: photo, height: 90, weight: 1, nib: {views: 12, depth: 3, label: Photo}}",  // 16
+            "scroll:",  // 17
+            "  - random_jumps: {count: 5, every: 250ms, target: row}",  // 18
+            "  - fling: {velocity: 3000}",  // 19
+            "cache:",  // 20
+            "  capacity: 6",  // 21
+            "  policies: [none, lru, fifo]",  // 22
+            "  in_use: [repopulate, pin]",  // 23
         ]
     }
 

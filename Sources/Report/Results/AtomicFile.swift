@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writes whole files atomically: readers see the old file or the new one, never a part.
@@ -80,7 +80,7 @@ public enum AtomicFile {
         let base = directory.hasSuffix("/") ? directory : directory + "/"
         var attempts = 0
         while true {
-            let suffix = String(UInt64.random(in: 0 ... UInt64.max), radix: 16)
+            let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 16)
             let path = base + ".\(name).tmp-\(getpid())-\(suffix)"
             let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             if descriptor >= 0 {
@@ -117,9 +117,9 @@ public enum AtomicFile {
     /// `write(2)`, which the `write(_:to:)` method above shadows.
     private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
-        return Glibc.write(descriptor, bytes, count)
+            return Glibc.write(descriptor, bytes, count)
         #else
-        return Darwin.write(descriptor, bytes, count)
+            return Darwin.write(descriptor, bytes, count)
         #endif
     }
 

@@ -57,7 +57,8 @@ public struct ResultsWriter: Sendable {
         latency: [ResultRow]
     ) throws -> [URL] {
         guard !scenario.isEmpty, !scenario.hasPrefix("."), !scenario.contains("/"),
-              !scenario.contains("\0") else {
+            !scenario.contains("\0")
+        else {
             throw ReportError.invalidScenarioName(scenario)
         }
         let files = [
@@ -96,7 +97,7 @@ public struct ResultsWriter: Sendable {
             let names = row.names
             if names != header {
                 let common = Swift.min(header.count, names.count)
-                let position = (0 ..< common).first { header[$0] != names[$0] } ?? common
+                let position = (0..<common).first { header[$0] != names[$0] } ?? common
                 throw ReportError.columnMismatch(
                     file: file,
                     row: index,

@@ -64,8 +64,9 @@ struct Fields {
         do {
             return try container.decode(T.self, forKey: key)
         } catch DecodingError.typeMismatch(let expected, let context)
-                    where context.codingPath.count == codingPath.count + 1 && isPlainScalarType(T.self)
-                        && !isPlainScalarType(expected) {
+            where context.codingPath.count == codingPath.count + 1 && isPlainScalarType(T.self)
+            && !isPlainScalarType(expected)
+        {
             throw SchemaViolation(.expected(describeExpected(T.self)), at: context.codingPath)
         }
     }

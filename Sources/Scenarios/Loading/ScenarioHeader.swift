@@ -58,12 +58,14 @@ public struct ScenarioHeader: Codable, Equatable, Sendable {
         let f = try Fields(sharedMapping: decoder)
 
         version = try f.optional("version") ?? ScenarioDefaults.version
-        try f.check("version", Self.supportedVersions.contains(version),
-                    "must be \(Self.supportedVersions.map(String.init).joined(separator: " or "))")
+        try f.check(
+            "version", Self.supportedVersions.contains(version),
+            "must be \(Self.supportedVersions.map(String.init).joined(separator: " or "))")
 
         name = try f.required("name")
-        try f.check("name", Self.isValidName(name),
-                    "must match [a-z0-9][a-z0-9_-]* (lowercase letters, digits, '_' and '-'; it names a directory)")
+        try f.check(
+            "name", Self.isValidName(name),
+            "must match [a-z0-9][a-z0-9_-]* (lowercase letters, digits, '_' and '-'; it names a directory)")
 
         kind = try f.required("kind")
         description = try f.optional("description")
@@ -129,8 +131,9 @@ public struct MemoryPressureEvent: Codable, Equatable, Sendable {
         switch (at, every) {
         case (let at?, nil):
             if start != nil {
-                throw SchemaViolation(.invalid("'start' only goes with 'every', not with 'at'"),
-                                      at: f.path("start"), target: .key)
+                throw SchemaViolation(
+                    .invalid("'start' only goes with 'every', not with 'at'"),
+                    at: f.path("start"), target: .key)
             }
             schedule = .at(at)
         case (nil, let every?):

@@ -16,15 +16,17 @@ public enum ScenarioLoader {
         do {
             let data = try Data(contentsOf: url)
             guard let text = String(data: data, encoding: .utf8) else {
-                throw ScenarioError(file: file, line: 1, column: 1, keyPath: "",
-                                    message: "cannot read file: \(file) (not valid UTF-8)")
+                throw ScenarioError(
+                    file: file, line: 1, column: 1, keyPath: "",
+                    message: "cannot read file: \(file) (not valid UTF-8)")
             }
             yaml = text
         } catch let error as ScenarioError {
             throw error
         } catch {
-            throw ScenarioError(file: file, line: 1, column: 1, keyPath: "",
-                                message: "cannot read file: \(file) (\(readFailureReason(url, error)))")
+            throw ScenarioError(
+                file: file, line: 1, column: 1, keyPath: "",
+                message: "cannot read file: \(file) (\(readFailureReason(url, error)))")
         }
         return try load(yaml: yaml, file: file)
     }
@@ -34,8 +36,9 @@ public enum ScenarioLoader {
         let root: Node
         do {
             guard let composed = try Yams.compose(yaml: yaml) else {
-                throw ScenarioError(file: file, line: 1, column: 1, keyPath: "",
-                                    message: "empty scenario file (expected a mapping with at least name, kind and duration)")
+                throw ScenarioError(
+                    file: file, line: 1, column: 1, keyPath: "",
+                    message: "empty scenario file (expected a mapping with at least name, kind and duration)")
             }
             root = composed
         } catch let error as ScenarioError {
@@ -67,7 +70,8 @@ public enum ScenarioLoader {
     /// whose message lists the valid names.
     public static func validatePolicyOverride(_ names: [String]) throws(OptionValueError) -> [PolicyName] {
         let valid = PolicyName.choiceList
-        let split = names
+        let split =
+            names
             .flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
             .map { $0.trimmingCharacters(in: .whitespaces) }
         guard !split.isEmpty, !split.contains(where: \.isEmpty) else {
@@ -108,8 +112,9 @@ public enum ScenarioLoader {
             make(mark.map { (line: $0.line, column: $0.column) }, message)
         }
         func make(_ position: (line: Int, column: Int)?, _ message: String) -> ScenarioError {
-            ScenarioError(file: file, line: max(position?.line ?? 1, 1), column: max(position?.column ?? 1, 1),
-                          keyPath: "", message: message)
+            ScenarioError(
+                file: file, line: max(position?.line ?? 1, 1), column: max(position?.column ?? 1, 1),
+                keyPath: "", message: message)
         }
         func text(_ problem: String, _ context: YamlError.Context?) -> String {
             // libyaml's context reads before its problem: "while scanning a quoted scalar at
@@ -120,8 +125,8 @@ public enum ScenarioLoader {
         }
         switch error {
         case let .scanner(context, problem, mark, _),
-             let .parser(context, problem, mark, _),
-             let .composer(context, problem, mark, _):
+            let .parser(context, problem, mark, _),
+            let .composer(context, problem, mark, _):
             return make(mark, text(problem, context))
         case let .reader(problem, offset, _, yaml):
             return make(offset.map { position(atCharacterOffset: $0, in: yaml) }, "invalid YAML: \(problem)")
@@ -213,8 +218,9 @@ struct NodeLocator {
 
     private func scenarioError(at node: Node?, keyPath: String, message: String) -> ScenarioError {
         let mark = node?.mark ?? root.mark
-        return ScenarioError(file: file, line: max(mark?.line ?? 1, 1), column: max(mark?.column ?? 1, 1),
-                             keyPath: keyPath, message: message)
+        return ScenarioError(
+            file: file, line: max(mark?.line ?? 1, 1), column: max(mark?.column ?? 1, 1),
+            keyPath: keyPath, message: message)
     }
 
     // MARK: Walking the tree

@@ -53,9 +53,9 @@ public struct Seconds: Codable, Equatable, Hashable, Comparable, Sendable, Custo
         }
         // Digits with an optional sign, point and exponent; rejects "inf", "nan", hex, "1:30".
         guard !number.isEmpty,
-              number.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }),
-              number.contains(where: \.isNumber),
-              let parsed = Double(number), parsed.isFinite
+            number.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }),
+            number.contains(where: \.isNumber),
+            let parsed = Double(number), parsed.isFinite
         else {
             return .failure(.malformed)
         }

@@ -24,9 +24,10 @@ public enum ScenarioRunner {
                 break
             }
             let report: (Double) -> Void = { fraction in
-                options.progress?(RunProgress(
-                    scenario: scenario.header.name, run: index, runs: configurations.count,
-                    configuration: configuration, fraction: fraction))
+                options.progress?(
+                    RunProgress(
+                        scenario: scenario.header.name, run: index, runs: configurations.count,
+                        configuration: configuration, fraction: fraction))
             }
             let output: RunOutput
             switch scenario {

@@ -132,7 +132,9 @@ struct RunRecorder {
         row.append("frames_over_budget", .int(totals.framesOverBudget), kind: .measured)
 
         var latency: [ResultRow] = []
-        for (operation, recorder) in [("row_dequeue", source.rowLatency), ("header_footer_dequeue", source.supplementaryLatency), ("frame_work", frameWork)] {
+        for (operation, recorder) in [
+            ("row_dequeue", source.rowLatency), ("header_footer_dequeue", source.supplementaryLatency), ("frame_work", frameWork),
+        ] {
             for point in recorder.spectrum() {
                 var line = identity()
                 line.append("operation", .string(operation))

@@ -124,8 +124,9 @@ public struct TableSpec: Codable, Equatable, Sendable {
         try f.check("viewport_height", viewportHeight > 0, "must be > 0")
 
         refreshHz = try f.optional("refresh_hz") ?? ScenarioDefaults.refreshHz
-        try f.check("refresh_hz", Self.refreshRates.contains(refreshHz),
-                    "must be \(Self.refreshRates.map(String.init).joined(separator: " or "))")
+        try f.check(
+            "refresh_hz", Self.refreshRates.contains(refreshHz),
+            "must be \(Self.refreshRates.map(String.init).joined(separator: " or "))")
 
         disclosure = try f.optional("disclosure") ?? ScenarioDefaults.disclosure
         header = try f.optional("header")
@@ -389,7 +390,9 @@ public enum ScrollStep: Codable, Equatable, Sendable {
         }
         guard keys.count == 1 else {
             throw SchemaViolation(
-                .message("\(displayKeyPath(decoder.codingPath)): a step must have exactly one key, found \(keys.count) (\(keys.map(\.stringValue).joined(separator: ", "))); put each step in its own list item"),
+                .message(
+                    "\(displayKeyPath(decoder.codingPath)): a step must have exactly one key, found \(keys.count) (\(keys.map(\.stringValue).joined(separator: ", "))); put each step in its own list item"
+                ),
                 at: decoder.codingPath + [keys[1]], target: .key)
         }
         switch name {

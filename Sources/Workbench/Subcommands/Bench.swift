@@ -36,7 +36,7 @@ struct Bench: ParsableCommand {
             print(result.line)
         }
         #if DEBUG
-        print("note: this is a debug build; quote figures from `swift build -c release` only")
+            print("note: this is a debug build; quote figures from `swift build -c release` only")
         #endif
     }
 

@@ -66,7 +66,8 @@ struct Run: ParsableCommand {
             }
             let name = scenario.header.name
             if let other = namesSeen[name] {
-                Diagnostics.error("\(file):1:1: error: scenario name '\(name)' is already used by \(other); results would overwrite each other")
+                Diagnostics.error(
+                    "\(file):1:1: error: scenario name '\(name)' is already used by \(other); results would overwrite each other")
                 failed = true
                 continue
             }

@@ -18,7 +18,9 @@ struct Validate: ParsableCommand {
             do {
                 let scenario = try ScenarioLoader.load(contentsOf: URL(fileURLWithPath: file))
                 let runs = ScenarioRunner.runs(for: scenario)
-                print("\(file): ok: \(scenario.header.name) (\(scenario.kind.rawValue)), \(runs.count) runs: \(runs.map(\.description).joined(separator: ", "))")
+                print(
+                    "\(file): ok: \(scenario.header.name) (\(scenario.kind.rawValue)), \(runs.count) runs: \(runs.map(\.description).joined(separator: ", "))"
+                )
             } catch {
                 Diagnostics.error(error.description)
                 failed = true

@@ -1,6 +1,6 @@
 import Models
-import Testing
 import TestSupport
+import Testing
 
 /// One test per rule of DEViewControllerCache.md and its notes.
 @Suite("ControllerCache")

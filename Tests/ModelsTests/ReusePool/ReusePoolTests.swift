@@ -1,6 +1,6 @@
 import Models
-import Testing
 import TestSupport
+import Testing
 
 /// One test per rule of the reuse-identifier flyweight (reusable-header-view-controllers.md).
 @Suite("ReusePool")

@@ -7,7 +7,9 @@ struct RunLoopTests {
     func nextTickOrdering() {
         let loop = RunLoop(refreshRate: 120)
         var log: [String] = []
-        loop.perform { log.append("a"); loop.perform { log.append("c") } }
+        loop.perform {
+            log.append("a"); loop.perform { log.append("c") }
+        }
         loop.perform { log.append("b") }
         #expect(log.isEmpty)
         loop.advance()

@@ -3,8 +3,9 @@ import Testing
 
 @Suite("Simulated UI substrate")
 struct UIKitSimTests {
-    @Test("a nib builds a real tree with exactly its view count and depth, every leaf labelled",
-          arguments: [(1, 1), (10, 3), (24, 3), (7, 7), (50, 4)])
+    @Test(
+        "a nib builds a real tree with exactly its view count and depth, every leaf labelled",
+        arguments: [(1, 1), (10, 3), (24, 3), (7, 7), (50, 4)])
     func nibBuildsTree(views: Int, depth: Int) {
         let nib = NibDescription(viewCount: views, depth: depth, labelText: "Name")
         let root = nib.instantiate()
@@ -67,14 +68,16 @@ struct UIKitSimTests {
         // Layout: h0 0-20, r0 20-60, r1 60-100, r2 100-140, f0 140-150, h1 150-170, r0 170-210, r1 210-250
         #expect(table.contentHeight == 250)
         table.layoutSubviews()
-        #expect(Array(table.visibleItems) == [.header(section: 0), .row(IndexPath(row: 0, section: 0)), .row(IndexPath(row: 1, section: 0))])
+        #expect(
+            Array(table.visibleItems) == [.header(section: 0), .row(IndexPath(row: 0, section: 0)), .row(IndexPath(row: 1, section: 0))])
         #expect(table.subviews.count == 3)
         table.contentOffset = 65
         table.layoutSubviews()
-        #expect(Array(table.visibleItems) == [
-            .row(IndexPath(row: 1, section: 0)), .row(IndexPath(row: 2, section: 0)),
-            .footer(section: 0), .header(section: 1),
-        ])
+        #expect(
+            Array(table.visibleItems) == [
+                .row(IndexPath(row: 1, section: 0)), .row(IndexPath(row: 2, section: 0)),
+                .footer(section: 0), .header(section: 1),
+            ])
         #expect(source.ended == [.header(section: 0), .row(IndexPath(row: 0, section: 0))])
         #expect(table.subviews.count == 4)
         #expect(table.visibleItemViews.allSatisfy { $0.superview === table })
@@ -97,7 +100,10 @@ struct UIKitSimTests {
         table.reloadData()
         #expect(views.allSatisfy { $0.superview == nil })
         table.layoutSubviews()
-        #expect(Array(table.visibleItems) == [.header(section: 0), .footer(section: 0), .header(section: 1), .row(IndexPath(row: 0, section: 1))])
+        #expect(
+            Array(table.visibleItems) == [
+                .header(section: 0), .footer(section: 0), .header(section: 1), .row(IndexPath(row: 0, section: 1)),
+            ])
     }
 }
 

@@ -11,16 +11,18 @@ struct CSVTableTests {
         #expect(table.render() == "policy,hits,ratio\r\nlru,12,0.75\r\n spaced ,-1,\r\n")
     }
 
-    @Test("fields with a comma, quote, CR or LF are quoted with quotes doubled", arguments: [
-        ("a,b", "\"a,b\""),
-        ("say \"hi\"", "\"say \"\"hi\"\"\""),
-        ("\"", "\"\"\"\""),
-        ("line\nbreak", "\"line\nbreak\""),
-        ("carriage\rreturn", "\"carriage\rreturn\""),
-        ("crlf\r\n", "\"crlf\r\n\""),
-        ("plain", "plain"),
-        ("", ""),
-    ])
+    @Test(
+        "fields with a comma, quote, CR or LF are quoted with quotes doubled",
+        arguments: [
+            ("a,b", "\"a,b\""),
+            ("say \"hi\"", "\"say \"\"hi\"\"\""),
+            ("\"", "\"\"\"\""),
+            ("line\nbreak", "\"line\nbreak\""),
+            ("carriage\rreturn", "\"carriage\rreturn\""),
+            ("crlf\r\n", "\"crlf\r\n\""),
+            ("plain", "plain"),
+            ("", ""),
+        ])
     func quoting(field: String, escaped: String) throws {
         #expect(CSVTable.escape(field) == escaped)
         var table = CSVTable(header: ["x"])
@@ -77,14 +79,16 @@ struct CSVTableTests {
         #expect(parsed.rows == [["1", "x\ny"], ["3", "4"]])
     }
 
-    @Test("malformed CSV is rejected with the line it went wrong on", arguments: [
-        ("", ReportError.csvMissingHeader),
-        ("a,b\r\n1,\"open\r\n", .csvUnterminatedQuote(line: 2)),
-        ("a,b\r\n1,x\"y\r\n", .csvQuoteInUnquotedField(line: 2)),
-        ("a,b\r\n\"x\"y,2\r\n", .csvTextAfterClosingQuote(line: 2)),
-        ("a,b\r\n1,2\r\n\"multi\nline\",2,3\r\n", .csvRaggedRecord(line: 3, expected: 2, found: 3)),
-        ("a,b\r\n1\r\n", .csvRaggedRecord(line: 2, expected: 2, found: 1)),
-    ])
+    @Test(
+        "malformed CSV is rejected with the line it went wrong on",
+        arguments: [
+            ("", ReportError.csvMissingHeader),
+            ("a,b\r\n1,\"open\r\n", .csvUnterminatedQuote(line: 2)),
+            ("a,b\r\n1,x\"y\r\n", .csvQuoteInUnquotedField(line: 2)),
+            ("a,b\r\n\"x\"y,2\r\n", .csvTextAfterClosingQuote(line: 2)),
+            ("a,b\r\n1,2\r\n\"multi\nline\",2,3\r\n", .csvRaggedRecord(line: 3, expected: 2, found: 3)),
+            ("a,b\r\n1\r\n", .csvRaggedRecord(line: 2, expected: 2, found: 1)),
+        ])
     func malformed(text: String, error: ReportError) {
         #expect(throws: error) {
             try CSVTable.parse(text)
@@ -93,8 +97,9 @@ struct CSVTableTests {
 
     @Test("errors describe themselves in words")
     func errorDescriptions() {
-        #expect(ReportError.rowWidthMismatch(expected: 2, found: 3).description
-            == "CSV row has 3 fields, but the header has 2")
+        #expect(
+            ReportError.rowWidthMismatch(expected: 2, found: 3).description
+                == "CSV row has 3 fields, but the header has 2")
         #expect(ReportError.csvRaggedRecord(line: 4, expected: 2, found: 1).description.contains("line 4"))
     }
 }

@@ -45,7 +45,7 @@ struct AllocationProbeTests {
         var objects: [Pair] = []
         objects.reserveCapacity(count)
         let (made, delta) = AllocationProbe.measure { () -> Int in
-            for index in 0 ..< count {
+            for index in 0..<count {
                 objects.append(makePair(index))
             }
             return objects.count
@@ -59,7 +59,7 @@ struct AllocationProbeTests {
 
     @Test("a closure that allocates nothing measures zero bytes and zero allocations")
     func zeroForNoAllocation() {
-        let numbers = Array(1 ... 1_000)
+        let numbers = Array(1...1_000)
         // An index loop, not `for number in numbers`: unoptimised (debug) builds iterate
         // arrays through unspecialised generic code that allocates on every step.
         func sum() -> Int {
@@ -97,7 +97,7 @@ struct AllocationProbeTests {
             start.wait()
             var objects: [Pair] = []
             let (_, delta) = AllocationProbe.measure {
-                for index in 0 ..< count {
+                for index in 0..<count {
                     objects.append(makePair(index))
                 }
             }

@@ -6,7 +6,7 @@ struct LatencyRecorderTests {
     @Test("percentiles of 1...1000 are exact below HdrHistogram's 2048-unit sub-bucket range")
     func knownDistribution() {
         var recorder = LatencyRecorder()
-        for value in UInt64(1) ... 1_000 {
+        for value in UInt64(1)...1_000 {
             recorder.record(nanoseconds: value)
         }
         #expect(recorder.count == 1_000)
@@ -18,7 +18,7 @@ struct LatencyRecorderTests {
         #expect(recorder.max == 1_000)
         let summary = recorder.summary
         #expect(summary.p50 == 500)
-        #expect((998 ... 1_000).contains(summary.p999))
+        #expect((998...1_000).contains(summary.p999))
         #expect(summary.max == 1_000)
         #expect(summary.count == 1_000)
     }
@@ -26,7 +26,7 @@ struct LatencyRecorderTests {
     @Test("large values keep three significant digits")
     func largeValues() {
         var recorder = LatencyRecorder()
-        for step in UInt64(1) ... 1_000 {
+        for step in UInt64(1)...1_000 {
             recorder.record(nanoseconds: step * 1_000_000)
         }
         let p50 = recorder.percentile(50)
@@ -41,7 +41,7 @@ struct LatencyRecorderTests {
         var single = LatencyRecorder()
         var even = LatencyRecorder()
         var odd = LatencyRecorder()
-        for index in UInt64(0) ..< 5_000 {
+        for index in UInt64(0)..<5_000 {
             let value = (index &* 7_919) % 3_000_000 + 1
             single.record(nanoseconds: value)
             if index % 2 == 0 {
@@ -85,7 +85,7 @@ struct LatencyRecorderTests {
     @Test("the spectrum rises in percentile and value and ends at 100% on the maximum")
     func spectrumShape() throws {
         var recorder = LatencyRecorder()
-        for value in UInt64(1) ... 10_000 {
+        for value in UInt64(1)...10_000 {
             recorder.record(nanoseconds: value * value)
         }
         let points = recorder.spectrum()

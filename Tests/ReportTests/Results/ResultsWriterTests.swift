@@ -30,13 +30,15 @@ struct ResultsWriterTests {
 
         let scenario = directory.url.appendingPathComponent("results/scroll-feed")
         #expect(urls.map(\.lastPathComponent) == ["summary.csv", "latency.csv"])
-        #expect(urls.map { $0.deletingLastPathComponent().standardizedFileURL.path }
-            == [scenario.standardizedFileURL.path, scenario.standardizedFileURL.path])
+        #expect(
+            urls.map { $0.deletingLastPathComponent().standardizedFileURL.path }
+                == [scenario.standardizedFileURL.path, scenario.standardizedFileURL.path])
         #expect(try directory.contents(of: scenario) == ["latency.csv", "summary.csv"])
         let summaryText = try String(contentsOf: scenario.appendingPathComponent("summary.csv"), encoding: .utf8)
         #expect(summaryText == "policy,hits,p99_ns\r\nlru,9,1500\r\n\"fifo, bounded\",7,2000\r\n")
-        let parsed = try CSVTable.parse(String(
-            contentsOf: scenario.appendingPathComponent("latency.csv"), encoding: .utf8))
+        let parsed = try CSVTable.parse(
+            String(
+                contentsOf: scenario.appendingPathComponent("latency.csv"), encoding: .utf8))
         #expect(parsed.header == ["percentile", "value_ns"])
         #expect(parsed.rows == [["50", "800"], ["99.9", "4000"]])
     }
@@ -52,8 +54,10 @@ struct ResultsWriterTests {
             row([("frame", .uint(1)), ("misses", .uint(1))]),
         ]
 
-        #expect(throws: ReportError.columnMismatch(
-            file: "timeseries.csv", row: 1, expected: "hits", found: "misses")) {
+        #expect(
+            throws: ReportError.columnMismatch(
+                file: "timeseries.csv", row: 1, expected: "hits", found: "misses")
+        ) {
             try writer.write(scenario: "s", summary: summary, timeseries: timeseries, latency: [])
         }
         #expect(try directory.contents().isEmpty)
@@ -111,9 +115,11 @@ struct ResultsWriterTests {
         #expect(try directory.contents(of: scenario) == ["summary.csv"])
     }
 
-    @Test("scenario names that are not a single plain directory name are rejected", arguments: [
-        "", ".", "..", ".hidden", "a/b", "../escape",
-    ])
+    @Test(
+        "scenario names that are not a single plain directory name are rejected",
+        arguments: [
+            "", ".", "..", ".hidden", "a/b", "../escape",
+        ])
     func invalidScenario(name: String) throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -19,15 +19,17 @@ struct ScenarioErrorTests {
         #expect(error.column == column, "column", sourceLocation: sourceLocation)
         #expect(error.keyPath == keyPath, sourceLocation: sourceLocation)
         #expect(error.message == message, sourceLocation: sourceLocation)
-        #expect(error.description == "scenarios/bad.yaml:\(line):\(column): error: \(message)",
-                sourceLocation: sourceLocation)
+        #expect(
+            error.description == "scenarios/bad.yaml:\(line):\(column): error: \(message)",
+            sourceLocation: sourceLocation)
     }
 
     // MARK: Unknown keys
 
     @Test("unknown top-level key points at the key and lists the allowed keys")
     func unknownTopLevelKey() {
-        expectError("""
+        expectError(
+            """
             name: typo
             kind: scrolling-table
             duraton: 30s
@@ -36,12 +38,15 @@ struct ScenarioErrorTests {
             cache: {capacity: 1}
             """,
             line: 3, column: 1, keyPath: "duraton",
-            message: "unknown key 'duraton' at duraton (expected one of: version, name, kind, description, seed, duration, warmup, sample_interval, memory_pressure, table, scroll, cache)")
+            message:
+                "unknown key 'duraton' at duraton (expected one of: version, name, kind, description, seed, duration, warmup, sample_interval, memory_pressure, table, scroll, cache)"
+        )
     }
 
     @Test("unknown nested key points at the key with its full path")
     func unknownNestedKey() {
-        expectError("""
+        expectError(
+            """
             name: typo
             kind: scrolling-table
             duration: 30s
@@ -53,65 +58,77 @@ struct ScenarioErrorTests {
             cache: {capacity: 1}
             """,
             line: 5, column: 3, keyPath: "table.sectoins",
-            message: "unknown key 'sectoins' at table.sectoins (expected one of: sections, rows_per_section, viewport_height, refresh_hz, disclosure, header, footer, cells)")
+            message:
+                "unknown key 'sectoins' at table.sectoins (expected one of: sections, rows_per_section, viewport_height, refresh_hz, disclosure, header, footer, cells)"
+        )
     }
 
     @Test("unknown key inside a list item in flow style points at the key")
     func unknownKeyInFlowListItem() {
-        expectError(LoaderFixtures.minimal(
-            replacing: "    - {type: plain, height: 44, nib: {views: 1, depth: 1}}",
-            with: "    - {type: plain, height: 44, nib: {views: 1, depht: 1}}"),
+        expectError(
+            LoaderFixtures.minimal(
+                replacing: "    - {type: plain, height: 44, nib: {views: 1, depth: 1}}",
+                with: "    - {type: plain, height: 44, nib: {views: 1, depht: 1}}"),
             line: 8, column: 49, keyPath: "table.cells[0].nib.depht",
             message: "unknown key 'depht' at table.cells[0].nib.depht (expected one of: views, depth, label)")
     }
 
     @Test("unknown scroll step name points at the step key")
     func unknownStep() {
-        expectError(LoaderFixtures.minimal(replacing: "  - pause: 1s", with: "  - stedy: {speed: 1, duration: 1s}"),
+        expectError(
+            LoaderFixtures.minimal(replacing: "  - pause: 1s", with: "  - stedy: {speed: 1, duration: 1s}"),
             line: 10, column: 5, keyPath: "scroll[0].stedy",
-            message: "unknown step 'stedy' at scroll[0].stedy (expected one of: steady, fling, back_and_forth, random_jumps, tap_disclose, pause, remove_from_cache)")
+            message:
+                "unknown step 'stedy' at scroll[0].stedy (expected one of: steady, fling, back_and_forth, random_jumps, tap_disclose, pause, remove_from_cache)"
+        )
     }
 
     // MARK: Types
 
     @Test("wrong type points at the value and says what was expected and found")
     func wrongType() {
-        expectError(LoaderFixtures.minimal(replacing: "  sections: 1", with: "  sections: many"),
+        expectError(
+            LoaderFixtures.minimal(replacing: "  sections: 1", with: "  sections: many"),
             line: 5, column: 13, keyPath: "table.sections",
             message: "table.sections: expected an integer, found 'many'")
     }
 
     @Test("a mapping where a number is expected is a type error at the mapping")
     func mappingInsteadOfNumber() {
-        expectError(LoaderFixtures.minimal(replacing: "  capacity: 8", with: "  capacity: {max: 8}"),
+        expectError(
+            LoaderFixtures.minimal(replacing: "  capacity: 8", with: "  capacity: {max: 8}"),
             line: 12, column: 13, keyPath: "cache.capacity",
             message: "cache.capacity: expected an integer, found a mapping")
     }
 
     @Test("a list entry of the wrong type names its index")
     func wrongTypeInRange() {
-        expectError(LoaderFixtures.minimal(replacing: "  rows_per_section: 10", with: "  rows_per_section: [1, {max: 2}]"),
+        expectError(
+            LoaderFixtures.minimal(replacing: "  rows_per_section: 10", with: "  rows_per_section: [1, {max: 2}]"),
             line: 6, column: 25, keyPath: "table.rows_per_section[1]",
             message: "table.rows_per_section[1]: expected an integer, found a mapping")
     }
 
     @Test("a quoted number is not an integer")
     func quotedNumber() {
-        expectError(LoaderFixtures.minimal(replacing: "  capacity: 8", with: "  capacity: \"8\""),
+        expectError(
+            LoaderFixtures.minimal(replacing: "  capacity: 8", with: "  capacity: \"8\""),
             line: 12, column: 13, keyPath: "cache.capacity",
             message: "cache.capacity: expected an integer, found the quoted string '8'")
     }
 
     @Test("a negative seed is a type error (seed is unsigned)")
     func negativeSeed() {
-        expectError(LoaderFixtures.minimal(replacing: "duration: 30", with: "duration: 30\nseed: -1"),
+        expectError(
+            LoaderFixtures.minimal(replacing: "duration: 30", with: "duration: 30\nseed: -1"),
             line: 4, column: 7, keyPath: "seed",
             message: "seed: expected a non-negative integer, found '-1'")
     }
 
     @Test("an empty value for a required key is reported as such")
     func emptyRequiredValue() {
-        expectError(LoaderFixtures.minimal(replacing: "  capacity: 8", with: "  capacity:"),
+        expectError(
+            LoaderFixtures.minimal(replacing: "  capacity: 8", with: "  capacity:"),
             line: 12, column: 12, keyPath: "cache.capacity",
             message: "cache.capacity: expected an integer, found an empty value")
     }
@@ -120,61 +137,72 @@ struct ScenarioErrorTests {
 
     @Test("zero count is rejected with the value found")
     func zeroCount() {
-        expectError(LoaderFixtures.minimal(replacing: "  sections: 1", with: "  sections: 0"),
+        expectError(
+            LoaderFixtures.minimal(replacing: "  sections: 1", with: "  sections: 0"),
             line: 5, column: 13, keyPath: "table.sections",
             message: "table.sections must be > 0 (found 0)")
     }
 
     @Test("negative count in a step is rejected with the step's path")
     func negativeCount() {
-        expectError(LoaderFixtures.minimal(replacing: "  - pause: 1s", with: """
-              - pause: 1s
-              - random_jumps: {count: -3, every: 1s}
-            """),
+        expectError(
+            LoaderFixtures.minimal(
+                replacing: "  - pause: 1s",
+                with: """
+                      - pause: 1s
+                      - random_jumps: {count: -3, every: 1s}
+                    """),
             line: 11, column: 27, keyPath: "scroll[1].random_jumps.count",
             message: "scroll[1].random_jumps.count must be > 0 (found -3)")
     }
 
     @Test("refresh_hz must be 60 or 120")
     func refreshRate90() {
-        expectError(LoaderFixtures.minimal(replacing: "  rows_per_section: 10", with: "  rows_per_section: 10\n  refresh_hz: 90"),
+        expectError(
+            LoaderFixtures.minimal(replacing: "  rows_per_section: 10", with: "  rows_per_section: 10\n  refresh_hz: 90"),
             line: 7, column: 15, keyPath: "table.refresh_hz",
             message: "table.refresh_hz must be 60 or 120 (found 90)")
     }
 
     @Test("a rows_per_section range with min > max points at the range")
     func rangeMinAboveMax() {
-        expectError(LoaderFixtures.minimal(replacing: "  rows_per_section: 10", with: "  rows_per_section: [30, 10]"),
+        expectError(
+            LoaderFixtures.minimal(replacing: "  rows_per_section: 10", with: "  rows_per_section: [30, 10]"),
             line: 6, column: 21, keyPath: "table.rows_per_section",
             message: "table.rows_per_section: min must be <= max (found [30, 10])")
     }
 
     @Test("nib depth may not exceed its view count")
     func nibDepthAboveViews() {
-        expectError(LoaderFixtures.minimal(
-            replacing: "    - {type: plain, height: 44, nib: {views: 1, depth: 1}}",
-            with: "    - {type: plain, height: 44, nib: {views: 4, depth: 5}}"),
+        expectError(
+            LoaderFixtures.minimal(
+                replacing: "    - {type: plain, height: 44, nib: {views: 1, depth: 1}}",
+                with: "    - {type: plain, height: 44, nib: {views: 4, depth: 5}}"),
             line: 8, column: 56, keyPath: "table.cells[0].nib.depth",
             message: "table.cells[0].nib.depth must be <= views (4) (found 5)")
     }
 
     @Test("fling deceleration must be strictly between 0 and 1")
     func flingDeceleration() {
-        expectError(LoaderFixtures.minimal(replacing: "  - pause: 1s", with: "  - fling: {velocity: 100, deceleration: 1}"),
+        expectError(
+            LoaderFixtures.minimal(replacing: "  - pause: 1s", with: "  - fling: {velocity: 100, deceleration: 1}"),
             line: 10, column: 42, keyPath: "scroll[0].fling.deceleration",
             message: "scroll[0].fling.deceleration must be between 0 and 1, exclusive (found 1)")
     }
 
     @Test("scenario name must be usable as a directory name")
     func badName() {
-        expectError(LoaderFixtures.minimal(replacing: "name: minimal", with: "name: My Scenario"),
+        expectError(
+            LoaderFixtures.minimal(replacing: "name: minimal", with: "name: My Scenario"),
             line: 1, column: 7, keyPath: "name",
-            message: "name must match [a-z0-9][a-z0-9_-]* (lowercase letters, digits, '_' and '-'; it names a directory) (found 'My Scenario')")
+            message:
+                "name must match [a-z0-9][a-z0-9_-]* (lowercase letters, digits, '_' and '-'; it names a directory) (found 'My Scenario')")
     }
 
     @Test("only version 1 is accepted")
     func unsupportedVersion() {
-        expectError("version: 2\n" + LoaderFixtures.minimal,
+        expectError(
+            "version: 2\n" + LoaderFixtures.minimal,
             line: 1, column: 10, keyPath: "version",
             message: "version must be 1 (found 2)")
     }
@@ -183,14 +211,16 @@ struct ScenarioErrorTests {
 
     @Test("missing top-level key is reported at the top-level mapping")
     func missingTopLevelKey() {
-        expectError(LoaderFixtures.minimal(replacing: "duration: 30", with: "# no duration here"),
+        expectError(
+            LoaderFixtures.minimal(replacing: "duration: 30", with: "# no duration here"),
             line: 1, column: 1, keyPath: "duration",
             message: "missing required key 'duration'")
     }
 
     @Test("missing nested key is reported at the enclosing mapping with its full path")
     func missingNestedKey() {
-        expectError("""
+        expectError(
+            """
             name: no-cells
             kind: scrolling-table
             duration: 30
@@ -206,9 +236,10 @@ struct ScenarioErrorTests {
 
     @Test("missing key in a flow mapping is reported at its opening brace")
     func missingKeyInFlowMapping() {
-        expectError(LoaderFixtures.minimal(
-            replacing: "    - {type: plain, height: 44, nib: {views: 1, depth: 1}}",
-            with: "    - {type: plain, nib: {views: 1, depth: 1}}"),
+        expectError(
+            LoaderFixtures.minimal(
+                replacing: "    - {type: plain, height: 44, nib: {views: 1, depth: 1}}",
+                with: "    - {type: plain, nib: {views: 1, depth: 1}}"),
             line: 8, column: 7, keyPath: "table.cells[0].height",
             message: "missing required key 'table.cells[0].height'")
     }
@@ -217,47 +248,55 @@ struct ScenarioErrorTests {
 
     @Test("unknown policy name points at the list entry and lists the valid names")
     func unknownPolicy() {
-        expectError(LoaderFixtures.minimal(replacing: "  capacity: 8", with: "  capacity: 8\n  policies: [none, lru, lruu]"),
+        expectError(
+            LoaderFixtures.minimal(replacing: "  capacity: 8", with: "  capacity: 8\n  policies: [none, lru, lruu]"),
             line: 13, column: 25, keyPath: "cache.policies[2]",
             message: "cache.policies[2]: unknown policy 'lruu' (expected one of: none, lru, fifo, random)")
     }
 
     @Test("repeated policy name is rejected")
     func duplicatePolicy() {
-        expectError(LoaderFixtures.minimal(replacing: "  capacity: 8", with: "  capacity: 8\n  policies: [lru, fifo, lru]"),
+        expectError(
+            LoaderFixtures.minimal(replacing: "  capacity: 8", with: "  capacity: 8\n  policies: [lru, fifo, lru]"),
             line: 13, column: 25, keyPath: "cache.policies[2]",
             message: "cache.policies[2]: duplicate policy 'lru' (already listed at policies[0])")
     }
 
     @Test("empty policy list is rejected")
     func emptyPolicies() {
-        expectError(LoaderFixtures.minimal(replacing: "  capacity: 8", with: "  capacity: 8\n  policies: []"),
+        expectError(
+            LoaderFixtures.minimal(replacing: "  capacity: 8", with: "  capacity: 8\n  policies: []"),
             line: 13, column: 13, keyPath: "cache.policies",
             message: "cache.policies must list at least one policy")
     }
 
     @Test("unknown in_use mode points at the list entry and lists the valid modes")
     func unknownInUseMode() {
-        expectError(LoaderFixtures.minimal(replacing: "  capacity: 8", with: """
-              capacity: 8
-              in_use:
-                - repopulate
-                - pinned
-            """),
+        expectError(
+            LoaderFixtures.minimal(
+                replacing: "  capacity: 8",
+                with: """
+                      capacity: 8
+                      in_use:
+                        - repopulate
+                        - pinned
+                    """),
             line: 15, column: 7, keyPath: "cache.in_use[1]",
             message: "cache.in_use[1]: unknown in_use mode 'pinned' (expected one of: repopulate, pin, drop)")
     }
 
     @Test("unknown kind points at the kind value and lists the known kinds")
     func unknownKind() {
-        expectError(LoaderFixtures.minimal(replacing: "kind: scrolling-table", with: "kind: scrolling-tables"),
+        expectError(
+            LoaderFixtures.minimal(replacing: "kind: scrolling-table", with: "kind: scrolling-tables"),
             line: 2, column: 7, keyPath: "kind",
             message: "kind: unknown kind 'scrolling-tables' (expected one of: scrolling-table)")
     }
 
     @Test("unknown memory pressure level lists the levels")
     func unknownPressureLevel() {
-        expectError(LoaderFixtures.minimal(replacing: "duration: 30", with: "duration: 30\nmemory_pressure: [{at: 5s, level: critical}]"),
+        expectError(
+            LoaderFixtures.minimal(replacing: "duration: 30", with: "duration: 30\nmemory_pressure: [{at: 5s, level: critical}]"),
             line: 4, column: 35, keyPath: "memory_pressure[0].level",
             message: "memory_pressure[0].level: unknown memory pressure level 'critical' (expected one of: moderate, warning)")
     }
@@ -266,87 +305,110 @@ struct ScenarioErrorTests {
 
     @Test("malformed duration is rejected at the value with the accepted forms")
     func malformedDuration() {
-        expectError(LoaderFixtures.minimal(replacing: "duration: 30", with: "duration: 5 minutes"),
+        expectError(
+            LoaderFixtures.minimal(replacing: "duration: 30", with: "duration: 5 minutes"),
             line: 3, column: 11, keyPath: "duration",
-            message: "duration: expected a duration (seconds, or a number with unit ms, s, m or h, e.g. 250ms, 10s, 2m, 1.5h), found '5 minutes'")
+            message:
+                "duration: expected a duration (seconds, or a number with unit ms, s, m or h, e.g. 250ms, 10s, 2m, 1.5h), found '5 minutes'"
+        )
     }
 
     @Test("negative duration is rejected")
     func negativeDuration() {
-        expectError(LoaderFixtures.minimal(replacing: "duration: 30", with: "duration: 30\nwarmup: -2s"),
+        expectError(
+            LoaderFixtures.minimal(replacing: "duration: 30", with: "duration: 30\nwarmup: -2s"),
             line: 4, column: 9, keyPath: "warmup",
             message: "warmup must not be negative (found '-2s')")
     }
 
     @Test("zero duration is rejected where a duration must be > 0")
     func zeroDuration() {
-        expectError(LoaderFixtures.minimal(replacing: "  - pause: 1s", with: "  - steady: {speed: 800, duration: 0ms}"),
+        expectError(
+            LoaderFixtures.minimal(replacing: "  - pause: 1s", with: "  - steady: {speed: 800, duration: 0ms}"),
             line: 10, column: 36, keyPath: "scroll[0].steady.duration",
             message: "scroll[0].steady.duration must be > 0 (found '0ms')")
     }
 
     @Test("infinite duration is rejected")
     func infiniteDuration() {
-        expectError(LoaderFixtures.minimal(replacing: "duration: 30", with: "duration: .inf"),
+        expectError(
+            LoaderFixtures.minimal(replacing: "duration: 30", with: "duration: .inf"),
             line: 3, column: 11, keyPath: "duration",
-            message: "duration: expected a duration (seconds, or a number with unit ms, s, m or h, e.g. 250ms, 10s, 2m, 1.5h), found '.inf'")
+            message: "duration: expected a duration (seconds, or a number with unit ms, s, m or h, e.g. 250ms, 10s, 2m, 1.5h), found '.inf'"
+        )
     }
 
     // MARK: Steps and cross-checks
 
     @Test("a step mapping with two keys points at the second key")
     func stepWithTwoKeys() {
-        expectError(LoaderFixtures.minimal(replacing: "  - pause: 1s", with: """
-              - pause: 1s
-              - steady: {speed: 800, duration: 5s}
-                fling: {velocity: 4000}
-            """),
+        expectError(
+            LoaderFixtures.minimal(
+                replacing: "  - pause: 1s",
+                with: """
+                      - pause: 1s
+                      - steady: {speed: 800, duration: 5s}
+                        fling: {velocity: 4000}
+                    """),
             line: 12, column: 5, keyPath: "scroll[1].fling",
             message: "scroll[1]: a step must have exactly one key, found 2 (steady, fling); put each step in its own list item")
     }
 
     @Test("a step that is not a mapping is a type error")
     func stepNotAMapping() {
-        expectError(LoaderFixtures.minimal(replacing: "  - pause: 1s", with: "  - pause"),
+        expectError(
+            LoaderFixtures.minimal(replacing: "  - pause: 1s", with: "  - pause"),
             line: 10, column: 5, keyPath: "scroll[0]",
-            message: "scroll[0]: expected a step: a mapping with one key, one of: steady, fling, back_and_forth, random_jumps, tap_disclose, pause, remove_from_cache, found 'pause'")
+            message:
+                "scroll[0]: expected a step: a mapping with one key, one of: steady, fling, back_and_forth, random_jumps, tap_disclose, pause, remove_from_cache, found 'pause'"
+        )
     }
 
     @Test("remove_from_cache naming a type not in table.cells is rejected at the value")
     func removeUnknownCellType() {
-        expectError(LoaderFixtures.minimal(replacing: "  - pause: 1s", with: """
-              - pause: 1s
-              - remove_from_cache: avatar
-            """),
+        expectError(
+            LoaderFixtures.minimal(
+                replacing: "  - pause: 1s",
+                with: """
+                      - pause: 1s
+                      - remove_from_cache: avatar
+                    """),
             line: 11, column: 24, keyPath: "scroll[1].remove_from_cache",
             message: "scroll[1].remove_from_cache: unknown cell type 'avatar' (expected 'all' or a type from table.cells: plain)")
     }
 
     @Test("duplicate cell type names are rejected")
     func duplicateCellType() {
-        expectError(LoaderFixtures.minimal(
-            replacing: "    - {type: plain, height: 44, nib: {views: 1, depth: 1}}",
-            with: "    - {type: plain, height: 44, nib: {views: 1, depth: 1}}\n    - {type: plain, height: 60, nib: {views: 1, depth: 1}}"),
+        expectError(
+            LoaderFixtures.minimal(
+                replacing: "    - {type: plain, height: 44, nib: {views: 1, depth: 1}}",
+                with:
+                    "    - {type: plain, height: 44, nib: {views: 1, depth: 1}}\n    - {type: plain, height: 60, nib: {views: 1, depth: 1}}"
+            ),
             line: 9, column: 14, keyPath: "table.cells[1].type",
             message: "table.cells[1].type: duplicate cell type 'plain' (already used by cells[0])")
     }
 
     @Test("memory_pressure entry with both at and every points at the second of them")
     func pressureAtAndEvery() {
-        expectError(LoaderFixtures.minimal(replacing: "duration: 30", with: """
-            duration: 30
-            memory_pressure:
-              - at: 10s
-                every: 5s
-                level: warning
-            """),
+        expectError(
+            LoaderFixtures.minimal(
+                replacing: "duration: 30",
+                with: """
+                    duration: 30
+                    memory_pressure:
+                      - at: 10s
+                        every: 5s
+                        level: warning
+                    """),
             line: 6, column: 5, keyPath: "memory_pressure[0].every",
             message: "memory_pressure[0]: give exactly one of 'at' (once) or 'every' (repeating), not both")
     }
 
     @Test("memory_pressure entry with neither at nor every is reported at the entry")
     func pressureNeither() {
-        expectError(LoaderFixtures.minimal(replacing: "duration: 30", with: "duration: 30\nmemory_pressure: [{level: warning}]"),
+        expectError(
+            LoaderFixtures.minimal(replacing: "duration: 30", with: "duration: 30\nmemory_pressure: [{level: warning}]"),
             line: 4, column: 19, keyPath: "memory_pressure[0]",
             message: "memory_pressure[0]: missing 'at' (once) or 'every' (repeating); give exactly one")
     }
@@ -355,7 +417,8 @@ struct ScenarioErrorTests {
 
     @Test("YAML syntax error becomes a ScenarioError at libyaml's position")
     func yamlSyntaxError() {
-        let error = loadError("""
+        let error = loadError(
+            """
             name: broken
             kind: scrolling-table
             cache:
@@ -367,7 +430,10 @@ struct ScenarioErrorTests {
         #expect(error?.column == 11)
         #expect(error?.keyPath == "")
         #expect(error?.message == "invalid YAML: while parsing a flow sequence at line 4, column 13: did not find expected ',' or ']'")
-        #expect(error?.description == "broken.yaml:5:11: error: invalid YAML: while parsing a flow sequence at line 4, column 13: did not find expected ',' or ']'")
+        #expect(
+            error?.description
+                == "broken.yaml:5:11: error: invalid YAML: while parsing a flow sequence at line 4, column 13: did not find expected ',' or ']'"
+        )
     }
 
     @Test("a duplicated key is a YAML error at the key")
@@ -388,8 +454,9 @@ struct ScenarioErrorTests {
 
     @Test("a top level that is not a mapping is a type error")
     func topLevelList() {
-        expectError("- name: x\n", line: 1, column: 1, keyPath: "",
-                    message: "top level: expected a mapping, found a list")
+        expectError(
+            "- name: x\n", line: 1, column: 1, keyPath: "",
+            message: "top level: expected a mapping, found a list")
     }
 
     @Test("unreadable file is an error at 1:1 naming the file")

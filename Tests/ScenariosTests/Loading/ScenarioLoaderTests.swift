@@ -15,45 +15,53 @@ struct ScenarioLoaderTests {
         let nib = NibSpec.init(views:depth:label:)
 
         #expect(scenario.kind == .scrollingTable)
-        #expect(scenario.header == ScenarioHeader(
-            version: 1,
-            name: "contacts-scroll_2",
-            kind: .scrollingTable,
-            description: "Scroll a long contacts list with mixed cell types.",
-            seed: 42,
-            duration: Seconds(120),
-            warmup: Seconds(10),
-            sampleInterval: Seconds(0.25),
-            memoryPressure: [
-                MemoryPressureEvent(schedule: .at(Seconds(30)), level: .warning),
-                MemoryPressureEvent(schedule: .every(Seconds(20), start: Seconds(5)), level: .moderate),
-                MemoryPressureEvent(schedule: .every(Seconds(45), start: Seconds(45)), level: .warning),
-            ]))
+        #expect(
+            scenario.header
+                == ScenarioHeader(
+                    version: 1,
+                    name: "contacts-scroll_2",
+                    kind: .scrollingTable,
+                    description: "Scroll a long contacts list with mixed cell types.",
+                    seed: 42,
+                    duration: Seconds(120),
+                    warmup: Seconds(10),
+                    sampleInterval: Seconds(0.25),
+                    memoryPressure: [
+                        MemoryPressureEvent(schedule: .at(Seconds(30)), level: .warning),
+                        MemoryPressureEvent(schedule: .every(Seconds(20), start: Seconds(5)), level: .moderate),
+                        MemoryPressureEvent(schedule: .every(Seconds(45), start: Seconds(45)), level: .warning),
+                    ]))
         #expect(table.header == scenario.header)
-        #expect(table.table == TableSpec(
-            sections: 60,
-            rowsPerSection: .range(5...40),
-            viewportHeight: 844,
-            refreshHz: 120,
-            disclosure: .oneSection,
-            header: SupplementaryViewSpec(reuseID: "header", height: 28, nib: nib(24, 3, "Section")),
-            footer: SupplementaryViewSpec(reuseID: "footer", height: 20, nib: nib(6, 2, "Label")),
-            cells: [
-                CellSpec(type: "contact", height: 44, weight: 3, nib: nib(12, 3, "Jane Appleseed")),
-                CellSpec(type: "photo", height: 120.5, weight: 1, nib: nib(30, 6, "Photo")),
-            ]))
-        #expect(table.scroll == [
-            .steady(SteadyScroll(speed: 800, duration: Seconds(5))),
-            .fling(Fling(velocity: -4000, deceleration: 0.998)),
-            .backAndForth(BackAndForth(span: 2000, speed: 1200, cycles: 2)),
-            .randomJumps(RandomJumps(count: 5, every: Seconds(1), target: .section)),
-            .tapDisclose(TapDisclose(count: 10, dwell: Seconds(2), order: .sequential)),
-            .pause(Seconds(1.5)),
-            .removeFromCache(.cellType("photo")),
-            .removeFromCache(.all),
-        ])
-        #expect(table.cache == CacheSpec(capacity: 32, policies: [.none, .lru, .fifo, .random],
-                                         inUse: [.repopulate, .pin, .drop]))
+        #expect(
+            table.table
+                == TableSpec(
+                    sections: 60,
+                    rowsPerSection: .range(5...40),
+                    viewportHeight: 844,
+                    refreshHz: 120,
+                    disclosure: .oneSection,
+                    header: SupplementaryViewSpec(reuseID: "header", height: 28, nib: nib(24, 3, "Section")),
+                    footer: SupplementaryViewSpec(reuseID: "footer", height: 20, nib: nib(6, 2, "Label")),
+                    cells: [
+                        CellSpec(type: "contact", height: 44, weight: 3, nib: nib(12, 3, "Jane Appleseed")),
+                        CellSpec(type: "photo", height: 120.5, weight: 1, nib: nib(30, 6, "Photo")),
+                    ]))
+        #expect(
+            table.scroll == [
+                .steady(SteadyScroll(speed: 800, duration: Seconds(5))),
+                .fling(Fling(velocity: -4000, deceleration: 0.998)),
+                .backAndForth(BackAndForth(span: 2000, speed: 1200, cycles: 2)),
+                .randomJumps(RandomJumps(count: 5, every: Seconds(1), target: .section)),
+                .tapDisclose(TapDisclose(count: 10, dwell: Seconds(2), order: .sequential)),
+                .pause(Seconds(1.5)),
+                .removeFromCache(.cellType("photo")),
+                .removeFromCache(.all),
+            ])
+        #expect(
+            table.cache
+                == CacheSpec(
+                    capacity: 32, policies: [.none, .lru, .fifo, .random],
+                    inUse: [.repopulate, .pin, .drop]))
     }
 
     @Test("a minimal file gets the documented defaults")
@@ -80,8 +88,12 @@ struct ScenarioLoaderTests {
         #expect(table.table.disclosure == .all)
         #expect(table.table.header == nil)
         #expect(table.table.footer == nil)
-        #expect(table.table.cells == [CellSpec(type: "plain", height: 44, weight: 1,
-                                               nib: NibSpec(views: 1, depth: 1, label: "Label"))])
+        #expect(
+            table.table.cells == [
+                CellSpec(
+                    type: "plain", height: 44, weight: 1,
+                    nib: NibSpec(views: 1, depth: 1, label: "Label"))
+            ])
         #expect(table.scroll == [.pause(Seconds(1))])
         #expect(table.cache.policies == [.none, .lru])
         #expect(table.cache.inUse == [.repopulate])
@@ -89,27 +101,32 @@ struct ScenarioLoaderTests {
 
     @Test("optional step fields get their defaults: deceleration 0.998, cycles 1, target row, order random")
     func stepDefaults() throws {
-        let yaml = LoaderFixtures.minimal(replacing: "  - pause: 1s", with: """
-              - fling: {velocity: 3000}
-              - back_and_forth: {span: 500, speed: 100}
-              - random_jumps: {count: 2, every: 500ms}
-              - tap_disclose: {count: 3, dwell: 1s}
-            """)
+        let yaml = LoaderFixtures.minimal(
+            replacing: "  - pause: 1s",
+            with: """
+                  - fling: {velocity: 3000}
+                  - back_and_forth: {span: 500, speed: 100}
+                  - random_jumps: {count: 2, every: 500ms}
+                  - tap_disclose: {count: 3, dwell: 1s}
+                """)
         guard case .scrollingTable(let table) = try ScenarioLoader.load(yaml: yaml, file: "steps.yaml") else {
             Issue.record("expected a scrolling-table scenario")
             return
         }
-        #expect(table.scroll == [
-            .fling(Fling(velocity: 3000, deceleration: 0.998)),
-            .backAndForth(BackAndForth(span: 500, speed: 100, cycles: 1)),
-            .randomJumps(RandomJumps(count: 2, every: Seconds(0.5), target: .row)),
-            .tapDisclose(TapDisclose(count: 3, dwell: Seconds(1), order: .random)),
-        ])
+        #expect(
+            table.scroll == [
+                .fling(Fling(velocity: 3000, deceleration: 0.998)),
+                .backAndForth(BackAndForth(span: 500, speed: 100, cycles: 1)),
+                .randomJumps(RandomJumps(count: 2, every: Seconds(0.5), target: .row)),
+                .tapDisclose(TapDisclose(count: 3, dwell: Seconds(1), order: .random)),
+            ])
     }
 
-    @Test("durations accept a number of seconds or a number with unit ms, s, m, h", arguments: [
-        ("250ms", 0.25), ("10s", 10), ("2m", 120), ("1.5h", 5400), ("\"120\"", 120), ("0.5", 0.5), ("45", 45),
-    ])
+    @Test(
+        "durations accept a number of seconds or a number with unit ms, s, m, h",
+        arguments: [
+            ("250ms", 0.25), ("10s", 10), ("2m", 120), ("1.5h", 5400), ("\"120\"", 120), ("0.5", 0.5), ("45", 45),
+        ])
     func durationsParse(text: String, seconds: Double) throws {
         let yaml = LoaderFixtures.minimal(replacing: "duration: 30", with: "duration: \(text)")
         let scenario = try ScenarioLoader.load(yaml: yaml, file: "duration.yaml")
@@ -118,16 +135,19 @@ struct ScenarioLoaderTests {
 
     @Test("memory_pressure 'every' without 'start' starts after one interval")
     func memoryPressureStartDefaultsToEvery() throws {
-        let yaml = LoaderFixtures.minimal(replacing: "duration: 30", with: """
-            duration: 30
-            memory_pressure:
-              - every: 7s
-                level: moderate
-            """)
+        let yaml = LoaderFixtures.minimal(
+            replacing: "duration: 30",
+            with: """
+                duration: 30
+                memory_pressure:
+                  - every: 7s
+                    level: moderate
+                """)
         let scenario = try ScenarioLoader.load(yaml: yaml, file: "pressure.yaml")
-        #expect(scenario.header.memoryPressure == [
-            MemoryPressureEvent(schedule: .every(Seconds(7), start: Seconds(7)), level: .moderate),
-        ])
+        #expect(
+            scenario.header.memoryPressure == [
+                MemoryPressureEvent(schedule: .every(Seconds(7), start: Seconds(7)), level: .moderate)
+            ])
     }
 
     @Test("a rows_per_section range may have min == max and min 0")
@@ -142,18 +162,21 @@ struct ScenarioLoaderTests {
 
     @Test("YAML anchors and merge keys are followed")
     func mergeKeys() throws {
-        let yaml = LoaderFixtures.minimal(replacing: "    - {type: plain, height: 44, nib: {views: 1, depth: 1}}", with: """
-                - {type: plain, height: 44, nib: &small {views: 2, depth: 1, label: Small}}
-                - {type: other, height: 50, nib: {<<: *small, label: Other}}
-            """)
+        let yaml = LoaderFixtures.minimal(
+            replacing: "    - {type: plain, height: 44, nib: {views: 1, depth: 1}}",
+            with: """
+                    - {type: plain, height: 44, nib: &small {views: 2, depth: 1, label: Small}}
+                    - {type: other, height: 50, nib: {<<: *small, label: Other}}
+                """)
         guard case .scrollingTable(let table) = try ScenarioLoader.load(yaml: yaml, file: "merge.yaml") else {
             Issue.record("expected a scrolling-table scenario")
             return
         }
-        #expect(table.table.cells.map(\.nib) == [
-            NibSpec(views: 2, depth: 1, label: "Small"),
-            NibSpec(views: 2, depth: 1, label: "Other"),
-        ])
+        #expect(
+            table.table.cells.map(\.nib) == [
+                NibSpec(views: 2, depth: 1, label: "Small"),
+                NibSpec(views: 2, depth: 1, label: "Other"),
+            ])
     }
 
     @Test("a scenario encodes to YAML that loads back to the same value")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Scenarios
 
 @Suite("Frame timeline")
@@ -35,14 +36,15 @@ struct FrameTimelineTests {
 
     @Test("memory pressure: 'at' fires once, 'every' repeats from its start, nothing past the end")
     func pressureSchedule() throws {
-        let yaml = Self.base + """
-            duration: 10s
-            memory_pressure:
-              - {at: 1s, level: warning}
-              - {at: 99s, level: warning}
-              - {every: 4s, level: moderate}
-              - {every: 3s, start: 1s, level: moderate}
-            """
+        let yaml =
+            Self.base + """
+                duration: 10s
+                memory_pressure:
+                  - {at: 1s, level: warning}
+                  - {at: 99s, level: warning}
+                  - {every: 4s, level: moderate}
+                  - {every: 3s, start: 1s, level: moderate}
+                """
         let timeline = FrameTimeline(header: try header(yaml), refreshRate: 60)
         #expect(timeline.pressure[60] == [.warning, .moderate])
         #expect(timeline.pressure[240] == [.moderate, .moderate])

@@ -1,5 +1,6 @@
 import Models
 import Testing
+
 @testable import Scenarios
 
 /// A table stand-in for the script: fixed extent, records nothing.
@@ -77,7 +78,8 @@ struct ScrollScriptTests {
     @Test("an instant step does not use up the frame, and a script of instant steps cannot spin")
     func instantSteps() {
         var geometry = FakeGeometry()
-        let actions = Self.play([.removeFromCache(.all), .steady(SteadyScroll(speed: 60, duration: .seconds(1)))], frames: 1, geometry: &geometry)
+        let actions = Self.play(
+            [.removeFromCache(.all), .steady(SteadyScroll(speed: 60, duration: .seconds(1)))], frames: 1, geometry: &geometry)
         #expect(actions == [.removeFromCache(.all), .scroll(to: 1)])
         var script = ScrollScript(steps: [.removeFromCache(.all)], frameRate: 60, seed: 1)
         #expect(script.advance(geometry).count <= 2)

@@ -1,6 +1,7 @@
 import Foundation
 import Report
 import Testing
+
 @testable import Scenarios
 
 @Suite("Scrolling-table driver")
@@ -125,7 +126,9 @@ struct ScrollingTableDriverTests {
         let scenario = try ScenarioLoader.load(contentsOf: url)
         let result = ScenarioRunner.run(scenario, options: RunOptions(policies: [.none, .lru]))
         func value(_ policy: String, _ mode: String, _ column: String) -> Int {
-            guard let row = result.summary.first(where: { $0["policy"] == .string(policy) && $0["in_use"] == .string(mode) }) else { return -1 }
+            guard let row = result.summary.first(where: { $0["policy"] == .string(policy) && $0["in_use"] == .string(mode) }) else {
+                return -1
+            }
             switch row[column] {
             case .int(let n): return n
             case .uint(let n): return Int(n)
