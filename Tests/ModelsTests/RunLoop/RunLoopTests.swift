@@ -30,3 +30,17 @@ struct RunLoopTests {
         #expect(!ran)
     }
 }
+
+extension RunLoopTests {
+    @Test("an idle tick does no work: after queued work has run, advancing keeps nothing pending")
+    func idleTick() {
+        let loop = RunLoop(refreshRate: 60)
+        var runs = 0
+        loop.perform { runs += 1 }
+        loop.advance()
+        loop.advance()
+        loop.advance()
+        #expect(runs == 1)
+        #expect(loop.pendingCount == 0)
+    }
+}
