@@ -43,6 +43,7 @@ public final class TableView: View {
     private var sectionStarts: [Int] = []  // index into items of each section's first item
     private var visibleRange: Range<Int> = 0..<0
     private var visibleViews: [View] = []
+    private var scratch: [View] = []
 
     public init(viewportHeight: Double, width: Double = 375) {
         self.viewportHeight = viewportHeight
@@ -137,18 +138,19 @@ public final class TableView: View {
             visibleRange = keep.isEmpty ? wanted.lowerBound..<wanted.lowerBound : keep
             return
         }
-        var front: [View] = []
+        // Build the new visible list in a reused buffer: steady scrolling allocates nothing here.
+        scratch.removeAll(keepingCapacity: true)
         let frontRange = wanted.lowerBound..<(keep.isEmpty ? wanted.upperBound : keep.lowerBound)
         for index in frontRange {
-            front.append(display(index, from: dataSource))
+            scratch.append(display(index, from: dataSource))
         }
-        var back: [View] = []
+        scratch.append(contentsOf: visibleViews)
         if !keep.isEmpty {
             for index in keep.upperBound..<wanted.upperBound {
-                back.append(display(index, from: dataSource))
+                scratch.append(display(index, from: dataSource))
             }
         }
-        visibleViews = front + visibleViews + back
+        swap(&scratch, &visibleViews)
         visibleRange = wanted
     }
 

