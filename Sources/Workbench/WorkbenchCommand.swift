@@ -9,7 +9,7 @@ struct WorkbenchCommand: ParsableCommand {
         discussion: """
             Each scenario file (YAML) describes a workload — a scrolling table, for now — and the \
             cache policies to compare. Every policy runs on the same seeded event stream; the \
-            results go to <out>/<scenario>/summary.csv and timeseries.csv.
+            results go to <out>/<scenario>/summary.csv, timeseries.csv and latency.csv.
 
             EXIT CODES
               0  success
