@@ -6,6 +6,7 @@
 /// compiler then asks for in `Scenario` (decode, encode, header).
 public enum ScenarioKind: String, CaseIterable, Codable, Sendable, SchemaChoice {
     case scrollingTable = "scrolling-table"
+    case navigation
 
     static var choiceNoun: String { "kind" }
 
@@ -15,8 +16,15 @@ public enum ScenarioKind: String, CaseIterable, Codable, Sendable, SchemaChoice 
 }
 
 /// Cache eviction policy names (`cache.policies`, `--policy`).
+///
+/// `none` caches nothing; `lru`, `fifo` and `random` bound the cache to its capacity; `forever`
+/// keeps everything until a memory warning (the view factory's own behaviour; for the controller
+/// cache, an NSCache without a limit).
 public enum PolicyName: String, CaseIterable, Codable, Sendable, SchemaChoice {
-    case none, lru, fifo, random
+    case none, lru, fifo, random, forever
+
+    /// Whether the policy evicts to stay within a capacity.
+    public var isBounded: Bool { self == .lru || self == .fifo || self == .random }
 
     static var choiceNoun: String { "policy" }
 

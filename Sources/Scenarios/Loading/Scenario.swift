@@ -6,10 +6,12 @@
 /// arms below that the compiler asks for. Nothing in the loader changes.
 public enum Scenario: Equatable, Sendable {
     case scrollingTable(ScrollingTableScenario)
+    case navigation(NavigationScenario)
 
     public var header: ScenarioHeader {
         switch self {
         case .scrollingTable(let scenario): scenario.header
+        case .navigation(let scenario): scenario.header
         }
     }
 
@@ -23,12 +25,16 @@ extension Scenario: Codable {
         switch kind {
         case .scrollingTable:
             self = .scrollingTable(try ScrollingTableScenario(from: decoder))
+        case .navigation:
+            self = .navigation(try NavigationScenario(from: decoder))
         }
     }
 
     public func encode(to encoder: Encoder) throws {
         switch self {
         case .scrollingTable(let scenario):
+            try scenario.encode(to: encoder)
+        case .navigation(let scenario):
             try scenario.encode(to: encoder)
         }
     }

@@ -20,12 +20,17 @@ public struct RunConfiguration: Equatable, Sendable, CustomStringConvertible {
         inUseMode.map { "\(policy.rawValue)/\($0.rawValue)" } ?? policy.rawValue
     }
 
-    /// The runs for `policies` × `modes`: `none` once, every other policy once per mode.
-    public static func matrix(policies: [PolicyName], modes: [InUseModeName], seed: UInt64) -> [RunConfiguration] {
+    /// The runs for `policies` × `modes`: a policy with in-use handling once per mode, any other
+    /// once (`none` always; `forever` where the kind's cache flushes without asking, as the view
+    /// factory does).
+    public static func matrix(
+        policies: [PolicyName], modes: [InUseModeName], seed: UInt64,
+        inUseApplies: (PolicyName) -> Bool = { $0 != .none }
+    ) -> [RunConfiguration] {
         policies.flatMap { policy -> [RunConfiguration] in
-            policy == .none
-                ? [RunConfiguration(policy: policy, inUseMode: nil, seed: seed)]
-                : modes.map { RunConfiguration(policy: policy, inUseMode: $0, seed: seed) }
+            inUseApplies(policy)
+                ? modes.map { RunConfiguration(policy: policy, inUseMode: $0, seed: seed) }
+                : [RunConfiguration(policy: policy, inUseMode: nil, seed: seed)]
         }
     }
 }

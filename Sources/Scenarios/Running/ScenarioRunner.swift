@@ -10,6 +10,12 @@ public enum ScenarioRunner {
         case .scrollingTable(let table):
             return RunConfiguration.matrix(
                 policies: options.policies ?? table.cache.policies, modes: table.cache.inUse, seed: seed)
+        case .navigation(let navigation):
+            // The factory's `forever` cache flushes everything on a memory warning, whatever is
+            // on screen: in-use modes apply to the bounded policies only.
+            return RunConfiguration.matrix(
+                policies: options.policies ?? navigation.cache.policies, modes: navigation.cache.inUse, seed: seed,
+                inUseApplies: \.isBounded)
         }
     }
 
@@ -33,6 +39,9 @@ public enum ScenarioRunner {
             switch scenario {
             case .scrollingTable(let table):
                 output = ScrollingTableDriver(scenario: table, configuration: configuration)
+                    .run(isCancelled: options.isCancelled, progress: report)
+            case .navigation(let navigation):
+                output = NavigationDriver(scenario: navigation, configuration: configuration)
                     .run(isCancelled: options.isCancelled, progress: report)
             }
             result.summary.append(output.summary)

@@ -20,7 +20,8 @@ struct ScrollingTableDriver {
         let runLoop = RunLoop(refreshRate: spec.refreshHz)
         let cache = ControllerCache(
             configuration: .init(
-                capacity: scenario.cache.capacity,
+                // `forever`: an NSCache without a limit, emptied only by memory warnings.
+                capacity: configuration.policy == .forever ? 0 : scenario.cache.capacity,
                 policy: EvictionPolicyName(configuration.policy),
                 inUseMode: InUseMode(configuration.inUseMode ?? .repopulate),
                 seed: configuration.seed),
@@ -121,6 +122,7 @@ extension EvictionPolicyName {
         case .lru: self = .lru
         case .fifo: self = .fifo
         case .random: self = .random
+        case .forever: self = .lru
         }
     }
 }

@@ -24,7 +24,7 @@ struct Run: ParsableCommand {
     @Option(
         name: .customLong("policy"),
         help: ArgumentHelp(
-            "Run only this eviction policy, replacing the file's list (repeatable; none, lru, fifo, random).",
+            "Run only this eviction policy, replacing the file's list (repeatable; none, lru, fifo, random, forever).",
             valueName: "name"))
     var policies: [String] = []
 

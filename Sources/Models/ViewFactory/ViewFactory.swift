@@ -1,0 +1,46 @@
+/// MCViewFactory: names registered to make controllers.
+///
+/// Sections and views share one name space. ``create(_:)`` is the low-level call: a new instance
+/// every time, no caching and no lifecycle events; ``ViewModel`` adds those.
+public final class ViewFactory {
+    private var makers: [String: () -> FactoryViewController] = [:]
+
+    public init() {}
+
+    /// Registers `name`, made by `make` (a scenario supplies closures that build real view trees).
+    /// Registering a name again replaces its maker.
+    /// - Complexity: O(1) amortised.
+    public func register(_ name: String, make: @escaping () -> FactoryViewController) {
+        makers[name] = make
+    }
+
+    /// Whether `name` is registered.
+    /// - Complexity: O(1)
+    public func isRegistered(_ name: String) -> Bool {
+        makers[name] != nil
+    }
+
+    /// The registered names, sorted.
+    /// - Complexity: O(*n* log *n*) for *n* names.
+    public var registeredNames: [String] { makers.keys.sorted() }
+
+    /// A new controller for `name`: no caching, no `onCreate`, `onResume` or `onPause`.
+    /// - Throws: ``ViewFactoryError/unknownName(_:)`` naming `name` if it is not registered.
+    /// - Complexity: O(1) plus the maker's work.
+    public func create(_ name: String) throws(ViewFactoryError) -> FactoryViewController {
+        guard let make = makers[name] else { throw .unknownName(name) }
+        return instantiate(name, with: make)
+    }
+
+    /// The maker for `name`, for a caller that validates first and creates later.
+    func maker(for name: String) -> (() -> FactoryViewController)? {
+        makers[name]
+    }
+
+    /// Runs `make` and stamps the result with `name`.
+    func instantiate(_ name: String, with make: () -> FactoryViewController) -> FactoryViewController {
+        let controller = make()
+        controller.name = name
+        return controller
+    }
+}

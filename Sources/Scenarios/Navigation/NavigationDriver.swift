@@ -1,0 +1,233 @@
+import Models
+import Report
+
+/// Runs a `navigation` scenario once, for one view-cache policy and in-use mode, frame by frame on
+/// a virtual clock.
+///
+/// Each frame: the run loop advances (running a queued repopulation) and due memory-pressure events
+/// are posted; when the current transition and dwell are over, the user acts — an intent, a back,
+/// a rewind, a history or cache flush. An intent's transition takes its animation's duration on
+/// the virtual clock (0.25 s for view animations, 0.5 s for push/pop). The intent's real time,
+/// from firing it to the last `onResume`, is its latency. Controllers' and intents' bytes are
+/// measured (jemalloc) when they are made, so the bytes the view cache and the history stack
+/// hold are known at every sample.
+struct NavigationDriver {
+    let scenario: NavigationScenario
+    let configuration: RunConfiguration
+
+    func run(isCancelled: () -> Bool, progress: (Double) -> Void) -> RunOutput {
+        let header = scenario.header
+        let app = scenario.app
+        let timeline = FrameTimeline(header: header, refreshRate: app.refreshHz)
+        let runLoop = RunLoop(refreshRate: app.refreshHz)
+        let factory = ViewFactory()
+        for section in app.sections {
+            register(section.name, nib: section.nib, in: factory)
+            for page in section.views { register(page.name, nib: page.nib, in: factory) }
+        }
+        let model = ViewModel(
+            factory: factory, cachePolicy: cachePolicy, stackSize: HistoryStackSize(app.stackSize), runLoop: runLoop)
+        var user = UserDriver(app: app, model: scenario.user, seed: configuration.seed)
+        var payload = StateMaker(spec: scenario.user.state, seed: configuration.seed)
+        var recorder = NavigationRecorder(scenario: header.name, configuration: configuration)
+        var ledger = IntentLedger()
+
+        var nextActionFrame = 0
+        var pendingStart = true
+        var complete = true
+        let progressEvery = max(1, timeline.totalFrames / 100)
+
+        for frame in 0..<timeline.totalFrames {
+            if isCancelled() {
+                complete = false
+                break
+            }
+            if frame == timeline.warmupFrames {
+                model.resetStatistics()
+                recorder.startCounting()
+            }
+            let counted = timeline.isCounted(frame)
+            // The user's decision and the intent's state are the driver's work, made outside the
+            // measured window; the intent's own bytes are measured for the history ledger.
+            var action: UserAction?
+            if frame >= nextActionFrame {
+                action = pendingStart ? user.startAction : user.next()
+                pendingStart = false
+            }
+            var intent: Intent?
+            if case .intent(let section, let view, let animation, let extra) = action {
+                // Measured: the intent and the state it carries (what the history stack holds).
+                let (made, allocated) = AllocationProbe.measure {
+                    Intent(section: section, view: view, animation: animation, savedInstanceState: payload.state(merging: extra))
+                }
+                ledger.record(made, bytes: allocated.bytes)
+                intent = made
+            }
+
+            let allocationsBefore = AllocationProbe.snapshot()
+            runLoop.advance()
+            for level in timeline.pressure[frame] ?? [] {
+                runLoop.postMemoryPressure(MemoryPressureLevel(level))
+                if counted { recorder.notePressure(level.rawValue) }
+            }
+            var wait = 0.0
+            if let action {
+                wait = perform(action, intent: intent, on: model, recorder: &recorder, counted: counted)
+                user.observe(section: model.currentSection?.name, view: model.currentView?.name)
+                if case .dwell = action {} else { wait += user.dwell() }
+                nextActionFrame = frame + max(1, FrameTimeline.frames(wait, rate: Double(app.refreshHz)))
+            }
+            let allocated = AllocationProbe.snapshot().since(allocationsBefore)
+            if counted { recorder.noteFrame(allocated: allocated) }
+
+            if timeline.isSampleEnd(frame) {
+                recorder.sample(
+                    time: timeline.time(afterFrame: frame), model: model,
+                    viewCacheBytes: viewCacheBytes(model), historyBytes: ledger.bytes(of: model.historyStack))
+            }
+            if frame % progressEvery == 0 { progress(Double(frame) / Double(timeline.totalFrames)) }
+        }
+        progress(1)
+        return recorder.output(
+            model: model, viewCacheBytes: viewCacheBytes(model), historyBytes: ledger.bytes(of: model.historyStack),
+            capacity: configuration.policy.isBounded ? scenario.cache.capacity ?? 0 : 0,
+            stackSize: app.stackSize, header: header, complete: complete)
+    }
+
+    /// The view cache the run's policy names.
+    private var cachePolicy: ViewCachePolicy {
+        switch configuration.policy {
+        case .forever:
+            return .forever
+        case .none, .lru, .fifo, .random:
+            return .bounded(
+                capacity: scenario.cache.capacity ?? 0, policy: EvictionPolicyName(configuration.policy),
+                inUse: InUseMode(configuration.inUseMode ?? .repopulate), seed: configuration.seed)
+        }
+    }
+
+    /// Registers `name`: each instance loads its nib for real, and remembers what that allocated.
+    private func register(_ name: String, nib spec: NibSpec, in factory: ViewFactory) {
+        let nib = NibDescription(viewCount: spec.views, depth: spec.depth, labelText: spec.label)
+        factory.register(name) {
+            let (controller, allocated) = AllocationProbe.measure { () -> PageController in
+                let made = PageController(nib: nib)
+                _ = made.view
+                return made
+            }
+            controller.creationBytes = allocated.bytes
+            return controller
+        }
+    }
+
+    /// Fires `action`; returns the virtual seconds it takes (a transition, or a dwell).
+    private func perform(
+        _ action: UserAction, intent: Intent?, on model: ViewModel, recorder: inout NavigationRecorder, counted: Bool
+    ) -> Double {
+        do {
+            switch action {
+            case .intent:
+                guard let intent else { return 0 }
+                let start = MonotonicClock.now()
+                let duration = try model.setCurrentSection(intent)
+                if counted { recorder.noteTransition(nanoseconds: MonotonicClock.now() - start) }
+                return duration
+            case .back:
+                let start = MonotonicClock.now()
+                let duration = try model.setCurrentSection(Intent.back())
+                if counted { recorder.noteTransition(nanoseconds: MonotonicClock.now() - start) }
+                return duration
+            case .rewind:
+                let start = MonotonicClock.now()
+                let duration = try model.setCurrentSection(Intent.rewind())
+                if counted { recorder.noteTransition(nanoseconds: MonotonicClock.now() - start) }
+                return duration
+            case .clearHistory:
+                model.clearHistoryStack()
+                return 0
+            case .clearViewCache:
+                model.clearViewCache()
+                return 0
+            case .dwell(let seconds):
+                return seconds
+            }
+        } catch {
+            // A failed back (empty or disabled history) is reported in the counts, not a crash;
+            // the view model counts it. The user stays where it is.
+            return 0
+        }
+    }
+
+    private func viewCacheBytes(_ model: ViewModel) -> UInt64 {
+        model.cachedControllers.reduce(0) { $0 + (($1 as? PageController)?.creationBytes ?? 0) }
+    }
+}
+
+/// A section's or view's controller in a navigation scenario: a real view tree, and the bytes it
+/// took to make.
+final class PageController: FactoryViewController {
+    var creationBytes: UInt64 = 0
+    private(set) var lastState: [String: String] = [:]
+
+    required init() {
+        super.init(nib: nil)
+    }
+
+    override init(nib: NibDescription?) {
+        super.init(nib: nib)
+    }
+
+    override func onResume(_ intent: Intent) {
+        // Read the state as a real controller would, to restore itself.
+        lastState = intent.savedInstanceState
+    }
+}
+
+/// Bytes allocated to make each intent, to add up what the history stack holds.
+struct IntentLedger {
+    private var bytesByIntent: [ObjectIdentifier: UInt64] = [:]
+
+    mutating func record(_ intent: Intent, bytes: UInt64) {
+        bytesByIntent[ObjectIdentifier(intent)] = bytes
+    }
+
+    /// Bytes of the intents in `stack` (intents made before the ledger count as 0).
+    func bytes(of stack: [Intent]) -> UInt64 {
+        stack.reduce(0) { $0 + (bytesByIntent[ObjectIdentifier($1)] ?? 0) }
+    }
+}
+
+/// The `savedInstanceState` each intent carries: `entries` values of `bytes` characters, varied
+/// by a seeded generator so that no two intents share storage.
+struct StateMaker {
+    let spec: StatePayload
+    private var generator: SeededGenerator
+    private var counter = 0
+
+    init(spec: StatePayload, seed: UInt64) {
+        self.spec = spec
+        generator = SeededGenerator(seed: seed).derived(0x57A7E)
+    }
+
+    mutating func state(merging extra: [String: String]) -> [String: String] {
+        var state = extra
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
+        for entry in 0..<spec.entries {
+            counter += 1
+            var value = String(counter)
+            while value.count < spec.bytes { value.append(alphabet[generator.next(below: alphabet.count)]) }
+            state["state\(entry)"] = value
+        }
+        return state
+    }
+}
+
+extension HistoryStackSize {
+    init(_ spec: StackSizeSpec) {
+        switch spec {
+        case .unlimited: self = .unlimited
+        case .disabled: self = .disabled
+        case .bounded(let count): self = .bounded(count)
+        }
+    }
+}

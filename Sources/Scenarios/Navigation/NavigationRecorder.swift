@@ -1,0 +1,151 @@
+import Models
+import Report
+
+/// Turns one navigation run into result rows: a summary, a timeseries of what the view cache and
+/// the history stack hold, and the transition-latency spectrum.
+///
+/// Count columns are deterministic; bytes, allocations and `_ns` columns are measured.
+struct NavigationRecorder {
+    let scenario: String
+    let configuration: RunConfiguration
+    private(set) var timeseries: [ResultRow] = []
+    private var last = ViewModelStatistics()
+    private var pressure: [String] = []
+    private var intervalAllocation = AllocationSnapshot.zero
+    private var totalAllocation = AllocationSnapshot.zero
+    private var frames = 0
+    private var latency = LatencyRecorder()
+    private var maxResident = 0
+    private var maxDepth = 0
+    private var maxCacheBytes: UInt64 = 0
+    private var maxHistoryBytes: UInt64 = 0
+
+    init(scenario: String, configuration: RunConfiguration) {
+        self.scenario = scenario
+        self.configuration = configuration
+    }
+
+    /// The end of the warm-up: what came before is not counted.
+    mutating func startCounting() {
+        last = ViewModelStatistics()
+        latency.reset()
+        totalAllocation = .zero
+        intervalAllocation = .zero
+        frames = 0
+    }
+
+    mutating func notePressure(_ level: String) { pressure.append(level) }
+
+    mutating func noteFrame(allocated: AllocationSnapshot) {
+        frames += 1
+        intervalAllocation.bytes += allocated.bytes
+        intervalAllocation.count += allocated.count
+        totalAllocation.bytes += allocated.bytes
+        totalAllocation.count += allocated.count
+    }
+
+    mutating func noteTransition(nanoseconds: UInt64) { latency.record(nanoseconds: nanoseconds) }
+
+    private func identity() -> ResultRow {
+        var row = ResultRow()
+        row.append("scenario", .string(scenario))
+        row.append("policy", .string(configuration.policy.rawValue))
+        row.append("in_use", .string(configuration.inUseLabel))
+        return row
+    }
+
+    /// Appends the timeseries row for the interval that ends at `time`.
+    mutating func sample(time: Double, model: ViewModel, viewCacheBytes: UInt64, historyBytes: UInt64) {
+        let stats = model.statistics
+        let resident = model.cachedControllers.count
+        let depth = model.historyStack.count
+        maxResident = max(maxResident, resident)
+        maxDepth = max(maxDepth, depth)
+        maxCacheBytes = max(maxCacheBytes, viewCacheBytes)
+        maxHistoryBytes = max(maxHistoryBytes, historyBytes)
+        var row = identity()
+        row.append("t_s", .double(time))
+        row.append("intents", .int(stats.intents - last.intents))
+        row.append("backs", .int(stats.backs - last.backs))
+        row.append("failed_backs", .int(stats.failedBacks - last.failedBacks))
+        row.append("creations", .int(stats.creations - last.creations))
+        row.append("view_cache_hits", .int(stats.cacheHits - last.cacheHits))
+        row.append("view_cache_misses", .int(stats.cacheMisses - last.cacheMisses))
+        row.append("resident_controllers", .int(resident))
+        row.append("history_depth", .int(depth))
+        row.append("memory_pressure", .string(pressure.joined(separator: "+")))
+        row.append("view_cache_bytes", .uint(viewCacheBytes), kind: .measured)
+        row.append("history_bytes", .uint(historyBytes), kind: .measured)
+        row.append("allocated_bytes", .uint(intervalAllocation.bytes), kind: .measured)
+        timeseries.append(row)
+        last = stats
+        pressure.removeAll()
+        intervalAllocation = .zero
+    }
+
+    /// The run's summary row, timeseries and transition-latency spectrum.
+    func output(
+        model: ViewModel, viewCacheBytes: UInt64, historyBytes: UInt64, capacity: Int, stackSize: StackSizeSpec,
+        header: ScenarioHeader, complete: Bool
+    ) -> RunOutput {
+        let stats = model.statistics
+        var row = identity()
+        row.append("seed", .uint(configuration.seed))
+        row.append("capacity", .int(capacity))
+        row.append("stack_size", .string(Self.describe(stackSize)))
+        row.append("duration_s", .double(header.duration.value))
+        row.append("warmup_s", .double(header.warmup.value))
+        row.append("frames", .int(frames))
+        row.append("intents", .int(stats.intents))
+        row.append("backs", .int(stats.backs))
+        row.append("rewinds", .int(stats.rewinds))
+        row.append("failed_backs", .int(stats.failedBacks))
+        row.append("creations", .int(stats.creations))
+        row.append("on_create_calls", .int(stats.onCreateCalls))
+        row.append("on_resume_calls", .int(stats.onResumeCalls))
+        row.append("on_pause_calls", .int(stats.onPauseCalls))
+        row.append("view_cache_hits", .int(stats.cacheHits))
+        row.append("view_cache_misses", .int(stats.cacheMisses))
+        let lookups = stats.cacheHits + stats.cacheMisses
+        row.append("view_cache_hit_rate", .double(lookups == 0 ? 0 : Double(stats.cacheHits) / Double(lookups)))
+        row.append("evictions", .int(stats.evictions))
+        row.append("repopulations", .int(stats.repopulations))
+        row.append("in_use_dropped", .int(stats.inUseDropped))
+        row.append("memory_pressure_events", .int(stats.memoryPressureEvents))
+        row.append("resident_controllers_end", .int(model.cachedControllers.count))
+        row.append("resident_controllers_max", .int(max(maxResident, model.cachedControllers.count)))
+        row.append("history_depth_end", .int(model.historyStack.count))
+        row.append("history_depth_max", .int(max(maxDepth, model.historyStack.count)))
+        row.append("complete", .string(complete ? "true" : "false"))
+        row.append("view_cache_bytes_end", .uint(viewCacheBytes), kind: .measured)
+        row.append("view_cache_bytes_max", .uint(max(maxCacheBytes, viewCacheBytes)), kind: .measured)
+        row.append("history_bytes_end", .uint(historyBytes), kind: .measured)
+        row.append("history_bytes_max", .uint(max(maxHistoryBytes, historyBytes)), kind: .measured)
+        row.append("allocated_bytes", .uint(totalAllocation.bytes), kind: .measured)
+        row.append("allocations", .uint(totalAllocation.count), kind: .measured)
+        let summary = latency.summary
+        row.append("transition_latency_p50_ns", .uint(summary.p50), kind: .measured)
+        row.append("transition_latency_p90_ns", .uint(summary.p90), kind: .measured)
+        row.append("transition_latency_p99_ns", .uint(summary.p99), kind: .measured)
+        row.append("transition_latency_p999_ns", .uint(summary.p999), kind: .measured)
+        row.append("transition_latency_max_ns", .uint(summary.max), kind: .measured)
+
+        var spectrum: [ResultRow] = []
+        for point in latency.spectrum() {
+            var line = identity()
+            line.append("operation", .string("transition"))
+            line.append("percentile", .double(point.percentile))
+            line.append("latency_ns", .uint(point.valueNs), kind: .measured)
+            spectrum.append(line)
+        }
+        return RunOutput(summary: row, timeseries: timeseries, latency: spectrum, complete: complete)
+    }
+
+    static func describe(_ size: StackSizeSpec) -> String {
+        switch size {
+        case .unlimited: "unlimited"
+        case .disabled: "disabled"
+        case .bounded(let count): String(count)
+        }
+    }
+}
