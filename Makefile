@@ -1,6 +1,7 @@
 # workbench: the two set-up commands on a fresh Debian machine.
 #   make run    install system packages if missing, build release, run scenarios/*.yaml into results/, plot
-#   make test   install system packages if missing, run the test suite
+#   make test   install system packages if missing, run the test suite, then every shipped scenario
+#               against its expect lines
 # `make deps` alone installs libjemalloc-dev and gnuplot-nox (needs root or sudo).
 
 SWIFT      ?= swift
@@ -9,7 +10,7 @@ SCENARIOS  ?= $(wildcard scenarios/*.yaml)
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 WORKBENCH  := .build/release/workbench
 
-.PHONY: run test deps build bench clean
+.PHONY: run test check-scenarios deps build bench clean
 
 deps:
 	@missing=""; \
@@ -32,6 +33,11 @@ run: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+	$(MAKE) check-scenarios
+
+# Every shipped scenario, full length, checked against its `expect` lines (exit 2 if one fails).
+check-scenarios:
+	.build/debug/workbench run $(SCENARIOS) --out .build/scenario-check --quiet --no-plots
 
 bench: build
 	$(WORKBENCH) bench

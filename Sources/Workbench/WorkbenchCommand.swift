@@ -15,10 +15,10 @@ struct WorkbenchCommand: ParsableCommand {
               0  success
               1  a scenario or input error (each bad file is reported as file:line:column)
               2  an expectation failed or a comparison found a regression
-              3  a baseline is missing
+              3  a baseline is missing (compare: the baseline lacks a scenario)
               4  interrupted (partial results kept, marked complete=false)
             """,
-        subcommands: [Run.self, Validate.self, Bench.self],
+        subcommands: [Run.self, Validate.self, Merge.self, Bench.self],
         defaultSubcommand: Run.self
     )
 }

@@ -16,6 +16,10 @@ public struct ScenarioHeader: Codable, Equatable, Sendable {
     /// Between samples (> 0).
     public var sampleInterval: Seconds
     public var memoryPressure: [MemoryPressureEvent]
+    /// Conditions on the recorded metrics, checked after the run (`expect`).
+    public var expect: [Expectation]
+    /// One numeric key to run at several values (`sweep`).
+    public var sweep: SweepSpec?
 
     public init(
         version: Int = ScenarioDefaults.version,
@@ -26,7 +30,9 @@ public struct ScenarioHeader: Codable, Equatable, Sendable {
         duration: Seconds,
         warmup: Seconds = ScenarioDefaults.warmup,
         sampleInterval: Seconds = ScenarioDefaults.sampleInterval,
-        memoryPressure: [MemoryPressureEvent] = ScenarioDefaults.memoryPressure
+        memoryPressure: [MemoryPressureEvent] = ScenarioDefaults.memoryPressure,
+        expect: [Expectation] = [],
+        sweep: SweepSpec? = nil
     ) {
         self.version = version
         self.name = name
@@ -37,12 +43,14 @@ public struct ScenarioHeader: Codable, Equatable, Sendable {
         self.warmup = warmup
         self.sampleInterval = sampleInterval
         self.memoryPressure = memoryPressure
+        self.expect = expect
+        self.sweep = sweep
     }
 
     /// The top-level keys the header owns.
     public static let keys = [
         "version", "name", "kind", "description", "seed",
-        "duration", "warmup", "sample_interval", "memory_pressure",
+        "duration", "warmup", "sample_interval", "memory_pressure", "expect", "sweep",
     ]
 
     public static let supportedVersions = [1]
@@ -80,6 +88,8 @@ public struct ScenarioHeader: Codable, Equatable, Sendable {
         try f.check("sample_interval", sampleInterval.value > 0, "must be > 0")
 
         memoryPressure = try f.optional("memory_pressure") ?? ScenarioDefaults.memoryPressure
+        expect = try f.optional("expect", as: ExpectBlock.self)?.expectations ?? []
+        sweep = try f.optional("sweep")
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -98,6 +108,14 @@ public struct ScenarioHeader: Codable, Equatable, Sendable {
         try container.encode(warmup, for: "warmup")
         try container.encode(sampleInterval, for: "sample_interval")
         try container.encode(memoryPressure, for: "memory_pressure")
+        if !expect.isEmpty {
+            var grouped: [String: [String: String]] = [:]
+            for expectation in expect {
+                grouped[expectation.policyKey, default: [:]][expectation.metric] = expectation.condition.description
+            }
+            try container.encode(grouped, for: "expect")
+        }
+        try container.encodeIfPresent(sweep, for: "sweep")
     }
 }
 

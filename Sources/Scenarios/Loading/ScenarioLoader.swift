@@ -12,23 +12,7 @@ public enum ScenarioLoader {
     /// `cannot read file: <path> (<reason>)`. `ScenarioError.file` is the URL's path as given.
     public static func load(contentsOf url: URL) throws(ScenarioError) -> Scenario {
         let file = url.isFileURL ? url.relativePath : url.absoluteString
-        let yaml: String
-        do {
-            let data = try Data(contentsOf: url)
-            guard let text = String(data: data, encoding: .utf8) else {
-                throw ScenarioError(
-                    file: file, line: 1, column: 1, keyPath: "",
-                    message: "cannot read file: \(file) (not valid UTF-8)")
-            }
-            yaml = text
-        } catch let error as ScenarioError {
-            throw error
-        } catch {
-            throw ScenarioError(
-                file: file, line: 1, column: 1, keyPath: "",
-                message: "cannot read file: \(file) (\(readFailureReason(url, error)))")
-        }
-        return try load(yaml: yaml, file: file)
+        return try load(yaml: readText(url, file: file), file: file)
     }
 
     /// Loads a scenario from YAML text; `file` is only used in errors.
@@ -92,7 +76,7 @@ public enum ScenarioLoader {
 
     // MARK: - Errors
 
-    private static func readFailureReason(_ url: URL, _ error: Error) -> String {
+    static func readFailureReason(_ url: URL, _ error: Error) -> String {
         var isDirectory: ObjCBool = false
         let path = url.path
         if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {

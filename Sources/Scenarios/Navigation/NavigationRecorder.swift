@@ -20,6 +20,47 @@ struct NavigationRecorder {
     private var maxCacheBytes: UInt64 = 0
     private var maxHistoryBytes: UInt64 = 0
 
+    /// The summary's columns after the identity columns, in order: what `expect` may name.
+    static let summaryColumns = [
+        "seed",
+        "capacity",
+        "stack_size",
+        "duration_s",
+        "warmup_s",
+        "frames",
+        "intents",
+        "backs",
+        "rewinds",
+        "failed_backs",
+        "creations",
+        "on_create_calls",
+        "on_resume_calls",
+        "on_pause_calls",
+        "view_cache_hits",
+        "view_cache_misses",
+        "view_cache_hit_rate",
+        "evictions",
+        "repopulations",
+        "in_use_dropped",
+        "memory_pressure_events",
+        "resident_controllers_end",
+        "resident_controllers_max",
+        "history_depth_end",
+        "history_depth_max",
+        "complete",
+        "view_cache_bytes_end",
+        "view_cache_bytes_max",
+        "history_bytes_end",
+        "history_bytes_max",
+        "allocated_bytes",
+        "allocations",
+        "transition_latency_p50_ns",
+        "transition_latency_p90_ns",
+        "transition_latency_p99_ns",
+        "transition_latency_p999_ns",
+        "transition_latency_max_ns",
+    ]
+
     init(scenario: String, configuration: RunConfiguration) {
         self.scenario = scenario
         self.configuration = configuration
@@ -47,11 +88,7 @@ struct NavigationRecorder {
     mutating func noteTransition(nanoseconds: UInt64) { latency.record(nanoseconds: nanoseconds) }
 
     private func identity() -> ResultRow {
-        var row = ResultRow()
-        row.append("scenario", .string(scenario))
-        row.append("policy", .string(configuration.policy.rawValue))
-        row.append("in_use", .string(configuration.inUseLabel))
-        return row
+        configuration.identityRow(scenario: scenario)
     }
 
     /// Appends the timeseries row for the interval that ends at `time`.

@@ -46,6 +46,8 @@ public struct NavigationScenario: Codable, Equatable, Sendable {
         if cache.policies.contains(where: \.isBounded), cache.capacity == nil {
             throw SchemaViolation.missingKey("capacity", in: f.path("cache"))
         }
+        try header.expect.validate(
+            policies: cache.policies, modes: cache.inUse, metrics: NavigationRecorder.summaryColumns, fields: f)
     }
 
     public func encode(to encoder: Encoder) throws {

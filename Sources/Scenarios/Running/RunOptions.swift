@@ -8,6 +8,8 @@ public struct RunOptions: Sendable {
     public var isCancelled: @Sendable () -> Bool
     /// Called as runs advance (at most a few times per virtual second).
     public var progress: (@Sendable (RunProgress) -> Void)?
+    /// Only these runs (by their index in the scenario), when set: a shard's slice.
+    public var only: Set<Int>?
 
     public init(
         policies: [PolicyName]? = nil, seed: UInt64? = nil,

@@ -1,10 +1,27 @@
 import Report
 
-/// Runs a loaded scenario: every configured run, on the same seeded event stream, through the
-/// driver for its kind.
+/// Runs a loaded scenario: every configured run (each sweep point × policy × in-use mode), on
+/// the same seeded event stream, through the driver for its kind.
 public enum ScenarioRunner {
-    /// The runs `scenario` makes under `options`, in order.
+    /// The runs `plan` makes under `options`, in order, each with its index in the scenario.
+    public static func runs(for plan: ScenarioPlan, options: RunOptions = RunOptions()) -> [(configuration: RunConfiguration, scenario: Scenario)] {
+        var all: [(configuration: RunConfiguration, scenario: Scenario)] = []
+        for (point, scenario) in plan.points {
+            for var configuration in matrix(for: scenario, options: options) {
+                configuration.index = all.count
+                configuration.sweep = point
+                all.append((configuration, scenario))
+            }
+        }
+        return all
+    }
+
+    /// The runs of a scenario without a sweep, in order.
     public static func runs(for scenario: Scenario, options: RunOptions = RunOptions()) -> [RunConfiguration] {
+        runs(for: ScenarioPlan(base: scenario, points: [(nil, scenario)]), options: options).map(\.configuration)
+    }
+
+    private static func matrix(for scenario: Scenario, options: RunOptions) -> [RunConfiguration] {
         let seed = options.seed ?? scenario.header.seed
         switch scenario {
         case .scrollingTable(let table):
@@ -19,24 +36,30 @@ public enum ScenarioRunner {
         }
     }
 
-    /// Runs every configuration of `scenario` and collects the rows.
+    /// Runs every configuration of `scenario` (no sweep) and collects the rows.
     public static func run(_ scenario: Scenario, options: RunOptions = RunOptions()) -> ScenarioResult {
+        run(ScenarioPlan(base: scenario, points: [(nil, scenario)]), options: options)
+    }
+
+    /// Runs the plan's runs (those in `options.only`, when set) and collects the rows.
+    public static func run(_ plan: ScenarioPlan, options: RunOptions = RunOptions()) -> ScenarioResult {
         AllocationProbe.install()
-        let configurations = runs(for: scenario, options: options)
-        var result = ScenarioResult(name: scenario.header.name)
-        for (index, configuration) in configurations.enumerated() {
+        let selected = runs(for: plan, options: options).filter { options.only?.contains($0.configuration.index) ?? true }
+        var result = ScenarioResult(name: plan.name)
+        for (position, run) in selected.enumerated() {
             if options.isCancelled() {
                 result.complete = false
                 break
             }
+            let configuration = run.configuration
             let report: (Double) -> Void = { fraction in
                 options.progress?(
                     RunProgress(
-                        scenario: scenario.header.name, run: index, runs: configurations.count,
+                        scenario: plan.name, run: position, runs: selected.count,
                         configuration: configuration, fraction: fraction))
             }
             let output: RunOutput
-            switch scenario {
+            switch run.scenario {
             case .scrollingTable(let table):
                 output = ScrollingTableDriver(scenario: table, configuration: configuration)
                     .run(isCancelled: options.isCancelled, progress: report)

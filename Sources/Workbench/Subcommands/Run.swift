@@ -31,8 +31,17 @@ struct Run: ParsableCommand {
     @Option(help: ArgumentHelp("Seed for every scenario, replacing the file's seed.", valueName: "n"))
     var seed: UInt64?
 
-    @Flag(name: .shortAndLong, help: "No progress and no summary tables; errors only.")
+    @Flag(name: .shortAndLong, help: "No progress and no summary tables; errors and failed expectations only.")
     var quiet = false
+
+    @Option(
+        name: .customLong("shard"),
+        help: ArgumentHelp(
+            "Run only slice K of N of all runs (every run of every file, sweep point, policy and mode, counted in order): a deterministic split for parallel jobs; combine with `workbench merge`.",
+            valueName: "K/N"))
+    var shardOption: String?
+
+    @OptionGroup var plotOptions: PlotOptions
 
     func run() throws {
         // Checked here rather than in validate(), so a bad --policy exits 1 (an input error, as
@@ -47,33 +56,64 @@ struct Run: ParsableCommand {
                 throw WorkbenchExit.inputError
             }
         }
+        let shard: Shard?
+        do {
+            shard = try shardOption.map(Shard.init(parsing:))
+        } catch {
+            Diagnostics.error("error: \(error)")
+            throw WorkbenchExit.inputError
+        }
         Interrupt.install()
         AllocationProbe.install()
         let writer = ResultsWriter(directory: URL(fileURLWithPath: out))
         let showProgress = !quiet && Diagnostics.stderrIsTerminal
         var failed = false
         var interrupted = false
-        var namesSeen: [String: String] = [:]
 
-        for (index, file) in files.enumerated() {
-            let scenario: Scenario
+        // Load every file first: a bad one is reported and skipped, the others still run.
+        var plans: [(file: String, plan: ScenarioPlan)] = []
+        var namesSeen: [String: String] = [:]
+        for file in files {
+            let plan: ScenarioPlan
             do {
-                scenario = try ScenarioLoader.load(contentsOf: URL(fileURLWithPath: file))
+                plan = try ScenarioLoader.loadPlan(contentsOf: URL(fileURLWithPath: file))
             } catch {
                 Diagnostics.error(error.description)
                 failed = true
                 continue
             }
-            let name = scenario.header.name
-            if let other = namesSeen[name] {
+            if let other = namesSeen[plan.name] {
                 Diagnostics.error(
-                    "\(file):1:1: error: scenario name '\(name)' is already used by \(other); results would overwrite each other")
+                    "\(file):1:1: error: scenario name '\(plan.name)' is already used by \(other); results would overwrite each other")
                 failed = true
                 continue
             }
-            namesSeen[name] = file
-            let fileNumber = index + 1
-            let fileCount = files.count
+            namesSeen[plan.name] = file
+            plans.append((file, plan))
+        }
+
+        // A shard runs every N-th run of the whole study, counted across files in order.
+        let baseOptions = RunOptions(policies: policyOverride, seed: seed)
+        var selections: [Set<Int>?] = Array(repeating: nil, count: plans.count)
+        if let shard {
+            var global = 0
+            for (position, entry) in plans.enumerated() {
+                var mine: Set<Int> = []
+                for run in ScenarioRunner.runs(for: entry.plan, options: baseOptions) {
+                    if shard.contains(global) { mine.insert(run.configuration.index) }
+                    global += 1
+                }
+                selections[position] = mine
+            }
+        }
+
+        var outcomes: [ExpectationOutcome] = []
+        var written: [URL] = []
+        for (position, entry) in plans.enumerated() {
+            let name = entry.plan.name
+            if let only = selections[position], only.isEmpty { continue }
+            let fileNumber = position + 1
+            let fileCount = plans.count
             var progress: (@Sendable (RunProgress) -> Void)? = nil
             if showProgress {
                 progress = { (p: RunProgress) in
@@ -82,12 +122,15 @@ struct Run: ParsableCommand {
                         "[\(fileNumber)/\(fileCount)] \(p.scenario): run \(p.run + 1)/\(p.runs) \(p.configuration) \(percent)%")
                 }
             }
-            let options = RunOptions(
-                policies: policyOverride, seed: seed, isCancelled: { Interrupt.requested }, progress: progress)
-            let result = ScenarioRunner.run(scenario, options: options)
+            var options = baseOptions
+            options.isCancelled = { Interrupt.requested }
+            options.progress = progress
+            options.only = selections[position]
+            let result = ScenarioRunner.run(entry.plan, options: options)
             if showProgress { Diagnostics.endProgress() }
             do {
                 try writer.write(scenario: name, summary: result.summary, timeseries: result.timeseries, latency: result.latency)
+                written.append(writer.scenarioDirectory(name))
             } catch {
                 Diagnostics.error("\(out): error: cannot write results of '\(name)': \(error)")
                 failed = true
@@ -96,13 +139,22 @@ struct Run: ParsableCommand {
             if !quiet {
                 print(SummaryTable(result: result, directory: writer.scenarioDirectory(name).path).render())
             }
+            outcomes += ExpectationCheck.evaluate(entry.plan.base.header.expect, result: result)
             if !result.complete {
                 interrupted = true
                 Diagnostics.note("interrupted: partial results of '\(name)' kept, marked complete=false")
                 break
             }
         }
+
+        plotOptions.finish(resultsDirectory: URL(fileURLWithPath: out), written: written, quiet: quiet)
+
+        let failures = outcomes.filter { !$0.passed }
+        if !outcomes.isEmpty && !quiet || !failures.isEmpty {
+            print(ExpectationTable(outcomes: outcomes, failuresOnly: quiet).render())
+        }
         if interrupted { throw WorkbenchExit.interrupted }
         if failed { throw WorkbenchExit.inputError }
+        if !failures.isEmpty { throw WorkbenchExit.expectationFailed }
     }
 }

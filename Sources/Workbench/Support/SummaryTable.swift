@@ -8,7 +8,12 @@ struct SummaryTable {
 
     /// The columns for the result's kind, recognised by its summary columns.
     var columns: [(title: String, column: String)] {
-        result.summary.first?["view_cache_hits"] != nil ? Self.navigationColumns : Self.scrollingTableColumns
+        var columns = result.summary.first?["view_cache_hits"] != nil ? Self.navigationColumns : Self.scrollingTableColumns
+        // A sweep: the swept value beside the policy.
+        if let key = result.summary.first?["sweep_key"]?.text, !key.isEmpty {
+            columns.insert((key, "sweep_value"), at: 2)
+        }
+        return columns
     }
 
     static let navigationColumns: [(title: String, column: String)] = [

@@ -1,0 +1,36 @@
+import Foundation
+import Scenarios
+
+/// The table printed after a run with `expect` lines: scenario, run, metric, expected, actual,
+/// and whether it held. Failures first.
+struct ExpectationTable {
+    let outcomes: [ExpectationOutcome]
+    /// Print only the failed ones (with `--quiet`).
+    let failuresOnly: Bool
+
+    func render() -> String {
+        let failed = outcomes.filter { !$0.passed }
+        let shown = failuresOnly ? failed : failed + outcomes.filter(\.passed)
+        var lines: [[String]] = [["scenario", "policy", "metric", "expected", "actual", "result"]]
+        for outcome in shown {
+            lines.append([
+                outcome.scenario, outcome.run, outcome.expectation.metric, outcome.expectation.condition.description,
+                outcome.actual.map(Self.format) ?? "(none)", outcome.passed ? "ok" : "FAILED",
+            ])
+        }
+        let widths = (0..<6).map { column in lines.map { $0[column].count }.max() ?? 0 }
+        let verdict =
+            failed.isEmpty
+            ? "expectations: all \(outcomes.count) held"
+            : "expectations: \(failed.count) of \(outcomes.count) FAILED"
+        var text = verdict + "\n"
+        for line in lines {
+            text += "  " + line.enumerated().map { $1 + String(repeating: " ", count: widths[$0] - $1.count) }.joined(separator: "  ") + "\n"
+        }
+        return text
+    }
+
+    static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(format: "%.6g", value)
+    }
+}

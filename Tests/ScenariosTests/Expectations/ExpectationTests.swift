@@ -1,0 +1,124 @@
+import Testing
+
+@testable import Scenarios
+
+/// `expect` lines: parsing, load errors at their position, evaluation.
+@Suite("Expectations")
+struct ExpectationTests {
+    /// Line numbers are fixed: the expect block starts on line 15.
+    static func yaml(_ expect: String) -> String {
+        """
+        name: exp
+        kind: scrolling-table
+        seed: 4
+        duration: 3s
+        table:
+          sections: 6
+          rows_per_section: [3, 12]
+          viewport_height: 500
+          cells: [{type: a, height: 44, nib: {views: 6, depth: 2}}]
+        scroll:
+          - fling: {velocity: 3000}
+          - random_jumps: {count: 2, every: 500ms}
+        memory_pressure: [{every: 1s, level: warning}]
+        cache: {capacity: 3, policies: [none, lru], in_use: [repopulate, drop]}
+        expect:
+        \(expect)
+
+        """
+    }
+
+    func error(_ yaml: String) -> ScenarioError? {
+        do {
+            _ = try ScenarioLoader.load(yaml: yaml, file: "exp.yaml")
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("conditions parse with every operator, spaces optional, and evaluate")
+    func conditions() throws {
+        let atLeast = try #require(Expectation.Condition(parsing: ">= 0.9"))
+        #expect(atLeast == .init(.atLeast, 0.9))
+        #expect(atLeast.holds(for: 0.9) && !atLeast.holds(for: 0.89))
+        #expect(Expectation.Condition(parsing: "<20000") == .init(.less, 20000))
+        #expect(Expectation.Condition(parsing: "== 0")?.holds(for: 0) == true)
+        #expect(Expectation.Condition(parsing: "!= 0")?.holds(for: 0) == false)
+        #expect(Expectation.Condition(parsing: "> 1")?.holds(for: 1) == false)
+        #expect(Expectation.Condition(parsing: "<= 4")?.holds(for: 4) == true)
+        #expect(Expectation.Condition(parsing: "about 3") == nil)
+        #expect(Expectation.Condition(parsing: ">= lots") == nil)
+    }
+
+    @Test("an expect block loads per policy and per policy/in_use")
+    func loads() throws {
+        let scenario = try ScenarioLoader.load(
+            yaml: Self.yaml("  lru: {hit_rate: \">= 0.5\"}\n  lru/drop: {in_use_dropped: \"> 0\"}"), file: "exp.yaml")
+        #expect(
+            scenario.header.expect == [
+                Expectation(policy: .lru, metric: "hit_rate", condition: .init(.atLeast, 0.5)),
+                Expectation(policy: .lru, inUse: .drop, metric: "in_use_dropped", condition: .init(.greater, 0)),
+            ])
+    }
+
+    @Test("an unknown metric is a load error at the metric's key, listing the metrics")
+    func unknownMetric() {
+        let failure = error(Self.yaml("  lru: {hit_rat: \">= 0.5\"}"))
+        #expect(failure?.line == 16)
+        #expect(failure?.column == 9)
+        #expect(failure?.keyPath == "expect.lru.hit_rat")
+        #expect(failure?.message.contains("unknown metric 'hit_rat'") == true)
+        #expect(failure?.message.contains("hit_rate") == true)
+    }
+
+    @Test("an unknown policy name is a load error at the policy's key")
+    func unknownPolicy() {
+        let failure = error(Self.yaml("  lruu: {hit_rate: \">= 0.5\"}"))
+        #expect(failure?.line == 16)
+        #expect(failure?.column == 3)
+        #expect(failure?.message.contains("unknown policy 'lruu'") == true)
+    }
+
+    @Test("a policy or in-use mode the scenario does not run is a load error")
+    func policyNotRun() {
+        let fifo = error(Self.yaml("  fifo: {hits: \"> 0\"}"))
+        #expect(fifo?.message.contains("policy 'fifo' is not run by this scenario") == true)
+        #expect(fifo?.line == 16)
+        let pin = error(Self.yaml("  lru/pin: {hits: \"> 0\"}"))
+        #expect(pin?.message.contains("in_use mode 'pin' is not run") == true)
+        let bogus = error(Self.yaml("  lru/keep: {hits: \"> 0\"}"))
+        #expect(bogus?.message.contains("unknown in_use mode 'keep'") == true)
+    }
+
+    @Test("a condition that cannot be read is a load error at its value")
+    func badCondition() {
+        let failure = error(Self.yaml("  lru: {hits: \"lots\"}"))
+        #expect(failure?.line == 16)
+        #expect(failure?.keyPath == "expect.lru.hits")
+        #expect(failure?.message.contains("cannot read condition 'lots'") == true)
+        #expect(error(Self.yaml("  lru: {hits: 5}"))?.message.contains("cannot read condition '5'") == true)
+    }
+
+    @Test("after a run each expectation is checked on every matching run, and failures say so")
+    func evaluation() throws {
+        let scenario = try ScenarioLoader.load(
+            yaml: Self.yaml(
+                "  none: {hits: \"== 0\", instantiations: \"== 0\"}\n  lru: {requests: \"> 0\"}\n  lru/drop: {in_use_dropped: \">= 0\"}"),
+            file: "exp.yaml")
+        let result = ScenarioRunner.run(scenario)
+        let outcomes = ExpectationCheck.evaluate(scenario.header.expect, result: result)
+        #expect(outcomes.count == 5, "none: 2, lru: 2 runs, lru/drop: 1")
+        let failed = outcomes.filter { !$0.passed }
+        #expect(failed.map(\.expectation.metric) == ["instantiations"], "none instantiates: == 0 fails")
+        #expect(failed.first?.actual ?? 0 > 0)
+        #expect(outcomes.first { $0.expectation.metric == "requests" }?.run == "lru/repopulate")
+    }
+
+    @Test("expectations of policies that did not run (a --policy override or a shard) are not checked")
+    func skippedPolicies() throws {
+        let scenario = try ScenarioLoader.load(yaml: Self.yaml("  none: {hits: \"== 1\"}"), file: "exp.yaml")
+        let result = ScenarioRunner.run(scenario, options: RunOptions(policies: [.lru]))
+        #expect(ExpectationCheck.evaluate(scenario.header.expect, result: result).isEmpty)
+    }
+}
