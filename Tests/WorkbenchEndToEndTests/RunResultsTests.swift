@@ -46,7 +46,8 @@ extension EndToEnd {
             #expect(summary.header.contains("allocated_bytes"))
             #expect(summary.header.contains("duration_s"))
             let timeseries = try CSVFile(contentsOf: scenario.appendingPathComponent("timeseries.csv"))
-            #expect(Array(timeseries.header.prefix(4)) == ["scenario", "policy", "in_use", "t_s"])
+            #expect(Array(timeseries.header.prefix(7)) == ["scenario", "policy", "in_use", "run", "sweep_key", "sweep_value", "t_s"])
+            #expect(Array(summary.header.prefix(6)) == ["scenario", "policy", "in_use", "run", "sweep_key", "sweep_value"])
             #expect(timeseries.header.contains("allocated_bytes"))
             // 2 s sampled every 1 s: at least two samples per run.
             #expect(timeseries.rows.count >= 2 * Fixture.runs.count)
