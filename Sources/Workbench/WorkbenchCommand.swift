@@ -18,7 +18,7 @@ struct WorkbenchCommand: ParsableCommand {
               3  a baseline is missing (compare: the baseline lacks a scenario)
               4  interrupted (partial results kept, marked complete=false)
             """,
-        subcommands: [Run.self, Validate.self, Merge.self, Bench.self],
+        subcommands: [Run.self, Validate.self, Merge.self, Bench.self, Compare.self],
         defaultSubcommand: Run.self
     )
 }

@@ -1,0 +1,34 @@
+/// What can stop `workbench compare` before it compares anything: an unreadable results
+/// directory or summary file, or a threshold it cannot understand.
+public enum CompareError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The results directory at `path` does not exist, is not a directory, or cannot be listed.
+    case unreadableDirectory(path: String, reason: String)
+    /// The file at `path` (a `summary.csv` or a thresholds file) cannot be read.
+    case unreadableFile(path: String, reason: String)
+    /// The `summary.csv` at `path` is not valid CSV or lacks a column every summary has.
+    case malformedSummary(path: String, reason: String)
+    /// The results directory at `path` holds no `<scenario>/summary.csv` at all.
+    case noResults(path: String)
+    /// A `--threshold` argument (`text`) is not `METRIC=VALUE` with a valid metric and value.
+    case invalidThreshold(text: String, reason: String)
+    /// Line `line` of the thresholds file at `path` is not `metric: value`.
+    case invalidThresholdsLine(path: String, line: Int, reason: String)
+
+    /// A one-line message for the command line, naming the path or argument at fault.
+    public var description: String {
+        switch self {
+        case let .unreadableDirectory(path, reason):
+            return "\(path): error: cannot read results directory: \(reason)"
+        case let .unreadableFile(path, reason):
+            return "\(path): error: cannot read file: \(reason)"
+        case let .malformedSummary(path, reason):
+            return "\(path): error: not a summary file: \(reason)"
+        case let .noResults(path):
+            return "\(path): error: no results here (expected \(path)/<scenario>/summary.csv)"
+        case let .invalidThreshold(text, reason):
+            return "error: --threshold '\(text)': \(reason)"
+        case let .invalidThresholdsLine(path, line, reason):
+            return "\(path):\(line):1: error: \(reason)"
+        }
+    }
+}

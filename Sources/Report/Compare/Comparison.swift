@@ -1,0 +1,190 @@
+/// Two results directories compared metric by metric: what `workbench compare` reports.
+///
+/// Each scenario of the current results is matched to the baseline's scenario of the same name,
+/// and each of its rows to the baseline row with the same ``RowKey`` (policy, in-use mode and
+/// every `sweep_*` column). For every metric column (``MetricRole/count`` or
+/// ``MetricRole/measured``, see ``MetricCatalog``) in both files, with numbers on both sides,
+/// the values are compared under the metric's ``Threshold`` and get a ``Verdict``.
+///
+/// What cannot be compared becomes a ``ComparisonNote``: a scenario or row on one side only,
+/// a column on one side only, a non-numeric value, an interrupted run (`complete=false`), a
+/// setting that differs between the two rows of a run, a threshold naming no compared metric.
+/// ``status`` is ``ComparisonStatus/regression`` if any metric regressed, else
+/// ``ComparisonStatus/baselineMissing`` if the baseline lacks a current scenario, else
+/// ``ComparisonStatus/passed``.
+public struct Comparison: Sendable, Equatable {
+    /// The baseline directory's path, as given.
+    public var baselinePath: String
+    /// The current directory's path, as given.
+    public var currentPath: String
+    /// Names of the scenarios present on both sides, sorted.
+    public var scenarios: [String]
+    /// The `sweep_*` columns of the compared scenarios' current files, sorted.
+    public var sweepColumns: [String]
+    /// The runs present on both sides, by scenario, in the current file's row order.
+    public var rows: [RowComparison]
+    /// What could not be compared or deserves a warning; scenarios the baseline lacks first.
+    public var notes: [ComparisonNote]
+    /// The thresholds applied.
+    public var thresholds: Thresholds
+
+    /// Identity columns reported when they differ between the two rows of a run.
+    static let settingColumns = ["seed", "capacity", "stack_size", "duration_s", "warmup_s"]
+
+    /// Loads both directories and compares them.
+    ///
+    /// - Throws: what ``ResultsDirectory/load(path:)`` throws for either directory, and
+    ///   ``CompareError/noResults(path:)`` when `current` holds no `<scenario>/summary.csv`. An
+    ///   empty baseline is not an error: every scenario is then one the baseline lacks.
+    public static func load(baseline: String, current: String, thresholds: Thresholds = Thresholds()) throws -> Comparison {
+        let baselineResults = try ResultsDirectory.load(path: baseline)
+        let currentResults = try ResultsDirectory.load(path: current)
+        guard !currentResults.scenarios.isEmpty else {
+            throw CompareError.noResults(path: current)
+        }
+        return Comparison(baseline: baselineResults, current: currentResults, thresholds: thresholds)
+    }
+
+    /// Compares `current` with `baseline` under `thresholds`.
+    public init(baseline: ResultsDirectory, current: ResultsDirectory, thresholds: Thresholds = Thresholds()) {
+        baselinePath = baseline.path
+        currentPath = current.path
+        self.thresholds = thresholds
+        scenarios = []
+        rows = []
+        var notes: [ComparisonNote] = []
+        var sweep: Set<String> = []
+        for summary in current.scenarios {
+            guard let base = baseline[scenario: summary.name] else {
+                notes.append(.baselineLacksScenario(summary.name))
+                continue
+            }
+            scenarios.append(summary.name)
+            sweep.formUnion(summary.header.filter { $0.hasPrefix(MetricCatalog.sweepPrefix) })
+            rows += Self.compare(baseline: base, current: summary, thresholds: thresholds, notes: &notes)
+        }
+        sweepColumns = sweep.sorted()
+        for summary in baseline.scenarios where current[scenario: summary.name] == nil {
+            notes.append(.currentLacksScenario(summary.name))
+        }
+        let compared = Set(rows.flatMap { $0.metrics.map(\.metric) })
+        for metric in thresholds.perMetric.keys.sorted() where !compared.contains(metric) {
+            notes.append(.unusedThreshold(metric))
+        }
+        let lacking = notes.filter { if case .baselineLacksScenario = $0 { true } else { false } }
+        self.notes = lacking + notes.filter { if case .baselineLacksScenario = $0 { false } else { true } }
+    }
+
+    /// Every compared metric, run by run.
+    public var metrics: [MetricComparison] { rows.flatMap(\.metrics) }
+
+    /// The metrics that got worse beyond their threshold.
+    public var regressions: [MetricComparison] { metrics.filter { $0.verdict == .regression } }
+
+    /// The metrics that got better beyond their threshold.
+    public var improvements: [MetricComparison] { metrics.filter { $0.verdict == .improvement } }
+
+    /// The neutral metrics that moved beyond their threshold.
+    public var changes: [MetricComparison] { metrics.filter { $0.verdict == .changed } }
+
+    /// The current scenarios the baseline lacks.
+    public var scenariosMissingFromBaseline: [String] {
+        notes.compactMap { if case let .baselineLacksScenario(name) = $0 { name } else { nil } }
+    }
+
+    /// Regression (exit 2) before a missing baseline scenario (exit 3) before passed (exit 0).
+    public var status: ComparisonStatus {
+        if metrics.contains(where: { $0.verdict == .regression }) {
+            return .regression
+        }
+        if !scenariosMissingFromBaseline.isEmpty {
+            return .baselineMissing
+        }
+        return .passed
+    }
+
+    /// Compares one scenario's rows, appending its notes.
+    private static func compare(
+        baseline: ScenarioSummary, current: ScenarioSummary, thresholds: Thresholds, notes: inout [ComparisonNote]
+    ) -> [RowComparison] {
+        let scenario = current.name
+        let baselineColumns = Set(baseline.header)
+        let currentColumns = Set(current.header)
+        let metricColumns = current.header.filter { MetricCatalog.role(of: $0) != .identity && baselineColumns.contains($0) }
+        for column in current.header where MetricCatalog.role(of: column) != .identity && !baselineColumns.contains(column) {
+            notes.append(.columnOnlyIn(scenario: scenario, column: column, .current))
+        }
+        for column in baseline.header where MetricCatalog.role(of: column) != .identity && !currentColumns.contains(column) {
+            notes.append(.columnOnlyIn(scenario: scenario, column: column, .baseline))
+        }
+
+        let baselineRows = index(baseline, side: .baseline, notes: &notes)
+        let currentRows = index(current, side: .current, notes: &notes)
+        var notNumeric: Set<String> = []
+        var compared: [RowComparison] = []
+        for (key, record) in currentRows {
+            guard let base = baselineRows.first(where: { $0.key == key })?.record else {
+                notes.append(.rowOnlyIn(key, .current))
+                continue
+            }
+            let incomplete = ComparisonSide.allCases.filter { side in
+                (side == .baseline ? base : record)["complete"] == "false"
+            }
+            if !incomplete.isEmpty {
+                notes.append(.incomplete(key, incomplete))
+            }
+            for column in settingColumns {
+                if let old = base[column], let new = record[column], old != new {
+                    notes.append(.settingDiffers(key, column: column, baseline: old, current: new))
+                }
+            }
+            var metrics: [MetricComparison] = []
+            for column in metricColumns {
+                let baselineText = base[column] ?? ""
+                let currentText = record[column] ?? ""
+                guard let old = number(baselineText), let new = number(currentText) else {
+                    if notNumeric.insert(column).inserted {
+                        notes.append(.notNumeric(scenario: scenario, column: column))
+                    }
+                    continue
+                }
+                let threshold = thresholds.threshold(for: column, role: MetricCatalog.role(of: column))
+                metrics.append(
+                    MetricComparison(
+                        key: key, metric: column, baselineText: baselineText, currentText: currentText,
+                        baseline: old, current: new, threshold: threshold))
+            }
+            compared.append(RowComparison(key: key, metrics: metrics, incomplete: incomplete))
+        }
+        for (key, _) in baselineRows where !currentRows.contains(where: { $0.key == key }) {
+            notes.append(.rowOnlyIn(key, .baseline))
+        }
+        return compared
+    }
+
+    /// A summary's rows by key, in file order; later rows with a key already seen are noted and
+    /// left out.
+    private static func index(
+        _ summary: ScenarioSummary, side: ComparisonSide, notes: inout [ComparisonNote]
+    ) -> [(key: RowKey, record: [String: String])] {
+        var seen: Set<RowKey> = []
+        var rows: [(key: RowKey, record: [String: String])] = []
+        for record in summary.records {
+            let key = RowKey(scenario: summary.name, record: record)
+            guard seen.insert(key).inserted else {
+                notes.append(.duplicateRow(key, side))
+                continue
+            }
+            rows.append((key: key, record: record))
+        }
+        return rows
+    }
+
+    /// The finite number in `text`, or nil.
+    private static func number(_ text: String) -> Double? {
+        guard let value = Double(text.trimmingSpaces), value.isFinite else {
+            return nil
+        }
+        return value
+    }
+}

@@ -1,0 +1,71 @@
+/// Pieces the text and markdown formatters share: the headline, the sections, and how numbers
+/// are written.
+enum ComparisonFormatting {
+    /// `2 regressions, 1 improvement`.
+    static func verdictCounts(_ comparison: Comparison) -> String {
+        "\(plural(comparison.regressions.count, "regression")), \(plural(comparison.improvements.count, "improvement"))"
+    }
+
+    /// What follows the counts: ` in 3 scenarios`, then `; 2 neutral metrics changed` and
+    /// `; baseline lacks 1 scenario` when they apply.
+    static func headlineTail(_ comparison: Comparison) -> String {
+        var text = " in \(plural(comparison.scenarios.count, "scenario"))"
+        let changes = comparison.changes.count
+        if changes > 0 {
+            text += "; \(changes) neutral \(changes == 1 ? "metric" : "metrics") changed"
+        }
+        let missing = comparison.scenariosMissingFromBaseline.count
+        if missing > 0 {
+            text += "; baseline lacks \(plural(missing, "scenario"))"
+        }
+        return text
+    }
+
+    /// `1 regression`, `2 regressions`, `0 regressions`.
+    static func plural(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+
+    /// The titled groups of metrics to list, in order: regressions, improvements, neutral
+    /// changes (each only when non-empty), then every metric when `all` is set.
+    static func sections(_ comparison: Comparison, all: Bool) -> [(title: String, metrics: [MetricComparison], showVerdict: Bool)] {
+        var sections: [(title: String, metrics: [MetricComparison], showVerdict: Bool)] = []
+        for (title, metrics) in [
+            ("Regressions", comparison.regressions), ("Improvements", comparison.improvements),
+            ("Changed (neutral)", comparison.changes),
+        ] where !metrics.isEmpty {
+            sections.append((title: title, metrics: metrics, showVerdict: false))
+        }
+        if all {
+            sections.append((title: "All metrics", metrics: comparison.metrics, showVerdict: true))
+        }
+        return sections
+    }
+
+    /// Column titles of a section's table.
+    static func titles(showVerdict: Bool) -> [String] {
+        ["scenario", "run", "metric", "baseline", "current", "delta", "change", "threshold"] + (showVerdict ? ["verdict"] : [])
+    }
+
+    /// A metric's cells, matching ``titles(showVerdict:)``.
+    static func cells(_ metric: MetricComparison, showVerdict: Bool) -> [String] {
+        [
+            metric.key.scenario, metric.key.run, metric.metric, metric.baselineText, metric.currentText,
+            signed(metric.delta), percent(metric.percent), metric.threshold.description,
+        ] + (showVerdict ? [metric.verdict.rawValue] : [])
+    }
+
+    /// `+1`, `-0.1`, `0`: six decimals at most, a sign unless zero.
+    static func signed(_ value: Double) -> String {
+        let text = CSVValue.format(value)
+        return value > 0 && text != "0" ? "+" + text : text
+    }
+
+    /// `+10%`, `-12.5%` (one decimal), or `n/a` without a baseline to divide by.
+    static func percent(_ value: Double?) -> String {
+        guard let value else {
+            return "n/a"
+        }
+        return signed((value * 10).rounded() / 10) + "%"
+    }
+}

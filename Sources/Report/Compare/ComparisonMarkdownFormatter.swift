@@ -1,0 +1,61 @@
+/// A comparison as GitHub-flavoured markdown, for a CI job summary: a bold one-line verdict,
+/// then a table per section (regressions, improvements, neutral changes, and every metric with
+/// `all`), then the notes as a list.
+///
+/// ```markdown
+/// **1 regression, 1 improvement** in 1 scenario
+///
+/// ### Regressions
+///
+/// | scenario | run | metric | baseline | current | delta | change | threshold |
+/// |---|---|---|--:|--:|--:|--:|---|
+/// | feed | lru/repopulate | instantiations | 10 | 11 | +1 | +10% | exact |
+/// ```
+public struct ComparisonMarkdownFormatter: Sendable {
+    /// Whether to list every compared metric after the changes.
+    public var all: Bool
+
+    /// A formatter; `all` adds a table of every metric.
+    public init(all: Bool = false) {
+        self.all = all
+    }
+
+    /// The report, ending with a line break.
+    public func render(_ comparison: Comparison) -> String {
+        var text = "**\(ComparisonFormatting.verdictCounts(comparison))**\(ComparisonFormatting.headlineTail(comparison))\n"
+        for section in ComparisonFormatting.sections(comparison, all: all) {
+            text += "\n### \(section.title)\n\n"
+            let titles = ComparisonFormatting.titles(showVerdict: section.showVerdict)
+            text += Self.row(titles)
+            // Text columns left-aligned, numbers right-aligned.
+            text += "|" + titles.indices.map { $0 < 3 || $0 >= 7 ? "---" : "--:" }.joined(separator: "|") + "|\n"
+            for metric in section.metrics {
+                text += Self.row(ComparisonFormatting.cells(metric, showVerdict: section.showVerdict))
+            }
+        }
+        if !comparison.notes.isEmpty {
+            text += "\n### Notes\n\n"
+            for note in comparison.notes {
+                text += "- \(Self.escape(note.description))\n"
+            }
+        }
+        return text
+    }
+
+    /// `| a | b |` and a line break.
+    static func row(_ cells: [String]) -> String {
+        "| " + cells.map(escape).joined(separator: " | ") + " |\n"
+    }
+
+    /// `text` with the characters markdown would read as table or emphasis syntax escaped.
+    static func escape(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            if character == "|" || character == "*" || character == "\\" {
+                escaped.append("\\")
+            }
+            escaped.append(character)
+        }
+        return escaped
+    }
+}

@@ -1,0 +1,50 @@
+/// Something a comparison could not compare, or that makes a verdict less trustworthy; listed
+/// after the tables.
+///
+/// Only ``baselineLacksScenario(_:)`` affects the exit status (3, see ``ComparisonStatus``);
+/// every other note is information.
+public enum ComparisonNote: Sendable, Equatable, CustomStringConvertible {
+    /// A scenario of the current results has no summary in the baseline: not compared.
+    case baselineLacksScenario(String)
+    /// A scenario of the baseline has no summary in the current results: not compared.
+    case currentLacksScenario(String)
+    /// A run appears on one side only: not compared.
+    case rowOnlyIn(RowKey, ComparisonSide)
+    /// Several rows of one side share a key; the first is compared.
+    case duplicateRow(RowKey, ComparisonSide)
+    /// A run's row says `complete=false` on the given sides: it was interrupted.
+    case incomplete(RowKey, [ComparisonSide])
+    /// A setting (`seed`, `capacity`, `duration_s`, ...) differs between the two rows of a run.
+    case settingDiffers(RowKey, column: String, baseline: String, current: String)
+    /// A metric column is in one scenario's file on one side only: not compared.
+    case columnOnlyIn(scenario: String, column: String, ComparisonSide)
+    /// A metric column holds a value that is not a finite number: not compared where it does.
+    case notNumeric(scenario: String, column: String)
+    /// A per-metric threshold names no metric that was compared (a typo, or another kind's column).
+    case unusedThreshold(String)
+
+    /// One line, for the notes list.
+    public var description: String {
+        switch self {
+        case let .baselineLacksScenario(scenario):
+            return "baseline lacks scenario '\(scenario)': not compared"
+        case let .currentLacksScenario(scenario):
+            return "scenario '\(scenario)' is only in the baseline: not compared"
+        case let .rowOnlyIn(key, side):
+            return "\(key): only in \(side): not compared"
+        case let .duplicateRow(key, side):
+            return "\(key): more than one row in \(side); the first is compared"
+        case let .incomplete(key, sides):
+            let places = sides.map(\.description).joined(separator: " and ")
+            return "\(key): incomplete run (complete=false) in \(places); its figures cover only part of the run"
+        case let .settingDiffers(key, column, baseline, current):
+            return "\(key): \(column) differs (baseline \(baseline), current \(current)); its counts are not comparable"
+        case let .columnOnlyIn(scenario, column, side):
+            return "\(scenario): column '\(column)' only in \(side): not compared"
+        case let .notNumeric(scenario, column):
+            return "\(scenario): column '\(column)' has a value that is not a number: not compared there"
+        case let .unusedThreshold(metric):
+            return "threshold for '\(metric)' matches no compared metric"
+        }
+    }
+}

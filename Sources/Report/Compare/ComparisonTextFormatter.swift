@@ -1,0 +1,66 @@
+/// A comparison for a terminal: a headline, aligned tables of regressions, improvements and
+/// neutral changes (and every metric with `all`), then the notes.
+///
+/// ```text
+/// 1 regression, 1 improvement in 1 scenario
+/// baseline: base
+/// current:  cur
+///
+/// Regressions
+///   scenario  run             metric          baseline  current  delta  change  threshold
+///   feed      lru/repopulate  instantiations  10        11       +1     +10%    exact
+///
+/// Improvements
+///   ...
+///
+/// Notes
+///   baseline lacks scenario 'contacts': not compared
+/// ```
+public struct ComparisonTextFormatter: Sendable {
+    /// Whether to list every compared metric after the changes.
+    public var all: Bool
+
+    /// A formatter; `all` adds a table of every metric.
+    public init(all: Bool = false) {
+        self.all = all
+    }
+
+    /// The report, ending with a line break.
+    public func render(_ comparison: Comparison) -> String {
+        var text = ComparisonFormatting.verdictCounts(comparison) + ComparisonFormatting.headlineTail(comparison) + "\n"
+        text += "baseline: \(comparison.baselinePath)\n"
+        text += "current:  \(comparison.currentPath)\n"
+        for section in ComparisonFormatting.sections(comparison, all: all) {
+            text += "\n\(section.title)\n"
+            let lines =
+                [ComparisonFormatting.titles(showVerdict: section.showVerdict)]
+                + section.metrics.map { ComparisonFormatting.cells($0, showVerdict: section.showVerdict) }
+            text += Self.align(lines)
+        }
+        if !comparison.notes.isEmpty {
+            text += "\nNotes\n"
+            for note in comparison.notes {
+                text += "  \(note)\n"
+            }
+        }
+        return text
+    }
+
+    /// The lines as columns padded to their widest cell, indented two spaces, without trailing
+    /// spaces.
+    static func align(_ lines: [[String]]) -> String {
+        let width = lines.map(\.count).max() ?? 0
+        let widths = (0..<width).map { column in
+            lines.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0
+        }
+        var text = ""
+        for line in lines {
+            var row = ""
+            for (index, cell) in line.enumerated() {
+                row += index == line.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count + 2)
+            }
+            text += "  " + row + "\n"
+        }
+        return text
+    }
+}

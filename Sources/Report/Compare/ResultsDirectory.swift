@@ -1,0 +1,38 @@
+/// A results directory as `workbench run --out DIR` writes it: one `<scenario>/summary.csv` per
+/// scenario. Other files, hidden entries and subdirectories without a `summary.csv` are ignored.
+public struct ResultsDirectory: Sendable, Equatable {
+    /// The directory's path, as given.
+    public var path: String
+    /// Its scenarios' summaries, sorted by name.
+    public var scenarios: [ScenarioSummary]
+
+    /// A results directory from summaries already read.
+    public init(path: String, scenarios: [ScenarioSummary]) {
+        self.path = path
+        self.scenarios = scenarios.sorted { $0.name < $1.name }
+    }
+
+    /// Reads every `<scenario>/summary.csv` under `path`.
+    ///
+    /// - Throws: ``CompareError/unreadableDirectory(path:reason:)`` when `path` is not a
+    ///   readable directory; ``CompareError/unreadableFile(path:reason:)`` or
+    ///   ``CompareError/malformedSummary(path:reason:)`` for a summary that cannot be read. A
+    ///   directory without any summary is not an error here (see ``Comparison/load(baseline:current:thresholds:)``).
+    public static func load(path: String) throws -> ResultsDirectory {
+        var scenarios: [ScenarioSummary] = []
+        for name in try FileReading.entries(atPath: path) {
+            let summaryPath = FileReading.join(FileReading.join(path, name), ResultsWriter.summaryFileName)
+            guard FileReading.exists(summaryPath) else {
+                continue
+            }
+            let text = try FileReading.text(atPath: summaryPath)
+            scenarios.append(try ScenarioSummary(name: name, path: summaryPath, text: text))
+        }
+        return ResultsDirectory(path: path, scenarios: scenarios)
+    }
+
+    /// The summary of the scenario called `name`, if there is one.
+    public subscript(scenario name: String) -> ScenarioSummary? {
+        scenarios.first { $0.name == name }
+    }
+}

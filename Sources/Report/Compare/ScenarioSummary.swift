@@ -1,0 +1,54 @@
+/// One scenario's `summary.csv`, read back: its column names and rows of text fields.
+public struct ScenarioSummary: Sendable, Equatable {
+    /// The scenario's name: its directory's name.
+    public var name: String
+    /// The path of the file, for messages.
+    public var path: String
+    /// Column names, in file order.
+    public var header: [String]
+    /// Data rows, each as wide as ``header``.
+    public var rows: [[String]]
+
+    /// A summary from parts already parsed.
+    public init(name: String, path: String, header: [String], rows: [[String]]) {
+        self.name = name
+        self.path = path
+        self.header = header
+        self.rows = rows
+    }
+
+    /// Columns every summary file has: the run's policy and in-use mode.
+    public static let requiredColumns = ["policy", "in_use"]
+
+    /// Parses the text of the summary file at `path` for scenario `name`.
+    ///
+    /// - Throws: ``CompareError/malformedSummary(path:reason:)`` when the text is not RFC 4180
+    ///   CSV, lacks a ``requiredColumns`` column, or names a column twice.
+    public init(name: String, path: String, text: String) throws {
+        let parsed: (header: [String], rows: [[String]])
+        do {
+            parsed = try CSVTable.parse(text)
+        } catch let error as ReportError {
+            throw CompareError.malformedSummary(path: path, reason: error.description)
+        }
+        for column in Self.requiredColumns where !parsed.header.contains(column) {
+            throw CompareError.malformedSummary(path: path, reason: "no '\(column)' column")
+        }
+        var seen: Set<String> = []
+        for column in parsed.header where !seen.insert(column).inserted {
+            throw CompareError.malformedSummary(path: path, reason: "column '\(column)' appears more than once")
+        }
+        self.init(name: name, path: path, header: parsed.header, rows: parsed.rows)
+    }
+
+    /// Each row as column name → value.
+    public var records: [[String: String]] {
+        rows.map { row in
+            var record: [String: String] = [:]
+            for (column, value) in zip(header, row) {
+                record[column] = value
+            }
+            return record
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import ArgumentParser
+import Report
+
+/// `workbench compare BASELINE CURRENT`: compares two results directories metric by metric and
+/// fails (exit 2) on a regression.
+struct Compare: ParsableCommand {
+    /// How the comparison is printed.
+    enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
+        /// Aligned columns for a terminal.
+        case text
+        /// GitHub-flavoured markdown, for a CI job summary.
+        case markdown
+        /// Every compared metric as CSV.
+        case csv
+    }
+
+    static let configuration = CommandConfiguration(
+        abstract: "Compare two results directories and report regressions and improvements.",
+        discussion: """
+            Matches each CURRENT/<scenario>/summary.csv row to the BASELINE row with the same \
+            scenario, policy, in_use and sweep_* columns, and compares every metric column. Counts \
+            are deterministic and compare exactly: any change in a metric's worse direction is a \
+            regression, in its better direction an improvement. Measured metrics (*_ns, bytes, \
+            allocations, frames_over_budget) compare within 10% of the baseline by default. \
+            Neutral metrics (requests, frames, intents, ...) are reported as changed, never as \
+            regressions.
+
+            THRESHOLDS
+              --threshold METRIC=VALUE   VALUE is 5% (of the baseline), 200 (in the
+                                         metric's unit) or exact; METRIC * means
+                                         every measured metric, counts every count
+              --thresholds FILE          'metric: value' lines, # comments; quote
+                                         "*" to keep the file valid YAML
+            A metric's own entry beats * and counts; --threshold beats the file.
+
+            EXIT CODES
+              0  no regression
+              1  a directory or file cannot be read, or a bad --threshold value
+              2  a regression (takes precedence over 3)
+              3  the baseline lacks a scenario of CURRENT
+            Scenarios or runs on one side only, interrupted runs (complete=false) \
+            and changed settings are listed as notes (on stderr with --format csv).
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Results directory to compare against.", valueName: "baseline"))
+    var baseline: String
+
+    @Argument(help: ArgumentHelp("Results directory to judge.", valueName: "current"))
+    var current: String
+
+    @Option(help: ArgumentHelp("Output format: text, markdown or csv.", valueName: "format"))
+    var format: OutputFormat = .text
+
+    @Option(
+        name: .customLong("threshold"),
+        help: ArgumentHelp(
+            "A metric's threshold, METRIC=VALUE: 5% (of the baseline), 200 (absolute) or exact; METRIC * for every measured metric, counts for every count (repeatable).",
+            valueName: "metric=value"))
+    var thresholdArguments: [String] = []
+
+    @Option(
+        name: .customLong("thresholds"),
+        help: ArgumentHelp("A file of 'metric: value' lines (see THRESHOLDS above).", valueName: "file"))
+    var thresholdsFile: String?
+
+    @Flag(help: "Also list every compared metric, unchanged ones included (text and markdown).")
+    var all = false
+
+    func run() throws {
+        var thresholds = Thresholds()
+        let comparison: Comparison
+        do {
+            if let thresholdsFile {
+                try thresholds.load(file: thresholdsFile)
+            }
+            for argument in thresholdArguments {
+                try thresholds.set(assignment: argument)
+            }
+            comparison = try Comparison.load(baseline: baseline, current: current, thresholds: thresholds)
+        } catch let error as CompareError {
+            Diagnostics.error(error.description)
+            if case .invalidThreshold = error {
+                Diagnostics.note("see 'workbench compare --help'")
+            }
+            throw WorkbenchExit.inputError
+        }
+
+        switch format {
+        case .text:
+            print(ComparisonTextFormatter(all: all).render(comparison), terminator: "")
+        case .markdown:
+            print(ComparisonMarkdownFormatter(all: all).render(comparison), terminator: "")
+        case .csv:
+            print(ComparisonCSVFormatter().render(comparison), terminator: "")
+            for note in comparison.notes {
+                Diagnostics.note("note: \(note)")
+            }
+        }
+
+        switch comparison.status {
+        case .passed:
+            return
+        case .regression:
+            throw WorkbenchExit.expectationFailed
+        case .baselineMissing:
+            throw WorkbenchExit.baselineMissing
+        }
+    }
+}

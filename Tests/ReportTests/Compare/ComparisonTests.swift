@@ -1,0 +1,300 @@
+import Foundation
+import Report
+import Testing
+
+extension CompareTests {
+    @Suite("Comparison")
+    struct ComparisonTests {
+        typealias F = SummaryFixture
+
+        @Test("counts compare exactly: instantiations 10 → 11 is a regression, 10 → 9 an improvement, 10 → 10 unchanged")
+        func exactCounts() throws {
+            let worse = try F.compare(baseline: ["feed": [F.row()]], current: ["feed": [F.row(["instantiations": "11"])]])
+            let metric = try #require(worse.metric("instantiations"))
+            #expect(metric.verdict == .regression)
+            #expect(metric.role == .count)
+            #expect(metric.direction == .lowerIsBetter)
+            #expect(metric.baseline == 10 && metric.current == 11 && metric.delta == 1)
+            #expect(metric.percent == 10)
+            #expect(metric.threshold == .exact)
+            #expect(worse.regressions.map(\.metric) == ["instantiations"])
+            #expect(worse.status == .regression)
+            #expect(worse.status.exitCode == 2)
+
+            let better = try F.compare(baseline: ["feed": [F.row()]], current: ["feed": [F.row(["instantiations": "9"])]])
+            #expect(better.metric("instantiations")?.verdict == .improvement)
+            #expect(better.status == .passed)
+
+            let same = try F.compare(baseline: ["feed": [F.row()]], current: ["feed": [F.row()]])
+            #expect(same.metrics.allSatisfy { $0.verdict == .unchanged })
+            #expect(same.status == .passed)
+            #expect(same.status.exitCode == 0)
+            #expect(same.notes.isEmpty, "\(same.notes)")
+        }
+
+        @Test("hit_rate 0.8 → 0.9 is an improvement (higher is better), 0.8 → 0.7 a regression")
+        func higherIsBetter() throws {
+            let better = try F.compare(baseline: ["feed": [F.row()]], current: ["feed": [F.row(["hit_rate": "0.9", "hits": "90"])]])
+            #expect(better.metric("hit_rate")?.verdict == .improvement)
+            #expect(better.metric("hits")?.verdict == .improvement)
+            #expect(better.improvements.map(\.metric) == ["hits", "hit_rate"])
+            #expect(better.status == .passed)
+
+            let worse = try F.compare(baseline: ["feed": [F.row()]], current: ["feed": [F.row(["hit_rate": "0.7"])]])
+            #expect(worse.metric("hit_rate")?.verdict == .regression)
+        }
+
+        @Test("a neutral count that changes is 'changed', never a regression")
+        func neutralChange() throws {
+            let comparison = try F.compare(baseline: ["feed": [F.row()]], current: ["feed": [F.row(["requests": "120"])]])
+            #expect(comparison.metric("requests")?.verdict == .changed)
+            #expect(comparison.changes.map(\.metric) == ["requests"])
+            #expect(comparison.regressions.isEmpty)
+            #expect(comparison.status == .passed)
+        }
+
+        @Test("a measured latency +5% is unchanged under the default 10%; +11% is a regression, -11% an improvement")
+        func measuredDefaultTolerance() throws {
+            let comparison = try F.compare(
+                baseline: ["feed": [F.row(), F.row(["policy": "fifo"]), F.row(["policy": "random"])]],
+                current: [
+                    "feed": [
+                        F.row(["dequeue_latency_p99_ns": "1050"]), F.row(["policy": "fifo", "dequeue_latency_p99_ns": "1110"]),
+                        F.row(["policy": "random", "dequeue_latency_p99_ns": "890"]),
+                    ]
+                ])
+            #expect(comparison.metric("dequeue_latency_p99_ns")?.verdict == .unchanged)
+            #expect(comparison.metric("dequeue_latency_p99_ns")?.threshold == .relative(percent: 10))
+            #expect(comparison.metric("dequeue_latency_p99_ns", policy: "fifo")?.verdict == .regression)
+            #expect(comparison.metric("dequeue_latency_p99_ns", policy: "random")?.verdict == .improvement)
+        }
+
+        @Test("exactly at the threshold is unchanged: 1000 → 1100 under 10%")
+        func atTheThreshold() throws {
+            let comparison = try F.compare(
+                baseline: ["feed": [F.row()]], current: ["feed": [F.row(["dequeue_latency_p99_ns": "1100"])]])
+            #expect(comparison.metric("dequeue_latency_p99_ns")?.verdict == .unchanged)
+        }
+
+        @Test("the same +5% latency is a regression with --threshold dequeue_latency_p99_ns=2%")
+        func perMetricRelativeThreshold() throws {
+            let comparison = try F.compare(
+                baseline: ["feed": [F.row()]], current: ["feed": [F.row(["dequeue_latency_p99_ns": "1050"])]],
+                thresholds: F.thresholds("dequeue_latency_p99_ns=2%"))
+            let metric = try #require(comparison.metric("dequeue_latency_p99_ns"))
+            #expect(metric.verdict == .regression)
+            #expect(metric.threshold == .relative(percent: 2))
+            #expect(comparison.status == .regression)
+        }
+
+        @Test("an absolute threshold: allocated_bytes=200 lets 10000 → 10150 pass and fails 10000 → 10250; it applies to counts too")
+        func absoluteThreshold() throws {
+            let thresholds = try F.thresholds("allocated_bytes=200", "instantiations=2")
+            let within = try F.compare(
+                baseline: ["feed": [F.row()]], current: ["feed": [F.row(["allocated_bytes": "10150", "instantiations": "12"])]],
+                thresholds: thresholds)
+            #expect(within.metric("allocated_bytes")?.verdict == .unchanged)
+            #expect(within.metric("instantiations")?.verdict == .unchanged)
+            #expect(within.status == .passed)
+
+            let beyond = try F.compare(
+                baseline: ["feed": [F.row()]], current: ["feed": [F.row(["allocated_bytes": "10250", "instantiations": "7"])]],
+                thresholds: thresholds)
+            #expect(beyond.metric("allocated_bytes")?.verdict == .regression)
+            #expect(beyond.metric("instantiations")?.verdict == .improvement)
+            #expect(beyond.metric("allocated_bytes")?.threshold == .absolute(200))
+        }
+
+        @Test("counts=VALUE loosens every count; * loosens every measured metric")
+        func groupThresholds() throws {
+            let comparison = try F.compare(
+                baseline: ["feed": [F.row()]],
+                current: ["feed": [F.row(["instantiations": "11", "dequeue_latency_p99_ns": "1400"])]],
+                thresholds: F.thresholds("counts=10%", "*=50%"))
+            #expect(comparison.metric("instantiations")?.verdict == .unchanged)
+            #expect(comparison.metric("dequeue_latency_p99_ns")?.verdict == .unchanged)
+        }
+
+        @Test("a scenario the baseline lacks gives status baselineMissing (exit 3) and is listed first in the notes")
+        func missingBaselineScenario() throws {
+            let comparison = try F.compare(
+                baseline: ["feed": [F.row()]], current: ["feed": [F.row()], "contacts": [F.row()]])
+            #expect(comparison.status == .baselineMissing)
+            #expect(comparison.status.exitCode == 3)
+            #expect(comparison.scenariosMissingFromBaseline == ["contacts"])
+            #expect(comparison.scenarios == ["feed"])
+            #expect(comparison.notes.first == .baselineLacksScenario("contacts"))
+            #expect(comparison.notes.first?.description == "baseline lacks scenario 'contacts': not compared")
+        }
+
+        @Test("a regression takes precedence over a missing baseline scenario: status regression (exit 2)")
+        func regressionPrecedence() throws {
+            let comparison = try F.compare(
+                baseline: ["feed": [F.row()]], current: ["feed": [F.row(["instantiations": "11"])], "contacts": [F.row()]])
+            #expect(comparison.status == .regression)
+            #expect(comparison.status.exitCode == 2)
+            #expect(comparison.scenariosMissingFromBaseline == ["contacts"])
+        }
+
+        @Test("an empty baseline directory is a baseline that lacks every scenario, not an error")
+        func emptyBaseline() throws {
+            let comparison = try F.compare(baseline: [:], current: ["feed": [F.row()]])
+            #expect(comparison.status == .baselineMissing)
+            #expect(comparison.metrics.isEmpty)
+        }
+
+        @Test("rows match by policy, in_use and sweep_* whatever their order; run indexes and other identity columns are not compared")
+        func matching() throws {
+            let sweep8 = ["sweep_key": "capacity", "sweep_value": "8", "run": "0"]
+            let sweep16 = ["sweep_key": "capacity", "sweep_value": "16", "run": "1"]
+            let comparison = try F.compare(
+                baseline: ["feed": [F.row(sweep8.merging(["instantiations": "20"]) { $1 }), F.row(sweep16)]],
+                current: [
+                    "feed": [
+                        F.row(sweep16.merging(["run": "3"]) { $1 }),
+                        F.row(sweep8.merging(["instantiations": "20", "run": "2"]) { $1 }),
+                    ]
+                ])
+            #expect(comparison.rows.count == 2)
+            #expect(comparison.rows.map(\.key.run) == ["lru/repopulate @ capacity=16", "lru/repopulate @ capacity=8"])
+            #expect(comparison.metrics.allSatisfy { $0.verdict == .unchanged })
+            #expect(!comparison.metrics.contains { ["run", "seed", "capacity", "sweep_value", "complete"].contains($0.metric) })
+            #expect(comparison.notes.isEmpty, "\(comparison.notes)")
+        }
+
+        @Test("a baseline written before the run and sweep_* columns existed matches runs without a sweep point")
+        func olderBaseline() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let oldHeader = F.header.filter { $0 != "run" && !$0.hasPrefix("sweep_") }
+            let base = try F.write(
+                ["feed": [F.row(), F.row(["policy": "none", "in_use": "-"])]], to: directory.url.appendingPathComponent("old"),
+                header: oldHeader)
+            let cur = try F.write(
+                ["feed": [F.row(["policy": "none", "in_use": "-", "run": "0"]), F.row(["instantiations": "11"])]],
+                to: directory.url.appendingPathComponent("new"))
+            let comparison = try Comparison.load(baseline: base, current: cur)
+            #expect(comparison.notes.isEmpty, "\(comparison.notes)")
+            #expect(comparison.rows.map(\.key.run) == ["none", "lru/repopulate"])
+            #expect(comparison.regressions.map(\.metric) == ["instantiations"])
+            #expect(comparison.sweepColumns == ["sweep_key", "sweep_value"])
+        }
+
+        @Test("rows, scenarios and columns on one side only, duplicates and changed settings are notes, not verdicts")
+        func notes() throws {
+            let comparison = try F.compare(
+                baseline: [
+                    "feed": [F.row(), F.row(["policy": "fifo"]), F.row(["policy": "fifo"])],
+                    "gone": [F.row()],
+                ],
+                current: ["feed": [F.row(["seed": "8"]), F.row(["policy": "random"])]])
+            let lru = RowKey(scenario: "feed", policy: "lru", inUse: "repopulate")
+            var random = lru
+            random.policy = "random"
+            var fifo = lru
+            fifo.policy = "fifo"
+            #expect(
+                comparison.notes == [
+                    .duplicateRow(fifo, .baseline),
+                    .settingDiffers(lru, column: "seed", baseline: "7", current: "8"),
+                    .rowOnlyIn(random, .current),
+                    .rowOnlyIn(fifo, .baseline),
+                    .currentLacksScenario("gone"),
+                ])
+            #expect(
+                comparison.notes[1].description
+                    == "feed lru/repopulate: seed differs (baseline 7, current 8); its counts are not comparable")
+            #expect(comparison.notes[2].description == "feed random/repopulate: only in the current results: not compared")
+            #expect(comparison.status == .passed)
+        }
+
+        @Test("a column in one file only is a note and not compared")
+        func columnOnOneSide() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let base = try F.write(["feed": [F.row()]], to: directory.url.appendingPathComponent("a"))
+            let cur = try F.write(
+                ["feed": [F.row(["pool_hits": "4"])]], to: directory.url.appendingPathComponent("b"), header: F.header + ["pool_hits"])
+            let comparison = try Comparison.load(baseline: base, current: cur)
+            #expect(comparison.notes == [.columnOnlyIn(scenario: "feed", column: "pool_hits", .current)])
+            #expect(comparison.metric("pool_hits") == nil)
+        }
+
+        @Test("a run with complete=false on either side is flagged on the row and in the notes")
+        func incomplete() throws {
+            let comparison = try F.compare(baseline: ["feed": [F.row()]], current: ["feed": [F.row(["complete": "false"])]])
+            let row = try #require(comparison.rows.first)
+            #expect(row.incomplete == [.current])
+            #expect(comparison.notes == [.incomplete(row.key, [.current])])
+            #expect(comparison.notes[0].description.contains("incomplete run (complete=false) in the current results"))
+        }
+
+        @Test("percent is nil when the baseline is 0; a relative threshold then allows no change")
+        func zeroBaseline() throws {
+            let comparison = try F.compare(
+                baseline: ["feed": [F.row(["dequeue_latency_p99_ns": "0"])]], current: ["feed": [F.row(["dequeue_latency_p99_ns": "5"])]])
+            let metric = try #require(comparison.metric("dequeue_latency_p99_ns"))
+            #expect(metric.percent == nil)
+            #expect(metric.delta == 5)
+            #expect(metric.verdict == .regression)
+        }
+
+        @Test("a value that is not a number is skipped with one note per column")
+        func notNumeric() throws {
+            let comparison = try F.compare(
+                baseline: ["feed": [F.row(), F.row(["policy": "fifo"])]],
+                current: ["feed": [F.row(["hit_rate": ""]), F.row(["policy": "fifo", "hit_rate": "nan"])]])
+            #expect(comparison.metric("hit_rate") == nil)
+            #expect(comparison.notes == [.notNumeric(scenario: "feed", column: "hit_rate")])
+        }
+
+        @Test("a per-metric threshold that matches no compared metric is a note")
+        func unusedThreshold() throws {
+            let comparison = try F.compare(
+                baseline: ["feed": [F.row()]], current: ["feed": [F.row()]], thresholds: F.thresholds("dequeue_latency_p99=5%"))
+            #expect(comparison.notes == [.unusedThreshold("dequeue_latency_p99")])
+        }
+
+        @Test("an unreadable directory, an empty current directory and a broken summary are errors naming the path")
+        func loadErrors() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let good = try F.write(["feed": [F.row()]], to: directory.url.appendingPathComponent("good"))
+            let missing = directory.url.appendingPathComponent("missing").path
+
+            #expect(throws: CompareError.unreadableDirectory(path: missing, reason: "no such directory")) {
+                try Comparison.load(baseline: missing, current: good)
+            }
+            let file = directory.url.appendingPathComponent("file.txt")
+            try "x".write(to: file, atomically: false, encoding: .utf8)
+            #expect(throws: CompareError.unreadableDirectory(path: file.path, reason: "not a directory")) {
+                try Comparison.load(baseline: good, current: file.path)
+            }
+            let empty = directory.url.appendingPathComponent("empty")
+            try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+            #expect(throws: CompareError.noResults(path: empty.path)) {
+                try Comparison.load(baseline: good, current: empty.path)
+            }
+            let broken = directory.url.appendingPathComponent("broken/feed")
+            try FileManager.default.createDirectory(at: broken, withIntermediateDirectories: true)
+            try "policy,in_use\r\nlru,\"repopulate\r\n".write(
+                to: broken.appendingPathComponent("summary.csv"), atomically: false, encoding: .utf8)
+            let brokenPath = directory.url.appendingPathComponent("broken").path
+            #expect(
+                throws: CompareError.malformedSummary(
+                    path: brokenPath + "/feed/summary.csv", reason: "CSV quoted field starting on line 2 is never closed")
+            ) {
+                try Comparison.load(baseline: good, current: brokenPath)
+            }
+            let noPolicy = directory.url.appendingPathComponent("nopolicy/feed")
+            try FileManager.default.createDirectory(at: noPolicy, withIntermediateDirectories: true)
+            try "scenario,hits\r\nfeed,1\r\n".write(to: noPolicy.appendingPathComponent("summary.csv"), atomically: false, encoding: .utf8)
+            #expect(throws: CompareError.self) {
+                try Comparison.load(baseline: directory.url.appendingPathComponent("nopolicy").path, current: good)
+            }
+            #expect(
+                CompareError.unreadableDirectory(path: "base", reason: "no such directory").description
+                    == "base: error: cannot read results directory: no such directory")
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Report
+import Testing
+
+extension CompareTests {
+    @Suite("MetricCatalog")
+    struct MetricCatalogTests {
+        @Test(
+            "settings, the run's name and sweep_* columns are identity, never compared",
+            arguments: [
+                "scenario", "policy", "in_use", "run", "seed", "capacity", "stack_size", "duration_s", "warmup_s", "complete",
+                "sweep_key", "sweep_value", "sweep_anything",
+            ])
+        func identity(column: String) {
+            #expect(MetricCatalog.role(of: column) == .identity)
+        }
+
+        @Test(
+            "names ending in _ns, containing bytes or allocations, and frames_over_budget are measured",
+            arguments: [
+                "dequeue_latency_p99_ns", "frame_work_p50_ns", "transition_latency_max_ns", "allocated_bytes",
+                "view_cache_bytes_max", "history_bytes_end", "allocations", "frames_over_budget",
+            ])
+        func measured(column: String) {
+            #expect(MetricCatalog.role(of: column) == .measured)
+        }
+
+        @Test(
+            "every other column is a deterministic count",
+            arguments: [
+                "frames", "requests", "hits", "hit_rate", "instantiations", "evictions", "creations", "view_cache_hit_rate",
+                "failed_backs", "resident_controllers_max", "something_new",
+            ])
+        func count(column: String) {
+            #expect(MetricCatalog.role(of: column) == .count)
+        }
+
+        @Test(
+            "hits, hit rates, reuses and will_be_reused_calls are higher-is-better",
+            arguments: ["hits", "hit_rate", "reuses", "pool_hits", "view_cache_hits", "view_cache_hit_rate", "will_be_reused_calls"])
+        func higherIsBetter(column: String) {
+            #expect(MetricCatalog.direction(of: column) == .higherIsBetter)
+        }
+
+        @Test(
+            "workload sizes, in-use consequences and levels are neutral",
+            arguments: [
+                "requests", "frames", "intents", "backs", "rewinds", "memory_pressure_events", "pool_dequeues", "pool_purges",
+                "repopulations", "repopulation_runs", "pinned_refusals", "manual_removals", "on_resume_calls",
+                "on_pause_calls", "history_depth_end", "history_depth_max", "cached_controllers_end",
+                "resident_controllers_end", "resident_controllers_max", "pending_repopulation",
+            ])
+        func neutral(column: String) {
+            #expect(MetricCatalog.direction(of: column) == .neutral)
+        }
+
+        @Test(
+            "instantiations, evictions, losses, misses, bytes, allocations, latencies and unknown columns are lower-is-better",
+            arguments: [
+                "instantiations", "evictions", "evicted_controllers", "in_use_dropped", "creations", "on_create_calls",
+                "failed_backs", "view_cache_misses", "header_footer_instantiations", "allocated_bytes", "allocations",
+                "dequeue_latency_p99_ns", "frames_over_budget", "something_new",
+            ])
+        func lowerIsBetter(column: String) {
+            #expect(MetricCatalog.direction(of: column) == .lowerIsBetter)
+        }
+
+        @Test("the higher-is-better and neutral lists do not overlap and name no identity column")
+        func listsAreDisjoint() {
+            #expect(MetricCatalog.higherIsBetterColumns.isDisjoint(with: MetricCatalog.neutralColumns))
+            for column in MetricCatalog.higherIsBetterColumns.union(MetricCatalog.neutralColumns) {
+                #expect(MetricCatalog.role(of: column) != .identity, "\(column)")
+            }
+        }
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+    @Suite("compare")
+    struct Compare {
+        /// The summary columns of the hand-written results: identity, counts, measured.
+        static let header =
+            "scenario,policy,in_use,run,sweep_key,sweep_value,seed,capacity,complete,requests,hits,hit_rate,instantiations,allocated_bytes,dequeue_latency_p99_ns"
+
+        /// A summary row of `scenario` for lru/repopulate.
+        static func row(_ scenario: String, instantiations: Int = 10, hitRate: String = "0.8", p99: Int = 1000) -> String {
+            "\(scenario),lru,repopulate,1,,,7,6,true,100,80,\(hitRate),\(instantiations),10000,\(p99)"
+        }
+
+        /// Writes `<dir>/<name>/<scenario>/summary.csv` for each scenario → rows; returns `<dir>/<name>`.
+        @discardableResult
+        static func results(_ dir: TempDir, _ name: String, _ scenarios: [String: [String]]) throws -> URL {
+            let root = dir.path(name)
+            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+            for (scenario, rows) in scenarios {
+                let folder = root.appendingPathComponent(scenario)
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try ([header] + rows).map { $0 + "\r\n" }.joined()
+                    .write(to: folder.appendingPathComponent("summary.csv"), atomically: false, encoding: .utf8)
+            }
+            return root
+        }
+
+        @Test("compare exits 0 without a regression, 2 with one, 3 when the baseline lacks a scenario, 2 when both")
+        func exitCodes() throws {
+            let cli = try workbench()
+            let dir = try TempDir()
+            defer { dir.remove() }
+            let baseline = try Self.results(dir, "baseline", ["feed": [Self.row("feed")]])
+            let same = try Self.results(dir, "same", ["feed": [Self.row("feed", p99: 1050)]])
+            let better = try Self.results(dir, "better", ["feed": [Self.row("feed", hitRate: "0.9")]])
+            let worse = try Self.results(dir, "worse", ["feed": [Self.row("feed", instantiations: 11)]])
+            let extra = try Self.results(dir, "extra", ["feed": [Self.row("feed")], "contacts": [Self.row("contacts")]])
+            let both = try Self.results(
+                dir, "both", ["feed": [Self.row("feed", instantiations: 11)], "contacts": [Self.row("contacts")]])
+
+            let passed = cli.run(["compare", baseline.path, same.path])
+            #expect(passed.status == 0, "\(transcript(passed))")
+            #expect(passed.stdout.hasPrefix("0 regressions, 0 improvements in 1 scenario\n"), "\(transcript(passed))")
+            #expect(passed.stderr.isEmpty, "\(transcript(passed))")
+
+            let improved = cli.run(["compare", baseline.path, better.path])
+            #expect(improved.status == 0, "\(transcript(improved))")
+            #expect(improved.stdout.contains("\nImprovements\n"), "\(transcript(improved))")
+            #expect(improved.stdout.contains("hit_rate"), "\(transcript(improved))")
+
+            let regressed = cli.run(["compare", baseline.path, worse.path])
+            #expect(regressed.status == 2, "\(transcript(regressed))")
+            #expect(regressed.stdout.hasPrefix("1 regression, 0 improvements in 1 scenario\n"), "\(transcript(regressed))")
+            #expect(regressed.stdout.contains("instantiations"), "\(transcript(regressed))")
+
+            let missing = cli.run(["compare", baseline.path, extra.path])
+            #expect(missing.status == 3, "\(transcript(missing))")
+            #expect(missing.stdout.contains("baseline lacks scenario 'contacts'"), "\(transcript(missing))")
+
+            let precedence = cli.run(["compare", baseline.path, both.path])
+            #expect(precedence.status == 2, "\(transcript(precedence))")
+            #expect(precedence.stdout.contains("baseline lacks scenario 'contacts'"), "\(transcript(precedence))")
+
+            // A latency +5% passes the default 10% and fails a 2% threshold.
+            let strict = cli.run(["compare", baseline.path, same.path, "--threshold", "dequeue_latency_p99_ns=2%"])
+            #expect(strict.status == 2, "\(transcript(strict))")
+            #expect(strict.stdout.contains("dequeue_latency_p99_ns"), "\(transcript(strict))")
+            let file = try dir.write("ci.thresholds", "# CI\ndequeue_latency_p99_ns: 2%\n")
+            let fromFile = cli.run(["compare", baseline.path, same.path, "--thresholds", file.path])
+            #expect(fromFile.status == 2, "\(transcript(fromFile))")
+            let overridden = cli.run(
+                ["compare", baseline.path, same.path, "--thresholds", file.path, "--threshold", "dequeue_latency_p99_ns=100"])
+            #expect(overridden.status == 0, "\(transcript(overridden))")
+        }
+
+        @Test("--format markdown prints a bold verdict line and a GitHub table; --format csv prints one row per metric")
+        func formats() throws {
+            let cli = try workbench()
+            let dir = try TempDir()
+            defer { dir.remove() }
+            let baseline = try Self.results(dir, "baseline", ["feed": [Self.row("feed")]])
+            let current = try Self.results(
+                dir, "current", ["feed": [Self.row("feed", instantiations: 11, hitRate: "0.9")], "contacts": [Self.row("contacts")]])
+
+            let markdown = cli.run(["compare", baseline.path, current.path, "--format", "markdown"])
+            #expect(markdown.status == 2, "\(transcript(markdown))")
+            #expect(
+                markdown.stdout.hasPrefix("**1 regression, 1 improvement** in 1 scenario; baseline lacks 1 scenario\n"),
+                "\(transcript(markdown))")
+            #expect(
+                markdown.stdout.contains(
+                    "| scenario | run | metric | baseline | current | delta | change | threshold |\n|---|---|---|--:|--:|--:|--:|---|\n"
+                        + "| feed | lru/repopulate | instantiations | 10 | 11 | +1 | +10% | exact |\n"),
+                "\(transcript(markdown))")
+            #expect(markdown.stdout.contains("- baseline lacks scenario 'contacts': not compared\n"), "\(transcript(markdown))")
+
+            let csv = cli.run(["compare", baseline.path, current.path, "--format", "csv"])
+            #expect(csv.status == 2, "\(transcript(csv))")
+            let lines = csv.stdout.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+            #expect(
+                lines.first == "scenario,policy,in_use,sweep_key,sweep_value,metric,role,direction,baseline,current,delta,percent,verdict",
+                "\(transcript(csv))")
+            #expect(lines.count == 7, "\(transcript(csv))")  // header + 6 metrics of one run
+            #expect(
+                lines.contains("feed,lru,repopulate,,,instantiations,count,lower_is_better,10,11,1,10,regression"), "\(transcript(csv))")
+            // Notes go to stderr, so stdout stays CSV.
+            #expect(csv.stderr.contains("note: baseline lacks scenario 'contacts'"), "\(transcript(csv))")
+
+            let bogus = cli.run(["compare", baseline.path, current.path, "--format", "html"])
+            #expect(bogus.status == 64, "\(transcript(bogus))")
+        }
+
+        @Test("an unreadable directory, a missing thresholds file or a bad --threshold exits 1 with a message naming it")
+        func inputErrors() throws {
+            let cli = try workbench()
+            let dir = try TempDir()
+            defer { dir.remove() }
+            let baseline = try Self.results(dir, "baseline", ["feed": [Self.row("feed")]])
+            let nowhere = dir.path("nowhere").path
+
+            let missingDirectory = cli.run(["compare", nowhere, baseline.path])
+            #expect(missingDirectory.status == 1, "\(transcript(missingDirectory))")
+            #expect(
+                missingDirectory.stderr.contains("\(nowhere): error: cannot read results directory: no such directory"),
+                "\(transcript(missingDirectory))")
+            #expect(missingDirectory.stdout.isEmpty, "\(transcript(missingDirectory))")
+
+            let empty = try Self.results(dir, "empty", [:])
+            let noResults = cli.run(["compare", baseline.path, empty.path])
+            #expect(noResults.status == 1, "\(transcript(noResults))")
+            #expect(noResults.stderr.contains("\(empty.path): error: no results here"), "\(transcript(noResults))")
+
+            let missingFile = cli.run(["compare", baseline.path, baseline.path, "--thresholds", dir.path("none.txt").path])
+            #expect(missingFile.status == 1, "\(transcript(missingFile))")
+            #expect(missingFile.stderr.contains("none.txt: error: cannot read file: no such file"), "\(transcript(missingFile))")
+
+            let badThreshold = cli.run(["compare", baseline.path, baseline.path, "--threshold", "p99=fast"])
+            #expect(badThreshold.status == 1, "\(transcript(badThreshold))")
+            #expect(badThreshold.stderr.contains("error: --threshold 'p99=fast'"), "\(transcript(badThreshold))")
+        }
+
+        @Test("two runs of the same scenario compare without a count changing: exit 0 with measured figures given room")
+        func realRuns() throws {
+            let cli = try workbench()
+            let dir = try TempDir()
+            defer { dir.remove() }
+            let file = try dir.write("tiny.yaml", Fixture.yaml())
+            for name in ["a", "b"] {
+                let run = cli.run([file.path, "--out", dir.path(name).path, "--quiet"])
+                try #require(run.status == 0, "\(transcript(run))")
+            }
+
+            let result = cli.run(["compare", dir.path("a").path, dir.path("b").path, "--threshold", "*=1e12", "--all"])
+
+            #expect(result.status == 0, "\(transcript(result))")
+            #expect(result.stdout.hasPrefix("0 regressions, 0 improvements in 1 scenario\n"), "\(transcript(result))")
+            #expect(result.stdout.contains("\nAll metrics\n"), "\(transcript(result))")
+            // Every run of the fixture is compared; identity columns (run, seed, capacity) are not.
+            for run in ["none", "lru/repopulate", "lru/pin", "fifo/repopulate", "fifo/pin"] {
+                #expect(result.stdout.contains("  tiny      \(run) "), "\(run)\n\(transcript(result))")
+            }
+            #expect(!result.stdout.contains(" seed "), "\(transcript(result))")
+            #expect(!result.stdout.contains("Notes"), "\(transcript(result))")
+        }
+    }
+}
