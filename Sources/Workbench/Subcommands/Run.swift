@@ -150,8 +150,10 @@ struct Run: ParsableCommand {
         plotOptions.finish(resultsDirectory: URL(fileURLWithPath: out), written: written, quiet: quiet)
 
         let failures = outcomes.filter { !$0.passed }
-        if !outcomes.isEmpty && !quiet || !failures.isEmpty {
+        if !failures.isEmpty || !outcomes.isEmpty && !quiet {
             print(ExpectationTable(outcomes: outcomes, failuresOnly: quiet).render())
+        } else if !outcomes.isEmpty {
+            print("expectations: all \(outcomes.count) held")
         }
         if interrupted { throw WorkbenchExit.interrupted }
         if failed { throw WorkbenchExit.inputError }
