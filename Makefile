@@ -1,5 +1,6 @@
 # workbench: the two set-up commands on a fresh Debian machine.
-#   make run    install system packages if missing, build release, run scenarios/*.yaml into results/, plot
+#   make run    install system packages if missing, build release, run scenarios/*.yaml into results/
+#               (CSV files, PNG and SVG plots, results/index.html and index.md)
 #   make test   install system packages if missing, run the test suite, then every shipped scenario
 #               against its expect lines
 # `make deps` alone installs libjemalloc-dev and gnuplot-nox (needs root or sudo).
@@ -28,7 +29,6 @@ build: deps
 
 run: build
 	$(WORKBENCH) run $(SCENARIOS) --out $(RESULTS)
-	scripts/plot.sh $(RESULTS)
 
 test: deps
 	$(SWIFT) build --build-tests

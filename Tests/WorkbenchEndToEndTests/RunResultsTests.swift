@@ -152,11 +152,15 @@ extension EndToEnd {
                 path.split(separator: "/").contains { $0.hasPrefix(".") && $0.contains(".tmp") }
             }
             #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
-            #expect(
-                entries == [
-                    "first", "first/latency.csv", "first/summary.csv", "first/timeseries.csv",
-                    "second", "second/latency.csv", "second/summary.csv", "second/timeseries.csv",
-                ])
+            // The CSV files and index pages, plus (when gnuplot is installed) PNG and SVG plots.
+            let expected = [
+                "first", "first/latency.csv", "first/summary.csv", "first/timeseries.csv", "index.html", "index.md",
+                "second", "second/latency.csv", "second/summary.csv", "second/timeseries.csv",
+            ]
+            #expect(entries.filter { !$0.hasSuffix(".png") && !$0.hasSuffix(".svg") } == expected)
+            let plots = entries.filter { $0.hasSuffix(".png") || $0.hasSuffix(".svg") }
+            #expect(plots.allSatisfy { $0.hasPrefix("first/") || $0.hasPrefix("second/") })
+            #expect(plots.count % 2 == 0, "each plot as PNG and SVG: \(plots)")
         }
     }
 }

@@ -86,3 +86,40 @@ extension EndToEnd {
         }
     }
 }
+
+extension EndToEnd {
+    @Suite("plots and pages after a run")
+    struct PlotsAfterRun {
+        @Test(
+            "a run draws each scenario's plots as PNG and SVG, writes index.html and index.md, and --no-plots draws none",
+            .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/gnuplot")))
+        func plotsAndPages() throws {
+            let cli = try workbench()
+            let dir = try TempDir()
+            defer { dir.remove() }
+            let file = try dir.write("a.yaml", Fixture.yaml(name: "plotted"))
+            // From the package directory, where scripts/ is.
+            let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent()
+            let out = dir.path("with")
+            let result = cli.run([file.path, "--out", out.path, "--quiet"], cwd: packageRoot)
+            #expect(result.status == 0, "\(transcript(result))")
+            for name in ["hit_rate", "instantiations", "latency", "resident"] {
+                for ext in ["png", "svg"] {
+                    #expect(
+                        FileManager.default.fileExists(atPath: out.appendingPathComponent("plotted/\(name).\(ext)").path), "\(name).\(ext)")
+                }
+            }
+            let html = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+            #expect(html.contains("<img") && html.contains("plotted/hit_rate.png") && html.contains("plotted/summary.csv"))
+            let none = dir.path("without")
+            let plain = cli.run([file.path, "--out", none.path, "--quiet", "--no-plots"], cwd: packageRoot)
+            #expect(plain.status == 0)
+            #expect(!FileManager.default.fileExists(atPath: none.appendingPathComponent("plotted/hit_rate.png").path))
+            #expect(FileManager.default.fileExists(atPath: none.appendingPathComponent("index.html").path))
+            let ascii = cli.run([file.path, "--out", dir.path("ascii").path, "--quiet", "--plots", "ascii"], cwd: packageRoot)
+            #expect(ascii.status == 0)
+            #expect(ascii.stdout.contains("Hit rate over time"), "\(transcript(ascii))")
+        }
+    }
+}

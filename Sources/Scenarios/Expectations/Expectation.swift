@@ -93,7 +93,8 @@ struct ExpectBlock: Decodable {
             guard parts.count <= 2, let policy = PolicyName(rawValue: parts[0]) else {
                 throw SchemaViolation(
                     .invalid(
-                        "unknown policy '\(policyKey.stringValue)' (expected one of: \(PolicyName.allCases.map(\.rawValue).joined(separator: ", ")), optionally followed by /<in_use mode>)"),
+                        "unknown policy '\(policyKey.stringValue)' (expected one of: \(PolicyName.allCases.map(\.rawValue).joined(separator: ", ")), optionally followed by /<in_use mode>)"
+                    ),
                     at: policyPath, target: .key)
             }
             var mode: InUseModeName?
@@ -101,7 +102,8 @@ struct ExpectBlock: Decodable {
                 guard let parsed = InUseModeName(rawValue: parts[1]) else {
                     throw SchemaViolation(
                         .invalid(
-                            "unknown in_use mode '\(parts[1])' in '\(policyKey.stringValue)' (expected one of: \(InUseModeName.allCases.map(\.rawValue).joined(separator: ", ")))"),
+                            "unknown in_use mode '\(parts[1])' in '\(policyKey.stringValue)' (expected one of: \(InUseModeName.allCases.map(\.rawValue).joined(separator: ", ")))"
+                        ),
                         at: policyPath, target: .key)
                 }
                 mode = parsed
@@ -122,7 +124,8 @@ struct ExpectBlock: Decodable {
                 }
                 guard let condition = Expectation.Condition(parsing: text) else {
                     throw SchemaViolation(
-                        .invalid("cannot read condition '\(text)' (expected an operator >=, <=, >, <, == or != and a number, e.g. \">= 0.9\")"),
+                        .invalid(
+                            "cannot read condition '\(text)' (expected an operator >=, <=, >, <, == or != and a number, e.g. \">= 0.9\")"),
                         at: path)
                 }
                 expectations.append(Expectation(policy: policy, inUse: mode, metric: metric.stringValue, condition: condition))
@@ -140,13 +143,15 @@ extension Array where Element == Expectation {
             guard policies.contains(expectation.policy) else {
                 throw SchemaViolation(
                     .invalid(
-                        "policy '\(expectation.policy.rawValue)' is not run by this scenario (its policies: \(policies.map(\.rawValue).joined(separator: ", ")))"),
+                        "policy '\(expectation.policy.rawValue)' is not run by this scenario (its policies: \(policies.map(\.rawValue).joined(separator: ", ")))"
+                    ),
                     at: policyPath, target: .key)
             }
             if let mode = expectation.inUse, !modes.contains(mode) {
                 throw SchemaViolation(
                     .invalid(
-                        "in_use mode '\(mode.rawValue)' is not run by this scenario (its modes: \(modes.map(\.rawValue).joined(separator: ", ")))"),
+                        "in_use mode '\(mode.rawValue)' is not run by this scenario (its modes: \(modes.map(\.rawValue).joined(separator: ", ")))"
+                    ),
                     at: policyPath, target: .key)
             }
             guard metrics.contains(expectation.metric) else {

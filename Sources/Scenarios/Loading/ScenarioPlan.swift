@@ -40,7 +40,9 @@ extension ScenarioLoader {
         let sweepKeyPath: [CodingKey] = [AnyCodingKey("sweep"), AnyCodingKey("key")]
         guard let path = SweepPath(sweep.key), !path.components.isEmpty, path.components.first?.key != "sweep" else {
             throw locator.error(
-                for: SchemaViolation(.invalid("cannot read key path '\(sweep.key)' (expected e.g. cache.capacity or table.cells[0].weight)"), at: sweepKeyPath))
+                for: SchemaViolation(
+                    .invalid("cannot read key path '\(sweep.key)' (expected e.g. cache.capacity or table.cells[0].weight)"),
+                    at: sweepKeyPath))
         }
         var points: [(point: SweepPoint?, scenario: Scenario)] = []
         for value in sweep.values {
@@ -103,7 +105,8 @@ struct SweepPath {
             components.append(.key(String(name)))
             rest = rest[bracket...]
             while rest.hasPrefix("[") {
-                guard let close = rest.firstIndex(of: "]"), let index = Int(rest[rest.index(after: rest.startIndex)..<close]), index >= 0 else {
+                guard let close = rest.firstIndex(of: "]"), let index = Int(rest[rest.index(after: rest.startIndex)..<close]), index >= 0
+                else {
                     return nil
                 }
                 components.append(.index(index))

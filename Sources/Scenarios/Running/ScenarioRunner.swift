@@ -4,7 +4,9 @@ import Report
 /// the same seeded event stream, through the driver for its kind.
 public enum ScenarioRunner {
     /// The runs `plan` makes under `options`, in order, each with its index in the scenario.
-    public static func runs(for plan: ScenarioPlan, options: RunOptions = RunOptions()) -> [(configuration: RunConfiguration, scenario: Scenario)] {
+    public static func runs(for plan: ScenarioPlan, options: RunOptions = RunOptions()) -> [(
+        configuration: RunConfiguration, scenario: Scenario
+    )] {
         var all: [(configuration: RunConfiguration, scenario: Scenario)] = []
         for (point, scenario) in plan.points {
             for var configuration in matrix(for: scenario, options: options) {

@@ -29,7 +29,9 @@ struct Merge: ParsableCommand {
             Diagnostics.error("error: merge: \(error)")
             throw WorkbenchExit.inputError
         }
-        print("merged \(written.count) scenario\(written.count == 1 ? "" : "s") from \(inputs.count) director\(inputs.count == 1 ? "y" : "ies") into \(out)")
+        print(
+            "merged \(written.count) scenario\(written.count == 1 ? "" : "s") from \(inputs.count) director\(inputs.count == 1 ? "y" : "ies") into \(out)"
+        )
         plotOptions.finish(resultsDirectory: URL(fileURLWithPath: out), written: written, quiet: false)
     }
 }

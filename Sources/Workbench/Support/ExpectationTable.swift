@@ -25,7 +25,8 @@ struct ExpectationTable {
             : "expectations: \(failed.count) of \(outcomes.count) FAILED"
         var text = verdict + "\n"
         for line in lines {
-            text += "  " + line.enumerated().map { $1 + String(repeating: " ", count: widths[$0] - $1.count) }.joined(separator: "  ") + "\n"
+            text +=
+                "  " + line.enumerated().map { $1 + String(repeating: " ", count: widths[$0] - $1.count) }.joined(separator: "  ") + "\n"
         }
         return text
     }

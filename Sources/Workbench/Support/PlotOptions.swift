@@ -2,22 +2,59 @@ import ArgumentParser
 import Foundation
 import Report
 
-/// The plotting options shared by `run` and `merge`, and what they do after results are written:
-/// draw each scenario's plots with gnuplot (when it is installed) and write the index pages.
-struct PlotOptions: ParsableArguments {
-    @Flag(help: "Do not draw plots (the CSV files and index pages are still written).")
-    var noPlots = false
+/// What plots a run draws besides its CSV files.
+enum PlotMode: String, CaseIterable, ExpressibleByArgument {
+    /// PNG and SVG files beside the CSVs (the default).
+    case files
+    /// The files, and gnuplot's dumb-terminal plots on stdout (for CI logs).
+    case ascii
+}
 
-    @Flag(help: "Also print gnuplot's dumb-terminal plots on stdout (for CI logs).")
-    var asciiPlots = false
+/// The plotting options shared by `run` and `merge`, and what they do after results are written:
+/// draw each scenario's plots with the gnuplot scripts in `scripts/` (when gnuplot is installed)
+/// and write `index.html` and `index.md`.
+struct PlotOptions: ParsableArguments {
+    @Option(
+        name: .customLong("plots"),
+        help: ArgumentHelp("files (PNG and SVG) or ascii (the files, and text plots on stdout for CI logs).", valueName: "mode"))
+    var mode: PlotMode = .files
+
+    @Flag(help: "Draw no plots (the CSV files and index pages are still written).")
+    var noPlots = false
 
     /// Plots and index pages for the scenario directories in `written`.
     func finish(resultsDirectory: URL, written: [URL], quiet: Bool) {
-        PlotFinisher.finish(options: self, resultsDirectory: resultsDirectory, written: written, quiet: quiet)
+        guard !written.isEmpty else { return }
+        if !noPlots { plot(written, quiet: quiet) }
+        do {
+            try IndexPage.write(resultsDirectory: resultsDirectory)
+        } catch {
+            Diagnostics.error("\(resultsDirectory.path): error: cannot write the index pages: \(error)")
+        }
     }
-}
 
-/// Draws plots and pages; filled in once the plotting library is wired (see Report/Plots).
-enum PlotFinisher {
-    static func finish(options: PlotOptions, resultsDirectory: URL, written: [URL], quiet: Bool) {}
+    private func plot(_ written: [URL], quiet: Bool) {
+        let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        guard Plotter.isGnuplotAvailable else {
+            if !quiet {
+                Diagnostics.note("note: gnuplot is not installed: no plots (apt-get install gnuplot-nox; then scripts/plot.sh DIR)")
+            }
+            return
+        }
+        guard let scripts = Plotter.locateScripts(executable: executable, workingDirectory: workingDirectory) else {
+            if !quiet { Diagnostics.note("note: the plot scripts (scripts/*.gp) were not found: no plots; run from the package directory") }
+            return
+        }
+        let plotter = Plotter(scriptsDirectory: scripts)
+        for directory in written {
+            do {
+                try plotter.plot(scenarioDirectory: directory, formats: [.png, .svg])
+                if mode == .ascii { print(try plotter.asciiPlots(scenarioDirectory: directory)) }
+            } catch {
+                // Plots are a view of the results; failing to draw one does not fail the run.
+                Diagnostics.note("warning: plots of \(directory.lastPathComponent): \(error)")
+            }
+        }
+    }
 }

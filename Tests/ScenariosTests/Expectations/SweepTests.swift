@@ -78,7 +78,8 @@ struct SweepTests {
 
     @Test("a sweep block must give values or a range, not both, and a positive step")
     func sweepShape() {
-        #expect(error(Self.yaml("sweep: {key: cache.capacity, values: [2], from: 1, to: 2, step: 1}"))?.message.contains("not both") == true)
+        #expect(
+            error(Self.yaml("sweep: {key: cache.capacity, values: [2], from: 1, to: 2, step: 1}"))?.message.contains("not both") == true)
         #expect(error(Self.yaml("sweep: {key: cache.capacity, from: 1, to: 2, step: 0}"))?.keyPath == "sweep.step")
         #expect(error(Self.yaml("sweep: {key: cache.capacity, values: []}"))?.keyPath == "sweep.values")
     }

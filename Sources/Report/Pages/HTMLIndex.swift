@@ -1,0 +1,132 @@
+import Foundation
+
+/// Renders `results/index.html`: one self-contained HTML page (inline style, no scripts, nothing
+/// fetched from elsewhere) linking the scenarios' files by relative URL.
+enum HTMLIndex {
+    /// The page for `entries`, in their order.
+    static func render(_ entries: [ScenarioEntry]) -> String {
+        var page = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>workbench results</title>
+            <style>
+            body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: #222; margin: 2rem auto; max-width: 1120px; padding: 0 1rem; }
+            h1 { font-size: 1.7rem; margin-bottom: 0.3rem; }
+            h2 { font-size: 1.35rem; margin-top: 2.6rem; padding-top: 0.8rem; border-top: 1px solid #ddd; }
+            .meta, .files, figcaption, .note { color: #555; font-size: 0.9rem; }
+            nav ul { padding-left: 1.2rem; columns: 3; }
+            table { border-collapse: collapse; font-size: 0.82rem; margin: 0.8rem 0; display: block; overflow-x: auto; }
+            th, td { border: 1px solid #ddd; padding: 0.25rem 0.5rem; white-space: nowrap; }
+            th { background: #f4f4f4; font-weight: 600; white-space: normal; vertical-align: bottom; min-width: 3.5rem; }
+            td.n { text-align: right; font-variant-numeric: tabular-nums; }
+            tr:nth-child(even) td { background: #fafafa; }
+            figure { margin: 1.2rem 0; }
+            figure img { max-width: 100%; height: auto; border: 1px solid #eee; }
+            .problem { color: #a00; }
+            </style>
+            </head>
+            <body>
+            <h1>workbench results</h1>
+
+            """
+        let count = entries.count == 1 ? "1 scenario" : "\(entries.count) scenarios"
+        page +=
+            "<p class=\"meta\">\(count). Plots are drawn from the CSV files by gnuplot; "
+            + "<code>scripts/plot.sh DIR</code> redraws them.</p>\n"
+        if entries.isEmpty {
+            page += "<p class=\"note\">No scenario results here (no <code>*/summary.csv</code>).</p>\n"
+        } else {
+            page += "<nav><ul>\n"
+            for (index, entry) in entries.enumerated() {
+                page += "<li><a href=\"#\(anchor(index))\">\(PageText.html(entry.name))</a></li>\n"
+            }
+            page += "</ul></nav>\n"
+        }
+        for (index, entry) in entries.enumerated() {
+            page += section(entry, anchor: anchor(index))
+        }
+        page += "</body>\n</html>\n"
+        return page
+    }
+
+    /// The fragment identifier of the `index`th scenario (names may hold anything; indices not).
+    static func anchor(_ index: Int) -> String {
+        "scenario-\(index + 1)"
+    }
+
+    private static func section(_ entry: ScenarioEntry, anchor: String) -> String {
+        let name = PageText.html(entry.name)
+        var html = "\n<section id=\"\(anchor)\">\n<h2>\(name)</h2>\n"
+        var meta: [String] = []
+        if let kind = entry.kind {
+            meta.append(kind.rawValue)
+        }
+        if let excerpt = entry.excerpt {
+            meta.append(excerpt.rows.count == 1 ? "1 run" : "\(excerpt.rows.count) runs")
+        }
+        if !meta.isEmpty {
+            html += "<p class=\"meta\">\(PageText.html(meta.joined(separator: " · ")))</p>\n"
+        }
+        if !entry.dataFiles.isEmpty {
+            let links = entry.dataFiles.map { file in
+                "<a href=\"\(PageText.html(PageText.url(entry.name, file)))\">\(PageText.html(file))</a>"
+            }
+            html += "<p class=\"files\">Data: \(links.joined(separator: " · "))</p>\n"
+        }
+        if let excerpt = entry.excerpt {
+            html += table(excerpt)
+            let summary = PageText.html(PageText.url(entry.name, "summary.csv"))
+            html +=
+                "<p class=\"note\">Selected columns; every column is in "
+                + "<a href=\"\(summary)\">summary.csv</a>.</p>\n"
+        } else if let problem = entry.summaryProblem {
+            html += "<p class=\"problem\">summary.csv could not be read: \(PageText.html(problem))</p>\n"
+        }
+        if entry.images.isEmpty {
+            html += "<p class=\"note\">No plots yet: <code>scripts/plot.sh</code> draws them.</p>\n"
+        }
+        for image in entry.images {
+            let view = String(image.dropLast(4))
+            let source = PageText.html(PageText.url(entry.name, image))
+            var caption = PageText.html(view)
+            let others = (entry.alternates[image] ?? []).map { format in
+                let label = format == "txt" ? "text" : format.uppercased()
+                return "<a href=\"\(PageText.html(PageText.url(entry.name, "\(view).\(format)")))\">\(label)</a>"
+            }
+            if !others.isEmpty {
+                caption += " (also as " + others.joined(separator: ", ") + ")"
+            }
+            html +=
+                "<figure><img src=\"\(source)\" alt=\"\(name): \(PageText.html(view))\" loading=\"lazy\">"
+                + "<figcaption>\(caption)</figcaption></figure>\n"
+        }
+        html += "</section>\n"
+        return html
+    }
+
+    private static func table(_ excerpt: SummaryExcerpt) -> String {
+        var html = "<table>\n<thead><tr>"
+        for heading in excerpt.headings {
+            // Long column names may wrap after an underscore or a dot.
+            let breakable = PageText.html(heading)
+                .replacingOccurrences(of: "_", with: "_<wbr>")
+                .replacingOccurrences(of: ".", with: ".<wbr>")
+            html += "<th>\(breakable)</th>"
+        }
+        html += "</tr></thead>\n<tbody>\n"
+        for row in excerpt.rows {
+            html += "<tr>"
+            for cell in row {
+                let numeric = SummaryExcerpt.isNumeric(cell)
+                html += numeric ? "<td class=\"n\">" : "<td>"
+                html += PageText.html(cell) + "</td>"
+            }
+            html += "</tr>\n"
+        }
+        html += "</tbody>\n</table>\n"
+        return html
+    }
+}

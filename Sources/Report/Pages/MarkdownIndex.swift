@@ -1,0 +1,66 @@
+/// Renders `results/index.md`: the index page in (GitHub-flavoured) Markdown, with the same
+/// sections as `index.html` and the PNG plots as images.
+enum MarkdownIndex {
+    /// The page for `entries`, in their order.
+    static func render(_ entries: [ScenarioEntry]) -> String {
+        var page = "# workbench results\n\n"
+        let count = entries.count == 1 ? "1 scenario" : "\(entries.count) scenarios"
+        page += "\(count). Plots are drawn from the CSV files by gnuplot; `scripts/plot.sh DIR` redraws them.\n"
+        if entries.isEmpty {
+            page += "\nNo scenario results here (no `*/summary.csv`).\n"
+        }
+        for entry in entries {
+            page += section(entry)
+        }
+        return page
+    }
+
+    private static func section(_ entry: ScenarioEntry) -> String {
+        var text = "\n## \(PageText.markdown(entry.name))\n\n"
+        var meta: [String] = []
+        if let kind = entry.kind {
+            meta.append(kind.rawValue)
+        }
+        if let excerpt = entry.excerpt {
+            meta.append(excerpt.rows.count == 1 ? "1 run" : "\(excerpt.rows.count) runs")
+        }
+        if !meta.isEmpty {
+            text += PageText.markdown(meta.joined(separator: ", ")) + ".\n\n"
+        }
+        if !entry.dataFiles.isEmpty {
+            let links = entry.dataFiles.map { file in
+                "[\(PageText.markdown(file))](\(PageText.url(entry.name, file)))"
+            }
+            text += "Data: \(links.joined(separator: " · "))\n\n"
+        }
+        if let excerpt = entry.excerpt {
+            text += table(excerpt)
+            text += "\nSelected columns; every column is in [summary.csv](\(PageText.url(entry.name, "summary.csv"))).\n\n"
+        } else if let problem = entry.summaryProblem {
+            text += "summary.csv could not be read: \(PageText.markdown(problem))\n\n"
+        }
+        if entry.images.isEmpty {
+            text += "No plots yet: `scripts/plot.sh` draws them.\n"
+        }
+        for image in entry.images {
+            let view = String(image.dropLast(4))
+            text += "![\(PageText.markdown("\(entry.name): \(view)"))](\(PageText.url(entry.name, image)))\n\n"
+        }
+        return text
+    }
+
+    private static func table(_ excerpt: SummaryExcerpt) -> String {
+        guard !excerpt.headings.isEmpty else {
+            return ""
+        }
+        var text = "| " + excerpt.headings.map(PageText.markdown).joined(separator: " | ") + " |\n"
+        let numeric = excerpt.headings.indices.map { column in
+            !excerpt.rows.isEmpty && excerpt.rows.allSatisfy { SummaryExcerpt.isNumeric($0[column]) }
+        }
+        text += "|" + numeric.map { $0 ? " ---: |" : " --- |" }.joined() + "\n"
+        for row in excerpt.rows {
+            text += "| " + row.map(PageText.markdown).joined(separator: " | ") + " |\n"
+        }
+        return text
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// What the index pages show of one scenario directory: its name, kind, CSV files, plots and a
+/// summary excerpt.
+struct ScenarioEntry {
+    /// The plot views in page order; other PNG files follow, by name.
+    static let viewOrder = ["hit_rate", "instantiations", "creations", "resident", "latency", "sweep"]
+    /// The result files linked, in order, when present.
+    static let dataFiles = ["summary.csv", "timeseries.csv", "latency.csv"]
+
+    /// The directory name, which is the scenario name.
+    let name: String
+    /// The kind recognised from the summary's columns (nil: unknown, or unreadable summary).
+    let kind: ResultsKind?
+    /// The result files present, among ``dataFiles``.
+    let dataFiles: [String]
+    /// PNG plots (file names), in page order.
+    let images: [String]
+    /// Other renderings of a PNG plot's view present next to it, by PNG name: `svg`, `txt`.
+    let alternates: [String: [String]]
+    /// The summary excerpt, or nil when the summary could not be read.
+    let excerpt: SummaryExcerpt?
+    /// Why the summary could not be read, when it could not.
+    let summaryProblem: String?
+
+    /// The scenario directories of `results` (sub-directories holding a `summary.csv`, not
+    /// hidden), sorted by name.
+    ///
+    /// - Throws: ``PageError/unreadableDirectory(path:reason:)`` when `results` cannot be listed.
+    static func all(in results: URL) throws -> [ScenarioEntry] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: results.path)
+        } catch {
+            throw PageError.unreadableDirectory(path: results.path, reason: error.localizedDescription)
+        }
+        return names.filter { !$0.hasPrefix(".") }.sorted().compactMap { name in
+            let directory = results.appendingPathComponent(name, isDirectory: true)
+            var isDirectory: ObjCBool = false
+            let summary = directory.appendingPathComponent("summary.csv", isDirectory: false).path
+            guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory),
+                isDirectory.boolValue,
+                FileManager.default.fileExists(atPath: summary)
+            else {
+                return nil
+            }
+            return ScenarioEntry(directory: directory)
+        }
+    }
+
+    /// Reads the scenario directory `directory`. A summary that cannot be parsed becomes a
+    /// ``summaryProblem``; the entry is still listed.
+    init(directory: URL) {
+        name = directory.lastPathComponent
+        let files = Set((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+        dataFiles = Self.dataFiles.filter(files.contains)
+        let pngs = files.filter { $0.hasSuffix(".png") && !$0.hasPrefix(".") }
+        images = pngs.sorted { left, right in
+            let leftRank = Self.viewOrder.firstIndex(of: String(left.dropLast(4))) ?? Self.viewOrder.count
+            let rightRank = Self.viewOrder.firstIndex(of: String(right.dropLast(4))) ?? Self.viewOrder.count
+            return leftRank != rightRank ? leftRank < rightRank : left < right
+        }
+        var alternates: [String: [String]] = [:]
+        for image in images {
+            let base = String(image.dropLast(4))
+            let present = ["svg", "txt"].filter { files.contains("\(base).\($0)") }
+            if !present.isEmpty {
+                alternates[image] = present
+            }
+        }
+        self.alternates = alternates
+        do {
+            let summary = try ResultsTable(contentsOf: directory.appendingPathComponent("summary.csv", isDirectory: false))
+            kind = ResultsKind(summaryHeader: summary.header)
+            excerpt = SummaryExcerpt(summary)
+            summaryProblem = nil
+        } catch {
+            kind = nil
+            excerpt = nil
+            summaryProblem = "\(error)"
+        }
+    }
+}

@@ -1,0 +1,188 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Draws a scenario's plots from its CSV files with gnuplot and the scripts in `scripts/`.
+///
+/// The same scripts serve `scripts/plot.sh`, so the CLI and the script draw identical plots.
+/// Per scenario directory, next to its CSV files, one file per view and format
+/// (`<view>.png`, `<view>.svg`, `<view>.txt`):
+///
+/// | view | script | what |
+/// |---|---|---|
+/// | `hit_rate` | `hit-rate.gp` | hit rate over time per run, memory-pressure events marked |
+/// | `instantiations` / `creations` | `instantiations.gp` | controllers created and bytes per run |
+/// | `resident` | `resident.gp` | what the cache (and pool, or history) holds over time |
+/// | `latency` | `latency.gp` | latency percentile spectrum per run and operation |
+/// | `sweep` | `sweep.gp` | hit rate and creations against the swept value (sweeps only) |
+///
+/// (`instantiations` for scrolling-table scenarios, `creations` for navigation ones.) A view
+/// whose input is missing (no timeseries, latency or sweep values) is not drawn.
+///
+/// ```swift
+/// if Plotter.isGnuplotAvailable,
+///    let scripts = Plotter.locateScripts(executable: executableURL, workingDirectory: cwd) {
+///     let files = try Plotter(scriptsDirectory: scripts)
+///         .plot(scenarioDirectory: results.appendingPathComponent("feed"), formats: [.png, .svg])
+/// }
+/// ```
+public struct Plotter: Sendable {
+    /// The plot scripts a scripts directory must hold.
+    public static let scriptNames = [
+        "common.gp", "hit-rate.gp", "instantiations.gp", "resident.gp", "latency.gp", "sweep.gp",
+    ]
+
+    /// The directory holding the gnuplot scripts (``scriptNames``).
+    public let scriptsDirectory: URL
+
+    /// A plotter using the scripts in `scriptsDirectory` (see ``locateScripts(executable:workingDirectory:)``).
+    public init(scriptsDirectory: URL) {
+        self.scriptsDirectory = scriptsDirectory
+    }
+
+    /// Finds the package's `scripts/` directory: `<workingDirectory>/scripts` when it holds the
+    /// plot scripts, else the first `scripts/` holding them in a directory above the executable
+    /// (for `.build/release/workbench`, the package root's), tried for the path as given and
+    /// with symbolic links resolved. Nil when none does.
+    public static func locateScripts(executable: URL, workingDirectory: URL) -> URL? {
+        var candidates = [workingDirectory.appendingPathComponent("scripts", isDirectory: true)]
+        for start in [executable, executable.resolvingSymlinksInPath()] {
+            var directory = start.standardizedFileURL.deletingLastPathComponent()
+            while true {
+                candidates.append(directory.appendingPathComponent("scripts", isDirectory: true))
+                let parent = directory.deletingLastPathComponent().standardizedFileURL
+                if parent.path == directory.path || directory.path == "/" {
+                    break
+                }
+                directory = parent
+            }
+        }
+        return candidates.first { missingScripts(in: $0).isEmpty }?.standardizedFileURL
+    }
+
+    /// Whether a `gnuplot` executable is on `PATH`.
+    public static var isGnuplotAvailable: Bool {
+        Gnuplot.executable != nil
+    }
+
+    /// Draws every view of the scenario in `scenarioDirectory` in each of `formats`, and returns
+    /// the files written, view by view (in the order of the table above), formats in
+    /// ``PlotFormat/allCases`` order.
+    ///
+    /// Each file is drawn under a temporary name in the same directory and renamed over the
+    /// target, so a reader never sees half a plot; a failed plot leaves the old file in place.
+    /// An empty `formats` draws nothing.
+    ///
+    /// - Throws: ``PlotError``: the scripts or gnuplot missing, the summary missing, unreadable
+    ///   or of an unknown kind, gnuplot failing (with its standard error), or a rename failing.
+    ///   Plots written before a failure stay written.
+    @discardableResult
+    public func plot(scenarioDirectory: URL, formats: Set<PlotFormat>) throws -> [URL] {
+        guard !formats.isEmpty else {
+            return []
+        }
+        try checkScripts()
+        let jobs = try PlotJob.jobs(scenarioDirectory: scenarioDirectory)
+        var written: [URL] = []
+        for job in jobs {
+            for format in PlotFormat.allCases where formats.contains(format) {
+                let target =
+                    scenarioDirectory
+                    .appendingPathComponent("\(job.name).\(format.fileExtension)", isDirectory: false)
+                try draw(job, format: format, to: target)
+                written.append(target)
+            }
+        }
+        return written
+    }
+
+    /// The scenario's views drawn by gnuplot's dumb terminal (100 × 30 characters a panel), one
+    /// after another with a blank line between them: for terminals and CI logs. Writes nothing.
+    ///
+    /// - Throws: as ``plot(scenarioDirectory:formats:)``.
+    public func asciiPlots(scenarioDirectory: URL) throws -> String {
+        try checkScripts()
+        let jobs = try PlotJob.jobs(scenarioDirectory: scenarioDirectory)
+        var plots: [String] = []
+        for job in jobs {
+            plots.append(try ascii(job))
+        }
+        return plots.joined(separator: "\n\n") + (plots.isEmpty ? "" : "\n")
+    }
+
+    // MARK: - Drawing
+
+    private func draw(_ job: PlotJob, format: PlotFormat, to target: URL) throws {
+        if format == .ascii {
+            let text = try ascii(job) + "\n"
+            do {
+                try AtomicFile.write(text, to: target)
+            } catch let ReportError.writeFailed(path, reason) {
+                throw PlotError.writeFailed(path: path, reason: reason)
+            } catch {
+                throw PlotError.writeFailed(path: target.path, reason: "\(error)")
+            }
+            return
+        }
+        let directory = target.deletingLastPathComponent()
+        let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 16)
+        let temporary =
+            directory
+            .appendingPathComponent(".\(target.lastPathComponent).tmp-\(getpid())-\(suffix)", isDirectory: false)
+        do {
+            _ = try Gnuplot.run(
+                script: script(job.script),
+                variables: job.variables + [.init("format", format.rawValue), .init("out", temporary.path)])
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+        guard rename(temporary.path, target.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw PlotError.writeFailed(path: target.path, reason: "renaming \(temporary.path) over it: \(reason)")
+        }
+    }
+
+    /// The job's plot as text: the dumb terminal's output without form feeds and trailing blanks.
+    private func ascii(_ job: PlotJob) throws -> String {
+        let data = try Gnuplot.run(
+            script: script(job.script), variables: job.variables + [.init("format", "ascii"), .init("out", "")])
+        let text = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\u{0C}", with: "")
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            var trimmed = line
+            while let last = trimmed.last, last == " " || last == "\r" {
+                trimmed = trimmed.dropLast()
+            }
+            return String(trimmed)
+        }
+        while lines.first?.isEmpty == true {
+            lines.removeFirst()
+        }
+        while lines.last?.isEmpty == true {
+            lines.removeLast()
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func script(_ name: String) -> URL {
+        scriptsDirectory.appendingPathComponent(name, isDirectory: false)
+    }
+
+    private func checkScripts() throws {
+        let missing = Self.missingScripts(in: scriptsDirectory)
+        guard missing.isEmpty else {
+            throw PlotError.scriptsNotFound(directory: scriptsDirectory.path, missing: missing)
+        }
+    }
+
+    private static func missingScripts(in directory: URL) -> [String] {
+        scriptNames.filter { name in
+            !FileManager.default.fileExists(atPath: directory.appendingPathComponent(name, isDirectory: false).path)
+        }
+    }
+}

@@ -1,0 +1,320 @@
+import Foundation
+import Report
+import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// Runs the real gnuplot on fixture results; skipped where gnuplot is not installed.
+@Suite("Plotter with gnuplot", .enabled(if: Plotter.isGnuplotAvailable, "gnuplot is not installed"))
+struct PlotterGnuplotTests {
+    private let plotter = Plotter(scriptsDirectory: packageScripts)
+    private static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    @Test("every PNG plot has the PNG signature and more than 5 KB", arguments: PlotFixture.allCases)
+    func png(kind: PlotFixture) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let scenario = try kind.write(into: directory.url, name: "tiny")
+
+        let written = try plotter.plot(scenarioDirectory: scenario, formats: [.png])
+
+        #expect(written.map(\.lastPathComponent) == kind.plotNames.map { "\($0).png" })
+        for file in written {
+            let data = try Data(contentsOf: file)
+            #expect(Array(data.prefix(8)) == Self.pngSignature, "\(file.lastPathComponent)")
+            #expect(data.count > 5 * 1024, "\(file.lastPathComponent): \(data.count) bytes")
+        }
+    }
+
+    @Test("every SVG plot parses as XML with an <svg> root element", arguments: PlotFixture.allCases)
+    func svg(kind: PlotFixture) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let scenario = try kind.write(into: directory.url, name: "tiny")
+
+        let written = try plotter.plot(scenarioDirectory: scenario, formats: [.svg])
+
+        #expect(written.map(\.lastPathComponent) == kind.plotNames.map { "\($0).svg" })
+        for file in written {
+            let root = try RootElement.name(of: Data(contentsOf: file))
+            #expect(root == "svg", "\(file.lastPathComponent)")
+        }
+    }
+
+    @Test("ascii plots are non-empty text holding each view's title", arguments: PlotFixture.allCases)
+    func ascii(kind: PlotFixture) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let scenario = try kind.write(into: directory.url, name: "tiny")
+
+        let text = try plotter.asciiPlots(scenarioDirectory: scenario)
+
+        let creations = kind == .scrollingTable ? "Controllers instantiated" : "Controllers created"
+        for title in ["Hit rate over time: tiny", creations, "What stays in memory: tiny", "Latency percentile spectrum: tiny"] {
+            #expect(text.contains(title), "missing \(title)")
+        }
+        #expect(!text.contains("\u{0C}"))
+        #expect(try directory.contents(of: scenario) == ["latency.csv", "summary.csv", "timeseries.csv"])
+    }
+
+    @Test("the ascii format writes one .txt file per view, the same text asciiPlots returns")
+    func asciiFiles() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let scenario = try PlotFixture.navigation.write(into: directory.url, name: "nav")
+
+        let written = try plotter.plot(scenarioDirectory: scenario, formats: [.ascii])
+
+        #expect(written.map(\.lastPathComponent) == ["hit_rate.txt", "creations.txt", "resident.txt", "latency.txt"])
+        let files = try written.map { try String(contentsOf: $0, encoding: .utf8) }
+        #expect(files.allSatisfy { $0.count > 500 })
+        #expect(files.joined(separator: "\n") == (try plotter.asciiPlots(scenarioDirectory: scenario)))
+    }
+
+    @Test("scrolling-table plots over time draw one run per policy, its repopulate run or its first")
+    func timeSeriesRuns() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let scenario = try PlotFixture.scrollingTable.write(into: directory.url, name: "tiny")
+
+        let written = try plotter.plot(scenarioDirectory: scenario, formats: [.ascii])
+
+        let hitRate = try String(contentsOf: try #require(written.first), encoding: .utf8)
+        #expect(hitRate.split(separator: "\n").first?.contains("Hit rate over time: tiny") == true, "title first")
+        for shown in ["none/-", "lru/repopulate", "fifo/drop"] {
+            #expect(hitRate.contains(shown), "\(shown)")
+        }
+        #expect(!hitRate.contains("lru/pin"))
+        let latency = try String(contentsOf: written[3], encoding: .utf8)
+        #expect(latency.contains("lru/pin"), "latency draws every run")
+    }
+
+    @Test("scripts/plot.sh writes the same text plots as the Plotter", arguments: PlotFixture.allCases)
+    func plotScript(kind: PlotFixture) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let byPlotter = try kind.write(into: directory.url.appendingPathComponent("swift"), name: "same", sweep: [8, 16])
+        let byScript = try kind.write(into: directory.url.appendingPathComponent("shell"), name: "same", sweep: [8, 16])
+        let written = try plotter.plot(scenarioDirectory: byPlotter, formats: [.ascii])
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "bash", packageScripts.appendingPathComponent("plot.sh").path, "--format", "ascii",
+            directory.url.appendingPathComponent("shell").path,
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+
+        #expect(process.terminationStatus == 0)
+        #expect(written.count == 5)
+        for file in written {
+            let expected = try String(contentsOf: file, encoding: .utf8)
+            let actual = try String(contentsOf: byScript.appendingPathComponent(file.lastPathComponent), encoding: .utf8)
+            #expect(actual == expected, "\(file.lastPathComponent)")
+        }
+    }
+
+    @Test("CRLF and LF result files draw the same plot")
+    func lineEndings() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let crlf = try PlotFixture.scrollingTable.write(into: directory.url, name: "same", lineEnding: "\r\n")
+        let lfRoot = directory.url.appendingPathComponent("lf", isDirectory: true)
+        let lf = try PlotFixture.scrollingTable.write(into: lfRoot, name: "same", lineEnding: "\n")
+
+        let fromCRLF = try plotter.asciiPlots(scenarioDirectory: crlf)
+        let fromLF = try plotter.asciiPlots(scenarioDirectory: lf)
+
+        #expect(fromCRLF == fromLF)
+        #expect(fromCRLF.contains("lru/pin"))
+    }
+
+    @Test("summaries with sweep values add a sweep plot labelled with the swept parameter", arguments: PlotFixture.allCases)
+    func sweep(kind: PlotFixture) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let scenario = try kind.write(into: directory.url, name: "swept", sweep: [8, 16, 32])
+
+        let written = try plotter.plot(scenarioDirectory: scenario, formats: [.png])
+        let text = try plotter.asciiPlots(scenarioDirectory: scenario)
+
+        #expect(written.map(\.lastPathComponent) == (kind.plotNames + ["sweep"]).map { "\($0).png" })
+        #expect(text.contains("Sweep of cache.capacity: swept"))
+        // The title and both panels' x labels name the swept parameter.
+        #expect(text.components(separatedBy: "cache.capacity").count - 1 >= 3)
+    }
+
+    @Test("plots are renamed into place: no temporary files remain, old plots are replaced")
+    func atomic() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let scenario = try PlotFixture.scrollingTable.write(into: directory.url, name: "tiny")
+        let old = scenario.appendingPathComponent("hit_rate.png")
+        try Data("stale".utf8).write(to: old)
+
+        let written = try plotter.plot(scenarioDirectory: scenario, formats: Set(PlotFormat.allCases))
+
+        #expect(written.count == 12)
+        #expect(try Data(contentsOf: old).count > 5 * 1024)
+        #expect(try directory.contents(of: scenario).filter { $0.hasPrefix(".") } == [])
+        #expect(try directory.contents(of: scenario).count == 3 + 12)
+    }
+
+    @Test("paths and names with quotes and spaces reach gnuplot intact")
+    func quoting() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let scenario = try PlotFixture.navigation.write(into: directory.url, name: "it's a \"feed\"")
+
+        let text = try plotter.asciiPlots(scenarioDirectory: scenario)
+
+        #expect(text.contains("Hit rate over time: it's a \"feed\""))
+    }
+
+    @Test("a failing script reports gnuplot's standard error")
+    func failure() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let scripts = directory.url.appendingPathComponent("scripts", isDirectory: true)
+        try FileManager.default.copyItem(at: packageScripts, to: scripts)
+        try AtomicFile.write("plot no_such_function(x)\n", to: scripts.appendingPathComponent("hit-rate.gp"))
+        let scenario = try PlotFixture.scrollingTable.write(into: directory.url, name: "tiny")
+
+        let error = try #require(throws: PlotError.self) {
+            try Plotter(scriptsDirectory: scripts).plot(scenarioDirectory: scenario, formats: [.png])
+        }
+
+        guard case let .gnuplotFailed(script, status, stderr) = error else {
+            Issue.record("expected gnuplotFailed, got \(error)")
+            return
+        }
+        #expect(script == "hit-rate.gp")
+        #expect(status != 0)
+        #expect(stderr.contains("no_such_function"))
+        #expect(try directory.contents(of: scenario).filter { $0.hasPrefix(".") } == [])
+    }
+}
+
+/// Plotter behaviour that needs no gnuplot.
+@Suite("Plotter")
+struct PlotterTests {
+    @Test("locateScripts finds scripts/ above .build/release/workbench, through symbolic links")
+    func locateFromExecutable() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let root = directory.url.appendingPathComponent("package", isDirectory: true)
+        try FileManager.default.copyItem(at: packageScripts, to: root.appendingPathComponent("scripts"))
+        let real = root.appendingPathComponent(".build/x86_64-unknown-linux-gnu/release", isDirectory: true)
+        try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            at: root.appendingPathComponent(".build/release"), withDestinationURL: real)
+        let executable = root.appendingPathComponent(".build/release/workbench")
+        try AtomicFile.write("", to: real.appendingPathComponent("workbench"))
+        let elsewhere = directory.url.appendingPathComponent("elsewhere", isDirectory: true)
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+
+        let found = Plotter.locateScripts(executable: executable, workingDirectory: elsewhere)
+
+        #expect(
+            found?.resolvingSymlinksInPath().path
+                == root.appendingPathComponent("scripts").resolvingSymlinksInPath().path)
+    }
+
+    @Test("locateScripts prefers <working directory>/scripts, and is nil when no scripts/ has the scripts")
+    func locatePrefersWorkingDirectory() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let work = directory.url.appendingPathComponent("work", isDirectory: true)
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        // An incomplete scripts/ above the executable does not count.
+        let partial = directory.url.appendingPathComponent("bin/scripts", isDirectory: true)
+        try AtomicFile.write("", to: partial.appendingPathComponent("common.gp"))
+        let executable = directory.url.appendingPathComponent("bin/workbench")
+
+        #expect(Plotter.locateScripts(executable: executable, workingDirectory: work) == nil)
+
+        try FileManager.default.copyItem(at: packageScripts, to: work.appendingPathComponent("scripts"))
+        let found = Plotter.locateScripts(executable: executable, workingDirectory: work)
+        #expect(found?.path == work.appendingPathComponent("scripts").standardizedFileURL.path)
+    }
+
+    @Test("a scripts directory without the plot scripts is reported with their names")
+    func missingScripts() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let scenario = try PlotFixture.scrollingTable.write(into: directory.url, name: "tiny")
+        let empty = directory.url.appendingPathComponent("none", isDirectory: true)
+
+        let error = try #require(throws: PlotError.self) {
+            try Plotter(scriptsDirectory: empty).plot(scenarioDirectory: scenario, formats: [.png])
+        }
+
+        #expect(error == .scriptsNotFound(directory: empty.path, missing: Plotter.scriptNames))
+    }
+
+    @Test("a summary of no known kind, or no summary, throws before running gnuplot")
+    func unknownKind() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let scenario = directory.url.appendingPathComponent("odd", isDirectory: true)
+        let summary = scenario.appendingPathComponent("summary.csv")
+        let plotter = Plotter(scriptsDirectory: packageScripts)
+
+        #expect(throws: PlotError.missingSummary(path: summary.path)) {
+            try plotter.plot(scenarioDirectory: scenario, formats: [.png])
+        }
+        try AtomicFile.write("scenario,policy,in_use,readers\r\nodd,lru,-,4\r\n", to: summary)
+        #expect(throws: PlotError.unknownKind(path: summary.path)) {
+            try plotter.plot(scenarioDirectory: scenario, formats: [.png])
+        }
+        #expect(throws: PlotError.unknownKind(path: summary.path)) {
+            try plotter.asciiPlots(scenarioDirectory: scenario)
+        }
+    }
+
+    @Test("no formats draws nothing")
+    func noFormats() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let scenario = try PlotFixture.scrollingTable.write(into: directory.url, name: "tiny")
+
+        #expect(try Plotter(scriptsDirectory: packageScripts).plot(scenarioDirectory: scenario, formats: []) == [])
+        #expect(try directory.contents(of: scenario) == ["latency.csv", "summary.csv", "timeseries.csv"])
+    }
+
+    @Test("formats name their files: png, svg, and txt for ascii")
+    func extensions() {
+        #expect(PlotFormat.allCases.map(\.fileExtension) == ["png", "svg", "txt"])
+        #expect(PlotFormat(rawValue: "ascii") == .ascii)
+    }
+}
+
+/// Reads the name of an XML document's root element with Foundation's XMLParser.
+private final class RootElement: NSObject, XMLParserDelegate {
+    private var root: String?
+
+    /// The root element's name; throws the parser's error for malformed XML.
+    static func name(of data: Data) throws -> String? {
+        let parser = XMLParser(data: data)
+        let delegate = RootElement()
+        parser.delegate = delegate
+        parser.shouldResolveExternalEntities = false
+        guard parser.parse() else {
+            throw parser.parserError ?? CocoaError(.fileReadCorruptFile)
+        }
+        return delegate.root
+    }
+
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName: String?, attributes: [String: String] = [:]
+    ) {
+        if root == nil {
+            root = elementName
+        }
+    }
+}

@@ -1,0 +1,84 @@
+# Settings shared by the plot scripts (hit-rate.gp, instantiations.gp, latency.gp, resident.gp,
+# sweep.gp); each loads this file, from its own directory, before drawing.
+#
+# Variables (gnuplot -e "name='value'; ..."), all optional here:
+#   format        'png' (pngcairo, the default), 'svg' or 'ascii' (the dumb terminal)
+#   out           the output file; for 'ascii', '' or '-' (the default) writes to stdout.
+#                 Without it, png and svg also go to stdout.
+#   width, height size in pixels for png and svg (each script sets its own default)
+#   ascii_width, ascii_height   size in characters for ascii (default 100 x 30)
+#   keyed         1: a run is policy/in_use@sweep_value, for files holding a sweep's runs under
+#                 one policy/in_use (their sweep_value column tells them apart); default 0
+#
+# It also defines runkey(0), the key of the current data row's run, which scripts compare with
+# the words of their `runs` variable; `pressure_style`, the plot style (a macro: @pressure_style)
+# of memory-pressure marks; `fit_y` (@fit_y), a y range from 0 that is never empty; and
+# `panel_margins` (@panel_margins), which lines up multiplot panels.
+
+if (!exists("format")) format = "png"
+if (!exists("out")) out = ""
+if (!exists("width")) width = 1000
+if (!exists("height")) height = 560
+if (!exists("ascii_width")) ascii_width = 100
+if (!exists("ascii_height")) ascii_height = 30
+if (!exists("keyed")) keyed = 0
+
+if (format eq "png") {
+    set terminal pngcairo size width,height noenhanced font "sans,10" background rgb "white"
+} else {
+    if (format eq "svg") {
+        set terminal svg size width,height noenhanced font "sans,10" background rgb "white"
+    } else {
+        if (format eq "ascii") {
+            set terminal dumb size ascii_width,ascii_height noenhanced
+        } else {
+            print "common.gp: format must be 'png', 'svg' or 'ascii', not '".format."'"
+            exit status 2
+        }
+    }
+}
+if (out eq "" || out eq "-") {
+    set output
+} else {
+    set output out
+}
+
+# Result files are CSV with a header row (CRLF or LF line ends: gnuplot drops the CR). Columns
+# are always found by name, with column("name") and strcol("name").
+set datafile separator ","
+set datafile columnheaders
+# Scripts drop rows by mapping them to NaN (another run's row, an interval without lookups);
+# lines then join the rows kept, around the dropped ones, and `smooth unique` sorts them.
+set datafile missing NaN
+set grid
+# Legend beside the plot; below it on a dumb terminal, where width is scarce. Multi-panel plots
+# fix their margins so the panels line up whatever their tick labels and legends.
+if (format eq "ascii") {
+    set key below
+    panel_margins = "set lmargin 10; set rmargin"
+} else {
+    set key outside right top
+    panel_margins = "set lmargin 12; set rmargin at screen 0.78"
+}
+# Run i of `runs` is drawn with line type i in every plot: ten distinct colours, then repeats.
+set linetype 1 linecolor rgb "#1f77b4"
+set linetype 2 linecolor rgb "#ff7f0e"
+set linetype 3 linecolor rgb "#2ca02c"
+set linetype 4 linecolor rgb "#d62728"
+set linetype 5 linecolor rgb "#9467bd"
+set linetype 6 linecolor rgb "#8c564b"
+set linetype 7 linecolor rgb "#e377c2"
+set linetype 8 linecolor rgb "#7f7f7f"
+set linetype 9 linecolor rgb "#bcbd22"
+set linetype 10 linecolor rgb "#17becf"
+set linetype cycle 10
+# `@fit_y` sets the y range to start at 0 and autoscale, or to [0:1] when yvalue(0) is 0 in every
+# row of file `yfile` (all runs), which would otherwise be an empty range and a warning.
+fit_y = 'stats yfile using (yvalue(0)) nooutput; if (STATS_max > 0) { set yrange [0:*] } else { set yrange [0:1] }'
+# Memory-pressure events: red crosses.
+pressure_style = "with points pointtype 2 pointsize 1.2 linecolor rgb '#e41a1c'"
+
+# The run a data row belongs to: "policy/in_use", or "policy/in_use@sweep_value" when keyed.
+runkey(dummy) = strcol("policy")."/".strcol("in_use").(keyed ? "@".strcol("sweep_value") : "")
+# The policy/in_use pair alone, whatever `keyed` says (sweep plots draw one line per pair).
+pairkey(dummy) = strcol("policy")."/".strcol("in_use")

@@ -1,0 +1,55 @@
+# What each run paid: controllers created (left axis) and bytes (right axis), one pair of bars
+# per run of summary.csv.
+#
+#   gnuplot -e "kind='navigation'; summary='results/four-tab-app/summary.csv'; scenario='four-tab-app'; \
+#               format='png'; out='results/four-tab-app/creations.png'" scripts/instantiations.gp
+#
+# Variables: kind ('scrolling-table' or 'navigation'), summary (CSV path), scenario (name, for
+# the title), and those of common.gp (format, out, keyed: label bars policy/in_use@sweep_value).
+#   scrolling-table: instantiations (row controllers) and allocated_bytes (MiB, measured).
+#   navigation: creations (onCreate calls) and view_cache_bytes_max (KiB, measured).
+_dir(s, i) = i < 1 ? "" : (s[i:i] eq "/" ? s[1:i] : _dir(s, i - 1))
+load _dir(ARG0, strlen(ARG0))."common.gp"
+
+if (kind eq "navigation") {
+    count(dummy) = column("creations")
+    bytes(dummy) = column("view_cache_bytes_max") / 1024.0
+    set title "Controllers created and view-cache bytes per run: ".scenario
+    set ylabel "creations (onCreate calls)"
+    set y2label "view cache, largest sample (KiB)"
+    count_title = "creations"
+    bytes_title = "view cache max KiB (right axis)"
+} else {
+    count(dummy) = column("instantiations")
+    bytes(dummy) = column("allocated_bytes") / 1048576.0
+    set title "Controllers instantiated and bytes allocated per run: ".scenario
+    set ylabel "instantiations (row controllers)"
+    set y2label "allocated (MiB)"
+    count_title = "instantiations"
+    bytes_title = "allocated MiB (right axis)"
+}
+
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.8 border -1
+set boxwidth 0.9
+# Characters are scarce on a dumb terminal: short run labels (lru/rep), no right-axis label.
+if (format ne "ascii") {
+    set xtics rotate by -35 scale 0
+    label(dummy) = runkey(0)
+} else {
+    set xtics scale 0
+    unset y2label
+    label(dummy) = strcol("policy")[1:3]."/".strcol("in_use")[1:3].(keyed ? "@".strcol("sweep_value") : "")
+}
+set grid noxtics
+set xlabel "run (policy/in_use)"
+yfile = summary
+yvalue(dummy) = count(0); @fit_y
+yvalue(dummy) = bytes(0)
+stats yfile using (yvalue(0)) nooutput
+if (STATS_max > 0) { set y2range [0:*] } else { set y2range [0:1] }
+set ytics nomirror
+set y2tics
+plot summary using (count(0)):xtic(label(0)) title count_title axes x1y1, \
+     '' using (bytes(0)) title bytes_title axes x1y2

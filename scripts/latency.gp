@@ -1,0 +1,38 @@
+# The latency percentile spectrum of every run, as HdrHistogram plots are read: one panel per
+# operation, one line per run. x is 1 / (1 - percentile/100) on a log axis, labelled with the
+# percentile (0%, 90%, 99%, ...); y is the latency in ns, log scale. The percentile-100 row (the
+# maximum) is left out: it sits at infinity on this axis.
+#
+#   gnuplot -e "kind='scrolling-table'; latency='results/feed/latency.csv'; scenario='feed'; \
+#               runs='none/- lru/repopulate'; operations='row_dequeue frame_work'; \
+#               format='png'; out='results/feed/latency.png'" scripts/latency.gp
+#
+# Variables: kind ('scrolling-table' or 'navigation'), latency (CSV path), scenario (name, for the
+# title), runs ("policy/in_use ..."), operations (the operation column's values to draw, one
+# panel each; default: row_dequeue header_footer_dequeue frame_work for scrolling-table,
+# transition for navigation; list only operations the file has), and those of common.gp.
+if (!exists("operations")) operations = (exists("kind") && kind eq "navigation") ? "transition" : "row_dequeue header_footer_dequeue frame_work"
+panels = words(operations)
+if (!exists("height")) height = panels > 1 ? 330 * panels : 560
+if (!exists("ascii_height")) ascii_height = panels > 1 ? 26 * panels : 30
+_dir(s, i) = i < 1 ? "" : (s[i:i] eq "/" ? s[1:i] : _dir(s, i - 1))
+load _dir(ARG0, strlen(ARG0))."common.gp"
+
+spectrum_x(p) = p < 100 ? 1.0 / (1.0 - p / 100.0) : NaN
+set logscale xy 10
+set xrange [1:*]
+set xtics ("0%%" 1, "90%%" 10, "99%%" 100, "99.9%%" 1000, "99.99%%" 10000, "99.999%%" 100000, "99.9999%%" 1000000)
+set format y "%.0s%c"
+set xlabel "percentile (the maximum is not drawn)"
+set ylabel "latency (ns)"
+if (format ne "ascii") { set mxtics 10 }
+
+@panel_margins
+set multiplot layout panels,1 title "Latency percentile spectrum: ".scenario
+do for [operation in operations] {
+    set title operation
+    plot for [i = 1:words(runs)] latency \
+        using (strcol("operation") eq operation && runkey(0) eq word(runs, i) ? spectrum_x(column("percentile")) : NaN):(column("latency_ns") > 0 ? column("latency_ns") : NaN) \
+        with lines linetype i linewidth 1.5 title word(runs, i)
+}
+unset multiplot

@@ -1,0 +1,55 @@
+# What each kind's model holds over time, one line per run; memory-pressure events are marked.
+#
+#   gnuplot -e "kind='navigation'; timeseries='results/four-tab-app/timeseries.csv'; \
+#               scenario='four-tab-app'; runs='forever/- lru/repopulate'; format='png'; \
+#               out='results/four-tab-app/resident.png'" scripts/resident.gp
+#
+# Variables: kind ('scrolling-table' or 'navigation'), timeseries (CSV path), scenario (name, for
+# the title), runs ("policy/in_use ..."), and those of common.gp (format, out, ...).
+#   scrolling-table: two panels, cached_controllers (row controllers in the cache store) and
+#   pool_controllers (headers/footers in the reuse pool).
+#   navigation: three panels, resident_controllers (the view cache), history_depth (the history
+#   stack), then view_cache_bytes (solid) and history_bytes (dashed), in KiB (measured).
+panels = (exists("kind") && kind eq "navigation") ? 3 : 2
+if (!exists("height")) height = 300 * panels
+if (!exists("ascii_height")) ascii_height = 24 * panels
+_dir(s, i) = i < 1 ? "" : (s[i:i] eq "/" ? s[1:i] : _dir(s, i - 1))
+load _dir(ARG0, strlen(ARG0))."common.gp"
+
+at(run) = runkey(0) eq run ? column("t_s") : NaN
+pressure_at(dummy) = strcol("memory_pressure") ne "" ? column("t_s") : NaN
+n = words(runs)
+
+set xlabel "virtual time (s)"
+yfile = timeseries
+@panel_margins
+set multiplot layout panels,1 title "What stays in memory: ".scenario
+if (kind eq "navigation") {
+    set title "view cache"
+    set ylabel "resident controllers"
+    yvalue(dummy) = column("resident_controllers"); @fit_y
+    plot for [i = 1:n] timeseries using (at(word(runs, i))):(column("resident_controllers")) with steps linetype i title word(runs, i), \
+         timeseries using (pressure_at(0)):(0) @pressure_style title "memory pressure"
+    set title "history stack"
+    set ylabel "history depth (entries)"
+    yvalue(dummy) = column("history_depth"); @fit_y
+    plot for [i = 1:n] timeseries using (at(word(runs, i))):(column("history_depth")) with steps linetype i title word(runs, i), \
+         timeseries using (pressure_at(0)):(0) @pressure_style title "memory pressure"
+    set title "bytes held (solid: view cache, dashed: history)"
+    set ylabel "bytes held (KiB)"
+    yvalue(dummy) = column("view_cache_bytes") + column("history_bytes"); @fit_y
+    plot for [i = 1:n] timeseries using (at(word(runs, i))):(column("view_cache_bytes") / 1024.0) with steps linetype i title word(runs, i)." view cache", \
+         for [i = 1:n] timeseries using (at(word(runs, i))):(column("history_bytes") / 1024.0) with steps linetype i dashtype 2 title word(runs, i)." history"
+} else {
+    set title "controller cache"
+    set ylabel "cached row controllers"
+    yvalue(dummy) = column("cached_controllers"); @fit_y
+    plot for [i = 1:n] timeseries using (at(word(runs, i))):(column("cached_controllers")) with steps linetype i title word(runs, i), \
+         timeseries using (pressure_at(0)):(0) @pressure_style title "memory pressure"
+    set title "reuse pool"
+    set ylabel "pooled header/footer controllers"
+    yvalue(dummy) = column("pool_controllers"); @fit_y
+    plot for [i = 1:n] timeseries using (at(word(runs, i))):(column("pool_controllers")) with steps linetype i title word(runs, i), \
+         timeseries using (pressure_at(0)):(0) @pressure_style title "memory pressure"
+}
+unset multiplot
