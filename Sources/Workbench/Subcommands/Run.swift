@@ -153,7 +153,7 @@ struct Run: ParsableCommand {
         if !failures.isEmpty || !outcomes.isEmpty && !quiet {
             print(ExpectationTable(outcomes: outcomes, failuresOnly: quiet).render())
         } else if !outcomes.isEmpty {
-            print("expectations: all \(outcomes.count) held")
+            print("expectations: \(outcomes.count) passed, 0 failed")
         }
         if interrupted { throw WorkbenchExit.interrupted }
         if failed { throw WorkbenchExit.inputError }
