@@ -1,0 +1,45 @@
+// The `cache:` block of a scrolling-table scenario.
+
+/// `cache:` — the controller cache under test. The scenario runs once per
+/// (policy, in_use mode) combination.
+public struct CacheSpec: Codable, Equatable, Sendable {
+    /// Controllers, > 0.
+    public var capacity: Int
+    /// Non-empty, no duplicates.
+    public var policies: [PolicyName]
+    /// Non-empty, no duplicates.
+    public var inUse: [InUseModeName]
+
+    public init(
+        capacity: Int,
+        policies: [PolicyName] = ScenarioDefaults.policies,
+        inUse: [InUseModeName] = ScenarioDefaults.inUse
+    ) {
+        self.capacity = capacity
+        self.policies = policies
+        self.inUse = inUse
+    }
+
+    static let keys = ["capacity", "policies", "in_use"]
+
+    public init(from decoder: Decoder) throws {
+        let f = try Fields(decoder, allowed: Self.keys)
+        capacity = try f.required("capacity")
+        try f.check("capacity", capacity > 0, "must be > 0")
+
+        policies = try f.optional("policies") ?? ScenarioDefaults.policies
+        try f.check("policies", !policies.isEmpty, "must list at least one policy")
+        try rejectDuplicates(policies, key: "policies", in: f)
+
+        inUse = try f.optional("in_use") ?? ScenarioDefaults.inUse
+        try f.check("in_use", !inUse.isEmpty, "must list at least one mode")
+        try rejectDuplicates(inUse, key: "in_use", in: f)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(capacity, for: "capacity")
+        try container.encode(policies, for: "policies")
+        try container.encode(inUse, for: "in_use")
+    }
+}
