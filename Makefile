@@ -1,8 +1,8 @@
 # workbench: the two set-up commands on a fresh Debian machine.
 #   make run    install system packages if missing, build release, run scenarios/*.yaml into results/
 #               (CSV files, PNG and SVG plots, results/index.html and index.md)
-#   make test   install system packages if missing, run the test suite, then every shipped scenario
-#               against its expect lines
+#   make test   install system packages if missing, run the test suite, the concurrency tests
+#               under ThreadSanitizer, then every shipped scenario against its expect lines
 # `make deps` alone installs libjemalloc-dev and gnuplot-nox (needs root or sudo).
 
 SWIFT      ?= swift
@@ -11,7 +11,7 @@ SCENARIOS  ?= $(wildcard scenarios/*.yaml)
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 WORKBENCH  := .build/release/workbench
 
-.PHONY: run test check-scenarios deps build bench clean
+.PHONY: run test tsan check-scenarios deps build bench clean
 
 deps:
 	@missing=""; \
@@ -33,11 +33,18 @@ run: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+	$(MAKE) tsan
 	$(MAKE) check-scenarios
 
-# Every shipped scenario, full length, checked against its `expect` lines (exit 2 if one fails).
-check-scenarios:
-	.build/debug/workbench run $(SCENARIOS) --out .build/scenario-check --quiet --no-plots
+# The concurrency tests under ThreadSanitizer, in a package that builds Models without jemalloc
+# (ThreadSanitizer cannot run with another allocator interposed).
+tsan:
+	$(SWIFT) test --package-path Tests/ThreadSanitizer --sanitize=thread
+
+# Every shipped scenario, full length, on the release build (the drawing scenarios rasterize for
+# real), checked against its `expect` lines (exit 2 if one fails).
+check-scenarios: build
+	$(WORKBENCH) run $(SCENARIOS) --out .build/scenario-check --quiet --no-plots
 
 bench: build
 	$(WORKBENCH) bench

@@ -170,3 +170,13 @@ extension KeyedEncodingContainer where K == AnyCodingKey {
         try encodeIfPresent(value, forKey: AnyCodingKey(key))
     }
 }
+
+/// Rejects policies this kind does not run: `<path>[i]: policy 'x' is not run by this kind ...`.
+func rejectPolicies(notIn allowed: [PolicyName], _ values: [PolicyName], key: String, in fields: Fields) throws {
+    for (index, value) in values.enumerated() where !allowed.contains(value) {
+        throw SchemaViolation(
+            .invalid(
+                "policy '\(value.rawValue)' does not apply to this kind (expected one of: \(allowed.map(\.rawValue).joined(separator: ", ")))"),
+            at: fields.path(key) + [AnyCodingKey(index: index)])
+    }
+}

@@ -7,6 +7,7 @@
 public enum ScenarioKind: String, CaseIterable, Codable, Sendable, SchemaChoice {
     case scrollingTable = "scrolling-table"
     case navigation
+    case drawing
 
     static var choiceNoun: String { "kind" }
 
@@ -19,9 +20,17 @@ public enum ScenarioKind: String, CaseIterable, Codable, Sendable, SchemaChoice 
 ///
 /// `none` caches nothing; `lru`, `fifo` and `random` bound the cache to its capacity; `forever`
 /// keeps everything until a memory warning (the view factory's own behaviour; for the controller
-/// cache, an NSCache without a limit).
+/// cache, an NSCache without a limit); `memory` and `memory+disk` are the drawing store's tiers.
+/// Each kind checks that its file names only the policies it runs.
 public enum PolicyName: String, CaseIterable, Codable, Sendable, SchemaChoice {
     case none, lru, fifo, random, forever
+    /// Drawing caches: a memory tier only.
+    case memory
+    /// Drawing caches: a memory tier in front of a disk tier.
+    case memoryAndDisk = "memory+disk"
+
+    /// The policies of the controller cache and the view factory (not the drawing store's tiers).
+    public static let controllerPolicies: [PolicyName] = [.none, .lru, .fifo, .random, .forever]
 
     /// Whether the policy evicts to stay within a capacity.
     public var isBounded: Bool { self == .lru || self == .fifo || self == .random }

@@ -7,11 +7,13 @@
 public enum Scenario: Equatable, Sendable {
     case scrollingTable(ScrollingTableScenario)
     case navigation(NavigationScenario)
+    case drawing(DrawingScenario)
 
     public var header: ScenarioHeader {
         switch self {
         case .scrollingTable(let scenario): scenario.header
         case .navigation(let scenario): scenario.header
+        case .drawing(let scenario): scenario.header
         }
     }
 
@@ -27,6 +29,8 @@ extension Scenario: Codable {
             self = .scrollingTable(try ScrollingTableScenario(from: decoder))
         case .navigation:
             self = .navigation(try NavigationScenario(from: decoder))
+        case .drawing:
+            self = .drawing(try DrawingScenario(from: decoder))
         }
     }
 
@@ -35,6 +39,8 @@ extension Scenario: Codable {
         case .scrollingTable(let scenario):
             try scenario.encode(to: encoder)
         case .navigation(let scenario):
+            try scenario.encode(to: encoder)
+        case .drawing(let scenario):
             try scenario.encode(to: encoder)
         }
     }

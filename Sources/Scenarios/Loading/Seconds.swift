@@ -34,7 +34,9 @@ public struct Seconds: Codable, Equatable, Hashable, Comparable, Sendable, Custo
     // MARK: Parsing
 
     /// Units accepted after the number, longest first so `ms` wins over `m` and `s`.
-    static let units: [(suffix: String, seconds: Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
+    static let units: [(suffix: String, seconds: Double)] = [
+        ("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600), ("d", 86_400), ("w", 604_800),
+    ]
 
     enum ParseFailure: Error, Equatable {
         case malformed
@@ -96,7 +98,7 @@ public struct Seconds: Codable, Equatable, Hashable, Comparable, Sendable, Custo
 
 extension Seconds: SchemaDescribed {
     static var schemaDescription: String {
-        "a duration (seconds, or a number with unit ms, s, m or h, e.g. 250ms, 10s, 2m, 1.5h)"
+        "a duration (seconds, or a number with unit ms, s, m, h, d or w, e.g. 250ms, 10s, 2m, 1.5h, 1w)"
     }
 }
 

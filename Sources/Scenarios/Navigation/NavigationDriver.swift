@@ -97,7 +97,7 @@ struct NavigationDriver {
     /// The view cache the run's policy names.
     private var cachePolicy: ViewCachePolicy {
         switch configuration.policy {
-        case .forever:
+        case .forever, .memory, .memoryAndDisk:  // the drawing tiers are rejected when the file loads
             return .forever
         case .none, .lru, .fifo, .random:
             return .bounded(

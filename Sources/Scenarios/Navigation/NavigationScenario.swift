@@ -287,6 +287,7 @@ public struct ViewCacheSpec: Codable, Equatable, Sendable {
         policies = try f.optional("policies") ?? [.forever, .lru]
         try f.check("policies", !policies.isEmpty, "must list at least one policy")
         try rejectDuplicates(policies, key: "policies", in: f)
+        try rejectPolicies(notIn: PolicyName.controllerPolicies, policies, key: "policies", in: f)
         inUse = try f.optional("in_use") ?? ScenarioDefaults.inUse
         try f.check("in_use", !inUse.isEmpty, "must list at least one mode")
         try rejectDuplicates(inUse, key: "in_use", in: f)

@@ -28,13 +28,18 @@ public enum ScenarioRunner {
         switch scenario {
         case .scrollingTable(let table):
             return RunConfiguration.matrix(
-                policies: options.policies ?? table.cache.policies, modes: table.cache.inUse, seed: seed)
+                policies: (options.policies ?? table.cache.policies).filter(PolicyName.controllerPolicies.contains),
+                modes: table.cache.inUse, seed: seed)
         case .navigation(let navigation):
             // The factory's `forever` cache flushes everything on a memory warning, whatever is
             // on screen: in-use modes apply to the bounded policies only.
             return RunConfiguration.matrix(
-                policies: options.policies ?? navigation.cache.policies, modes: navigation.cache.inUse, seed: seed,
-                inUseApplies: \.isBounded)
+                policies: (options.policies ?? navigation.cache.policies).filter(PolicyName.controllerPolicies.contains),
+                modes: navigation.cache.inUse, seed: seed, inUseApplies: \.isBounded)
+        case .drawing(let drawing):
+            // Only the store's own tiers: a `--policy` naming controller policies runs nothing here.
+            let policies = (options.policies ?? drawing.cache.policies).filter(DrawingScenario.policies.contains)
+            return RunConfiguration.matrix(policies: policies, modes: [], seed: seed, inUseApplies: { _ in false })
         }
     }
 
@@ -67,6 +72,9 @@ public enum ScenarioRunner {
                     .run(isCancelled: options.isCancelled, progress: report)
             case .navigation(let navigation):
                 output = NavigationDriver(scenario: navigation, configuration: configuration)
+                    .run(isCancelled: options.isCancelled, progress: report)
+            case .drawing(let drawing):
+                output = DrawingDriver(scenario: drawing, configuration: configuration)
                     .run(isCancelled: options.isCancelled, progress: report)
             }
             result.summary.append(output.summary)

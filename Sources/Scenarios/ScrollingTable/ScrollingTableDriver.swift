@@ -123,6 +123,7 @@ extension EvictionPolicyName {
         case .fifo: self = .fifo
         case .random: self = .random
         case .forever: self = .lru
+        case .memory, .memoryAndDisk: self = .lru  // drawing tiers: rejected for other kinds when the file loads
         }
     }
 }

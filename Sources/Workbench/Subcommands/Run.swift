@@ -24,7 +24,7 @@ struct Run: ParsableCommand {
     @Option(
         name: .customLong("policy"),
         help: ArgumentHelp(
-            "Run only this eviction policy, replacing the file's list (repeatable; none, lru, fifo, random, forever).",
+            "Run only this eviction policy, replacing the file's list (repeatable; none, lru, fifo, random, forever, memory, memory+disk).",
             valueName: "name"))
     var policies: [String] = []
 

@@ -251,7 +251,7 @@ struct ScenarioErrorTests {
         expectError(
             LoaderFixtures.minimal(replacing: "  capacity: 8", with: "  capacity: 8\n  policies: [none, lru, lruu]"),
             line: 13, column: 25, keyPath: "cache.policies[2]",
-            message: "cache.policies[2]: unknown policy 'lruu' (expected one of: none, lru, fifo, random, forever)")
+            message: "cache.policies[2]: unknown policy 'lruu' (expected one of: none, lru, fifo, random, forever, memory, memory+disk)")
     }
 
     @Test("repeated policy name is rejected")
@@ -290,7 +290,7 @@ struct ScenarioErrorTests {
         expectError(
             LoaderFixtures.minimal(replacing: "kind: scrolling-table", with: "kind: scrolling-tables"),
             line: 2, column: 7, keyPath: "kind",
-            message: "kind: unknown kind 'scrolling-tables' (expected one of: scrolling-table, navigation)")
+            message: "kind: unknown kind 'scrolling-tables' (expected one of: scrolling-table, navigation, drawing)")
     }
 
     @Test("unknown memory pressure level lists the levels")
@@ -309,7 +309,7 @@ struct ScenarioErrorTests {
             LoaderFixtures.minimal(replacing: "duration: 30", with: "duration: 5 minutes"),
             line: 3, column: 11, keyPath: "duration",
             message:
-                "duration: expected a duration (seconds, or a number with unit ms, s, m or h, e.g. 250ms, 10s, 2m, 1.5h), found '5 minutes'"
+                "duration: expected a duration (seconds, or a number with unit ms, s, m, h, d or w, e.g. 250ms, 10s, 2m, 1.5h, 1w), found '5 minutes'"
         )
     }
 
@@ -334,7 +334,7 @@ struct ScenarioErrorTests {
         expectError(
             LoaderFixtures.minimal(replacing: "duration: 30", with: "duration: .inf"),
             line: 3, column: 11, keyPath: "duration",
-            message: "duration: expected a duration (seconds, or a number with unit ms, s, m or h, e.g. 250ms, 10s, 2m, 1.5h), found '.inf'"
+            message: "duration: expected a duration (seconds, or a number with unit ms, s, m, h, d or w, e.g. 250ms, 10s, 2m, 1.5h, 1w), found '.inf'"
         )
     }
 

@@ -1,0 +1,28 @@
+import Foundation
+
+/// A cached drawing: what a drawing routine returned, under the key it was cached as. Immutable;
+/// the memory tier holds it by reference, as a `UIImage`.
+public final class DrawnImage: @unchecked Sendable {
+    /// The key it was cached under.
+    public let key: String
+    /// The pixels.
+    public let bitmap: Bitmap
+
+    public init(key: String, bitmap: Bitmap) {
+        self.key = key
+        self.bitmap = bitmap
+    }
+
+    /// The bitmap's bytes: the image's cost in the memory tier.
+    public var byteCount: Int { bitmap.byteCount }
+
+    /// The image as a PNG file, to look at.
+    /// - Complexity: O(*w·h*).
+    public func pngData() -> [UInt8] { PNGEncoder.encode(bitmap) }
+
+    /// Writes the image as a PNG file at `url`, atomically.
+    /// - Throws: the file system's error.
+    public func writePNG(to url: URL) throws {
+        try Data(pngData()).write(to: url, options: .atomic)
+    }
+}

@@ -1,0 +1,45 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One `pthread_rwlock_t`: reads take it shared, writes exclusive, both on the caller's thread;
+/// writes are synchronous, so ``enqueueWrite(_:)`` is ``write(_:)``.
+///
+/// The lock lives on the heap (`UnsafeMutablePointer`): a pthread lock must not move, and a
+/// Swift stored struct may be moved or copied. On glibc it prefers writers, as a GCD barrier
+/// does; glibc's default prefers readers, which starves writers under read-heavy load.
+final class RWLockDesign: StoreDesign, @unchecked Sendable {
+    private let lock: UnsafeMutablePointer<pthread_rwlock_t>
+
+    init() {
+        lock = .allocate(capacity: 1)
+        StorePThreads.initialize(lock)
+    }
+
+    deinit {
+        pthread_rwlock_destroy(lock)
+        lock.deallocate()
+    }
+
+    /// - Complexity: O(1) plus the read.
+    func read<Read: StoreRead>(_ read: inout Read) {
+        pthread_rwlock_rdlock(lock)
+        read.run()
+        pthread_rwlock_unlock(lock)
+    }
+
+    /// - Complexity: O(1) plus `body`.
+    func write(_ body: () -> Void) {
+        pthread_rwlock_wrlock(lock)
+        body()
+        pthread_rwlock_unlock(lock)
+    }
+
+    /// Synchronous: returns after the write.
+    /// - Complexity: O(1) plus `body`.
+    func enqueueWrite(_ body: @escaping @Sendable () -> Void) {
+        write(body)
+    }
+}

@@ -1,0 +1,201 @@
+import Dispatch
+import Foundation
+
+/// YMCache's `YMMemoryCache`: a thread-safe dictionary with reader-writer ordering, bulk
+/// operations, eviction by a decider, coalesced change notifications and persistence, over a
+/// choice of synchronisation designs (``StoreDesignName``).
+///
+/// Access rules, the same in every design:
+/// - Reads (`store[key]`, ``allItems()``, ``count``) run synchronously on the caller's thread,
+///   concurrently with each other (except in the `mutex` design).
+/// - Writes are serialised. A read that starts after a write has returned sees it. In
+///   `gcd-barrier` (the seed) `set` and ``addEntries(_:)`` return once enqueued as barrier blocks
+///   and a later read waits behind them; the other designs write before returning.
+/// - Each bulk call (``addEntries(_:)``, ``remove(keys:)``, ``removeAll()``, ``allItems()``,
+///   ``load(from:)``) is one operation: no reader sees part of it.
+/// - A decider or loader must not call the store; such a call is refused and the operation that
+///   ran the callback throws ``ReaderWriterStoreError/reentrantCall(operation:)``.
+///
+/// ```swift
+/// let store = ReaderWriterStore<String, Int>(design: .bigReader)
+/// store["a"] = 1
+/// store.addEntries(["b": 2, "c": 3])
+/// store["a"]  // 1
+/// store.notificationInterval = 0.5
+/// store.addObserver { change in print(change.updated, change.removed) }
+/// ```
+public final class ReaderWriterStore<Key: Hashable & Sendable & Codable, Value: Sendable & Codable>: @unchecked Sendable {
+    /// Decides whether to evict an item: true evicts. Called by ``purge(context:)`` on the
+    /// caller's thread with the caller's context, and by the eviction timer on a background thread
+    /// with nil.
+    public typealias EvictionDecider = @Sendable (_ key: Key, _ value: Value, _ context: Any?) -> Bool
+
+    /// The design this store runs on.
+    public let design: StoreDesignName
+
+    /// The synchronisation: `state` is touched only inside its bodies.
+    @usableFromInline let storage: any StoreDesign
+    /// On the heap, so that a body passed to `storage` reaches it without copying it.
+    @usableFromInline let state: UnsafeMutablePointer<StoreState<Key, Value>>
+    let evictionDecider: EvictionDecider?
+    let serializer: any StoreSerializer<Key, Value>
+    @usableFromInline let reentrancy = StoreReentrancyGuard()
+    let settings: StoreLockedValue<StoreSettings<Key, Value>>
+    /// Serial: notifications are taken and delivered here, in order.
+    let notificationQueue = DispatchQueue(label: "workbench.reader-writer-store.notifications")
+    /// Marks `notificationQueue`, so that a flush from an observer does not wait for itself.
+    let notificationQueueKey = DispatchSpecificKey<Bool>()
+    /// Serial: timer purges and periodic saves run here.
+    let timerQueue = DispatchQueue(label: "workbench.reader-writer-store.timers", qos: .utility)
+
+    /// Creates an empty store.
+    /// - Parameters:
+    ///   - design: the synchronisation design.
+    ///   - serializer: the file format for ``save(to:)`` and ``load(from:)``.
+    ///   - evictionDecider: which items ``purge(context:)`` evicts. With a decider,
+    ///     ``evictionInterval`` starts at 600 s; without one, purging does nothing.
+    /// - Complexity: O(1), plus O(*s*) slot locks for `big-reader`.
+    public init(
+        design: StoreDesignName = .gcdBarrier,
+        serializer: any StoreSerializer<Key, Value> = JSONStoreSerializer<Key, Value>(),
+        evictionDecider: EvictionDecider? = nil
+    ) {
+        self.design = design
+        storage = design.makeDesign()
+        state = .allocate(capacity: 1)
+        state.initialize(to: StoreState())
+        self.serializer = serializer
+        self.evictionDecider = evictionDecider
+        settings = StoreLockedValue(StoreSettings())
+        notificationQueue.setSpecific(key: notificationQueueKey, value: true)
+        if evictionDecider != nil { evictionInterval = Self.defaultEvictionInterval }
+    }
+
+    deinit {
+        settings.withLock { $0.cancelTimers() }
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    // MARK: Reads and writes
+
+    /// The value for `key`, or nil. Setting a value replaces the key's value; setting nil removes
+    /// the key (nothing happens, and nothing is reported, if it is absent).
+    ///
+    /// The getter runs on the caller's thread, concurrently with other reads, and sees every write
+    /// that returned before it started. The setter is one write: asynchronous in `gcd-barrier`
+    /// (it returns once enqueued), synchronous elsewhere.
+    /// - Complexity: O(1) average. The getter allocates nothing (for values that need no
+    ///   allocation to copy).
+    public subscript(key: Key) -> Value? {
+        @inlinable get {
+            if reentrancy.isReentrant("subscript get") { return nil }
+            return lookUp(key)
+        }
+        set {
+            if reentrancy.isReentrant("subscript set") { return }
+            storage.enqueueWrite { self.state.pointee.set(newValue, forKey: key) }
+        }
+    }
+
+    /// The number of items.
+    /// - Complexity: O(1)
+    public var count: Int {
+        if reentrancy.isReentrant("count") { return 0 }
+        return snapshot().items.count
+    }
+
+    /// A snapshot of every item, taken in one read.
+    /// - Complexity: O(1) (copy on write); the first later write pays O(*n*).
+    public func allItems() -> [Key: Value] {
+        if reentrancy.isReentrant("allItems()") { return [:] }
+        return snapshot().items
+    }
+
+    /// Adds or replaces every entry in one write (asynchronous in `gcd-barrier`). Every entry is
+    /// reported as updated, even one whose value did not change.
+    /// - Complexity: O(*m*) for *m* entries.
+    public func addEntries(_ entries: [Key: Value]) {
+        if reentrancy.isReentrant("addEntries(_:)") || entries.isEmpty { return }
+        storage.enqueueWrite { self.state.pointee.add(entries) }
+    }
+
+    /// Removes `keys` in one synchronous write. Only keys that existed are reported as removed.
+    /// - Returns: how many keys existed.
+    /// - Complexity: O(*m*) for *m* keys.
+    @discardableResult
+    public func remove(keys: some Sequence<Key>) -> Int {
+        if reentrancy.isReentrant("remove(keys:)") { return 0 }
+        var removed = 0
+        storage.write { removed = state.pointee.remove(keys: keys) }
+        return removed
+    }
+
+    /// Removes every item in one synchronous write; every key is reported as removed.
+    /// - Complexity: O(*n*) for *n* items.
+    public func removeAll() {
+        if reentrancy.isReentrant("removeAll()") { return }
+        storage.write { state.pointee.removeAll() }
+    }
+
+    /// The value for `key`, loading it on a miss.
+    ///
+    /// On a miss the store takes a synchronous write (a barrier), looks again, and only if the key
+    /// is still absent runs `loader` inside it, on the caller's thread: concurrent callers for the
+    /// same key load once and the rest see its result. A nil result stores nothing; a value is
+    /// stored and reported as updated.
+    /// - Throws: what `loader` throws (nothing is stored), or
+    ///   ``ReaderWriterStoreError/reentrantCall(operation:)`` if it called this store, or if this
+    ///   call is itself made from a decider or loader.
+    /// - Complexity: O(1) average, plus the loader on a miss (during which all access waits).
+    @inlinable
+    public func value(forKey key: Key, loader: (Key) throws -> Value?) throws -> Value? {
+        if reentrancy.isReentrant("value(forKey:loader:)") {
+            throw ReaderWriterStoreError.reentrantCall(operation: "value(forKey:loader:)")
+        }
+        if let cached = lookUp(key) { return cached }
+        return try loadOnMiss(key, loader)
+    }
+
+    /// The miss path of ``value(forKey:loader:)``: the barrier, the second look and the load.
+    @usableFromInline
+    func loadOnMiss(_ key: Key, _ loader: (Key) throws -> Value?) throws -> Value? {
+        var outcome: Result<Value?, Error> = .success(nil)
+        storage.write {
+            if let value = state.pointee.items[key] {
+                outcome = .success(value)
+                return
+            }
+            outcome = Result { try reentrancy.runCallback { try loader(key) } }
+            if case .success(let loaded?) = outcome { state.pointee.set(loaded, forKey: key) }
+        }
+        return try outcome.get()
+    }
+
+    /// The first broken invariant of the store's state, or nil; for tests.
+    /// - Complexity: O(*u* + *r*) for the pending changes.
+    package func invariantViolation() -> String? {
+        snapshot().invariantViolation()
+    }
+
+    /// The value for `key`, in one read. Inlinable, with what it reaches, so that a client's
+    /// read path is specialised for its key and value types: unspecialised generic code spends
+    /// more time looking up type metadata than reading.
+    /// - Complexity: O(1) average; allocates nothing.
+    @inlinable
+    func lookUp(_ key: Key) -> Value? {
+        withUnsafePointer(to: key) { key in
+            var lookup = StoreItemLookup(state: state, key: key)
+            storage.read(&lookup)
+            return lookup.value
+        }
+    }
+
+    /// The whole state, in one read.
+    /// - Complexity: O(1) (copy on write).
+    private func snapshot() -> StoreState<Key, Value> {
+        var read = StoreStateSnapshot(state: state)
+        storage.read(&read)
+        return read.snapshot
+    }
+}

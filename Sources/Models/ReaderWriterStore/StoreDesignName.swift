@@ -1,0 +1,33 @@
+/// The synchronisation design behind a ``ReaderWriterStore``, chosen by name (the scenario files'
+/// spelling is the raw value).
+///
+/// Every design gives the same semantics (the same tests run against each); they differ only in
+/// what a read and a write cost and how they scale with threads.
+public enum StoreDesignName: String, CaseIterable, Sendable {
+    /// The seed, YMMemoryCache: a concurrent `DispatchQueue`. Reads are `sync` blocks, `set` and
+    /// bulk add are `async` barrier blocks (they return once enqueued; a later read waits for them
+    /// behind the barrier), `removeAll`, `remove(keys:)`, the loader and other synchronous writes
+    /// are `sync` barriers.
+    case gcdBarrier = "gcd-barrier"
+    /// One `pthread_rwlock_t`, writer-preferring where the platform allows it. Writes are
+    /// synchronous.
+    case rwlock
+    /// One mutex around everything: reads exclude each other too. The baseline that shows what
+    /// reader concurrency buys.
+    case mutex
+    /// A big-reader lock: one cache-line-padded rwlock per reader slot; a reader locks only its
+    /// thread's slot, a writer locks every slot in order. Built for read-heavy load; see
+    /// ``BigReaderLockDesign``.
+    case bigReader = "big-reader"
+
+    /// Makes an instance of the design.
+    /// - Complexity: O(1), plus O(*s*) slot locks for `big-reader`.
+    package func makeDesign() -> any StoreDesign {
+        switch self {
+        case .gcdBarrier: return GCDBarrierDesign()
+        case .rwlock: return RWLockDesign()
+        case .mutex: return MutexDesign()
+        case .bigReader: return BigReaderLockDesign()
+        }
+    }
+}

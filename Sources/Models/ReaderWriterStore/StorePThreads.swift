@@ -1,0 +1,55 @@
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Setting up the pthread locks the lock-based designs share, and naming the calling thread.
+enum StorePThreads {
+    /// Initialises the rwlock at `lock` (allocated, not yet initialised memory), writer-preferring
+    /// on glibc so that a stream of readers cannot starve a writer.
+    /// - Complexity: O(1)
+    static func initialize(_ lock: UnsafeMutablePointer<pthread_rwlock_t>) {
+        lock.initialize(to: pthread_rwlock_t())
+        var attributes = pthread_rwlockattr_t()
+        pthread_rwlockattr_init(&attributes)
+        #if canImport(Glibc)
+            pthread_rwlockattr_setkind_np(&attributes, Int32(PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP))
+        #endif
+        pthread_rwlock_init(lock, &attributes)
+        pthread_rwlockattr_destroy(&attributes)
+    }
+
+    /// The calling thread's identity, valid while the thread lives.
+    /// - Complexity: O(1)
+    @inline(__always)
+    static var currentThread: UInt {
+        #if canImport(Glibc)
+            return UInt(pthread_self())
+        #else
+            return UInt(bitPattern: pthread_self())
+        #endif
+    }
+
+    /// A small number for the calling thread, handed out in the order threads first ask
+    /// (0, 1, 2, …) and kept in thread-local storage: threads that read at the same time get
+    /// different big-reader slots until there are more of them than slots.
+    /// - Complexity: O(1); no allocation after the thread's first call.
+    @inline(__always)
+    static var readerIndex: Int {
+        guard let key = readerIndexKey else { return Int(truncatingIfNeeded: currentThread >> 12) }
+        if let stored = pthread_getspecific(key) { return Int(bitPattern: stored) &- 1 }
+        let index = nextReaderIndex.add(1, ordering: .relaxed).oldValue
+        pthread_setspecific(key, UnsafeRawPointer(bitPattern: index &+ 1))
+        return index
+    }
+
+    private static let readerIndexKey: pthread_key_t? = {
+        var key = pthread_key_t()
+        return pthread_key_create(&key, nil) == 0 ? key : nil
+    }()
+
+    private static let nextReaderIndex = Atomic<Int>(0)
+}

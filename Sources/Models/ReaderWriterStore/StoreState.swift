@@ -1,0 +1,105 @@
+/// Everything a ``ReaderWriterStore`` guards with its design's lock: the items and, while change
+/// tracking is on, the changes since the last notification. Every mutation goes through here, so
+/// the tracking rules live in one place.
+///
+/// Invariants: when tracking is off both buffers are empty; `updated`'s keys are items; no key in
+/// `removed` is an item.
+@usableFromInline
+struct StoreState<Key: Hashable & Sendable, Value: Sendable> {
+    @usableFromInline var items: [Key: Value] = [:]
+    private(set) var isTracking = false
+    private(set) var updated: [Key: Value] = [:]
+    private(set) var removed: Set<Key> = []
+
+    /// Sets `key` to `value`, or removes it for nil. Setting removes the key from `removed` and
+    /// records it in `updated`; removing a key that exists moves it to `removed`; removing an
+    /// absent key changes nothing.
+    /// - Complexity: O(1) amortised.
+    mutating func set(_ value: Value?, forKey key: Key) {
+        if let value {
+            items[key] = value
+            if isTracking {
+                removed.remove(key)
+                updated[key] = value
+            }
+        } else if items.removeValue(forKey: key) != nil, isTracking {
+            updated.removeValue(forKey: key)
+            removed.insert(key)
+        }
+    }
+
+    /// Adds or replaces every entry, recording each as updated, changed or not.
+    /// - Complexity: O(*m*) for *m* entries.
+    mutating func add(_ entries: [Key: Value]) {
+        items.merge(entries) { _, new in new }
+        guard isTracking else { return }
+        for (key, value) in entries {
+            removed.remove(key)
+            updated[key] = value
+        }
+    }
+
+    /// Removes the keys that exist, recording only those as removed.
+    /// - Returns: how many were removed.
+    /// - Complexity: O(*m*) for *m* keys.
+    @discardableResult
+    mutating func remove(keys: some Sequence<Key>) -> Int {
+        var count = 0
+        for key in keys where items.removeValue(forKey: key) != nil {
+            count += 1
+            if isTracking {
+                updated.removeValue(forKey: key)
+                removed.insert(key)
+            }
+        }
+        return count
+    }
+
+    /// Removes every item, recording every key as removed.
+    /// - Complexity: O(*n*) for *n* items.
+    mutating func removeAll() {
+        if isTracking {
+            removed.formUnion(items.keys)
+            updated.removeAll()
+        }
+        items.removeAll()
+    }
+
+    /// Starts tracking with empty buffers; does nothing when already tracking.
+    /// - Complexity: O(1)
+    mutating func startTracking() {
+        guard !isTracking else { return }
+        isTracking = true
+        updated = [:]
+        removed = []
+    }
+
+    /// Stops tracking and returns what was pending (nil if nothing was).
+    /// - Complexity: O(1)
+    mutating func stopTracking() -> StoreChange<Key, Value>? {
+        let pending = takePending()
+        isTracking = false
+        return pending
+    }
+
+    /// The changes since the last take, emptying the buffers; nil when nothing changed or tracking
+    /// is off.
+    /// - Complexity: O(1)
+    mutating func takePending() -> StoreChange<Key, Value>? {
+        guard isTracking, !updated.isEmpty || !removed.isEmpty else { return nil }
+        defer {
+            updated = [:]
+            removed = []
+        }
+        return StoreChange(updated: updated, removed: removed)
+    }
+
+    /// The first broken invariant, or nil.
+    /// - Complexity: O(*u* + *r*) for the pending changes.
+    func invariantViolation() -> String? {
+        if !isTracking, !updated.isEmpty || !removed.isEmpty { return "change buffers not empty while tracking is off" }
+        if let key = updated.keys.first(where: { items[$0] == nil }) { return "updated key \(key) is not an item" }
+        if let key = removed.first(where: { items[$0] != nil }) { return "removed key \(key) is an item" }
+        return nil
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import Models
+import Report
+
+/// Runs a `drawing` scenario once, for one store policy, frame by frame on a virtual clock.
+///
+/// Each frame: the run loop advances and due memory-pressure events are posted; at a restart the
+/// app starts again (the memory tier cold, the disk tier warm: a new cache over the same
+/// directory); then every view instance due to redraw asks the cache for its drawing, keyed by its
+/// current content (the salt), and draws fresh on a miss — real pixels, real CPU time. Each request
+/// is timed (fresh and cached separately), the frame's work against its budget, and allocations
+/// read from jemalloc. Disk writes are asynchronous, as EGOCache's are; a read of an entry whose
+/// write is still queued waits for it, so the counts do not depend on the disk's speed (the byte
+/// gauges of the disk tier may lag by the writes in flight).
+struct DrawingDriver {
+    let scenario: DrawingScenario
+    let configuration: RunConfiguration
+
+    func run(isCancelled: () -> Bool, progress: (Double) -> Void) -> RunOutput {
+        let header = scenario.header
+        let timeline = FrameTimeline(header: header, refreshRate: scenario.refreshHz)
+        let runLoop = Models.RunLoop(refreshRate: scenario.refreshHz)
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("workbench-drawing-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let policy = storePolicy(directory: directory)
+        var recorder = DrawingRecorder(scenario: header.name, configuration: configuration, capacity: scenario.cache.capacityBytes)
+        let clock = VirtualClock()
+        var cache: DrawingCache
+        do {
+            cache = try makeCache(policy: policy, runLoop: runLoop, clock: clock)
+        } catch {
+            recorder.noteFailure("\(error)")
+            return recorder.output(cache: nil, header: header, complete: false)
+        }
+        let rasterizer = Rasterizer()
+        var generator = SeededGenerator(seed: configuration.seed).derived(0xD4A3)
+        let restartFrames = Set(scenario.restarts.map { FrameTimeline.frames($0.value, rate: Double(scenario.refreshHz)) })
+        let budget = UInt64(1_000_000_000 / scenario.refreshHz)
+        var complete = true
+        let progressEvery = max(1, timeline.totalFrames / 100)
+
+        for frame in 0..<timeline.totalFrames {
+            if isCancelled() {
+                complete = false
+                break
+            }
+            clock.now = Double(frame) / Double(scenario.refreshHz)
+            if frame == timeline.warmupFrames {
+                recorder.startCounting(cache: cache)
+            }
+            let counted = timeline.isCounted(frame)
+            if restartFrames.contains(frame), frame > 0 {
+                cache.waitForPendingWrites()
+                recorder.absorb(cache)
+                do {
+                    cache = try makeCache(policy: policy, runLoop: runLoop, clock: clock)
+                } catch {
+                    recorder.noteFailure("\(error)")
+                    complete = false
+                    break
+                }
+                if counted { recorder.noteRestart() }
+            }
+            // Which draws happen this frame, and which of them cancel, is the driver's decision,
+            // made before the measured window.
+            let requests = drawRequests(frame: frame, generator: &generator)
+
+            let allocationsBefore = AllocationProbe.snapshot()
+            let start = MonotonicClock.now()
+            runLoop.advance()
+            for level in timeline.pressure[frame] ?? [] {
+                runLoop.postMemoryPressure(MemoryPressureLevel(level))
+                if counted { recorder.notePressure(level.rawValue) }
+            }
+            for request in requests {
+                let requestStart = MonotonicClock.now()
+                let image = try? cache.cachedDrawing(
+                    typeName: request.view.name, selector: "drawRect:", rect: request.rect, salt: request.salt
+                ) { rect in
+                    if request.cancels { cache.cancel() }
+                    return rasterizer.draw(request.spec.sized(toCover: rect))
+                }
+                _ = image
+                if counted {
+                    recorder.noteRequest(outcome: cache.lastOutcome, nanoseconds: MonotonicClock.now() - requestStart)
+                }
+            }
+            let elapsed = MonotonicClock.now() - start
+            let allocated = AllocationProbe.snapshot().since(allocationsBefore)
+            if counted { recorder.noteFrame(allocated: allocated, elapsed: elapsed, overBudget: elapsed > budget) }
+            if timeline.isSampleEnd(frame) {
+                recorder.sample(time: timeline.time(afterFrame: frame), cache: cache)
+            }
+            if frame % progressEvery == 0 { progress(Double(frame) / Double(timeline.totalFrames)) }
+        }
+        cache.waitForPendingWrites()
+        progress(1)
+        return recorder.output(cache: cache, header: header, complete: complete)
+    }
+
+    private func makeCache(policy: DrawingStorePolicy, runLoop: Models.RunLoop, clock: VirtualClock) throws -> DrawingCache {
+        let cache = try DrawingCache(policy: policy, seed: configuration.seed, runLoop: runLoop) { clock.now }
+        cache.timeoutInterval = scenario.timeout.value
+        return cache
+    }
+
+    private func storePolicy(directory: URL) -> DrawingStorePolicy {
+        let eviction = EvictionPolicyName(scenario.cache.eviction)
+        switch configuration.policy {
+        case .memory: return .memory(policy: eviction, capacityBytes: scenario.cache.capacityBytes)
+        case .memoryAndDisk:
+            return .memoryAndDisk(policy: eviction, capacityBytes: scenario.cache.capacityBytes, directory: directory)
+        default: return .none
+        }
+    }
+
+    /// One view instance's draw in this frame.
+    struct DrawRequest {
+        let view: DrawnViewSpec
+        let rect: Rect
+        let salt: String
+        let spec: DrawingSpec
+        let cancels: Bool
+    }
+
+    /// The draws due in `frame`: every instance of every view whose redraw interval has come round,
+    /// with the content it shows now.
+    private func drawRequests(frame: Int, generator: inout SeededGenerator) -> [DrawRequest] {
+        let rate = Double(scenario.refreshHz)
+        let time = Double(frame) / rate
+        var requests: [DrawRequest] = []
+        for view in scenario.views {
+            let every = view.redrawEvery.map { max(1, FrameTimeline.frames($0.value, rate: rate)) } ?? 1
+            for instance in 0..<view.count where (frame + instance) % every == 0 {
+                let salt = Self.content(of: view, instance: instance, frame: frame, time: time)
+                let spec = Self.spec(for: view, text: salt)
+                let cancels = view.cancelRate > 0 && generator.nextUnit() < view.cancelRate
+                let rect = Rect(x: Double(instance) * view.width, y: 0, width: view.width, height: view.height)
+                requests.append(DrawRequest(view: view, rect: rect, salt: salt, spec: spec, cancels: cancels))
+            }
+        }
+        return requests
+    }
+
+    /// What an instance shows at `time`: the cached drawing's salt.
+    static func content(of view: DrawnViewSpec, instance: Int, frame: Int, time: Double) -> String {
+        switch view.content {
+        case .static:
+            return "\(view.name) \(instance)"
+        case .every(let interval):
+            return "\(view.name) \(instance) v\(Int(time / interval.value))"
+        case .everyFrame:
+            return "\(view.name) \(instance) f\(frame)"
+        case .titles(let titles, let every):
+            return titles[(Int(time / every.value) + instance) % titles.count]
+        }
+    }
+
+    /// The drawing a view's fresh routine paints, with its content as text.
+    static func spec(for view: DrawnViewSpec, text: String) -> DrawingSpec {
+        let effects = view.effects
+        let shadow = effects.shadow > 0 ? Int(effects.shadow.rounded()) : nil
+        return DrawingSpec(
+            size: PixelSize(width: Int(view.width.rounded(.up)), height: Int(view.height.rounded(.up))),
+            background: RGBAColor(red: 0.95, green: 0.95, blue: 0.97, alpha: 1),
+            gradient: effects.gradient
+                ? LinearGradient(
+                    from: RGBAColor(red: 0.35, green: 0.55, blue: 0.95, alpha: 1),
+                    to: RGBAColor(red: 0.15, green: 0.3, blue: 0.75, alpha: 1), start: .top, end: .bottom)
+                : nil,
+            cornerRadius: effects.cornerRadius, text: effects.text ? text : nil,
+            textColor: RGBAColor(red: 1, green: 1, blue: 1, alpha: 1), fontSize: min(22, view.height * 0.5),
+            shadowRadius: shadow, shadowOffsetX: 0, shadowOffsetY: shadow.map { max(1, $0 / 2) } ?? 0)
+    }
+}
+
+/// The virtual time the cache reads for expiry dates, advanced by the driver frame by frame.
+final class VirtualClock: @unchecked Sendable {
+    var now: Double = 0
+}

@@ -1,0 +1,198 @@
+import Models
+import Report
+
+/// Turns one drawing run into result rows: a summary, a timeseries of requests and of the bytes
+/// each tier holds, and the latency spectrum of fresh and cached draws.
+///
+/// Count columns are deterministic; bytes, allocations and `_ns` columns are measured or held
+/// sizes (classed as measured by compare).
+struct DrawingRecorder {
+    let scenario: String
+    let configuration: RunConfiguration
+    let capacity: Int
+    private(set) var timeseries: [ResultRow] = []
+    /// Statistics of caches replaced by a restart (a restart makes a new cache).
+    private var retired = DrawingCacheStatistics()
+    private var last = DrawingCacheStatistics()
+    private var pressure: [String] = []
+    private var restarts = 0
+    private var lastRestarts = 0
+    private var failure: String?
+    private var interval = (allocated: AllocationSnapshot.zero, framesOverBudget: 0)
+    private var total = (allocated: AllocationSnapshot.zero, framesOverBudget: 0, frames: 0)
+    private var fresh = LatencyRecorder()
+    private var cached = LatencyRecorder()
+    private var all = LatencyRecorder()
+    private var frameWork = LatencyRecorder()
+    private var maxMemoryBytes = 0
+    private var maxDiskBytes = 0
+
+    /// The summary's columns after the identity columns, in order: what `expect` may name.
+    static let summaryColumns = [
+        "seed", "capacity_bytes", "duration_s", "warmup_s", "frames", "requests", "memory_hits", "disk_hits", "misses",
+        "hit_rate", "fresh_draws", "expirations", "cancels", "invalid_entries", "memory_evictions", "memory_pressure_events",
+        "restarts", "disk_write_failures", "complete", "memory_bytes_end", "memory_bytes_max", "disk_bytes_end",
+        "disk_bytes_max", "allocated_bytes", "allocations", "draw_latency_p50_ns", "draw_latency_p90_ns",
+        "draw_latency_p99_ns", "draw_latency_p999_ns", "draw_latency_max_ns", "fresh_draw_p50_ns", "fresh_draw_p99_ns",
+        "cached_draw_p50_ns", "cached_draw_p99_ns", "frame_work_p99_ns", "frames_over_budget",
+    ]
+
+    init(scenario: String, configuration: RunConfiguration, capacity: Int) {
+        self.scenario = scenario
+        self.configuration = configuration
+        self.capacity = capacity
+    }
+
+    /// The end of the warm-up: what came before is not counted.
+    mutating func startCounting(cache: DrawingCache) {
+        cache.resetStatistics()
+        retired = DrawingCacheStatistics()
+        last = DrawingCacheStatistics()
+        restarts = 0
+        lastRestarts = 0
+        fresh.reset()
+        cached.reset()
+        all.reset()
+        frameWork.reset()
+        interval = (.zero, 0)
+        total = (.zero, 0, 0)
+    }
+
+    /// Keeps the counts of a cache a restart replaces.
+    mutating func absorb(_ cache: DrawingCache) {
+        retired = Self.sum(retired, cache.statistics)
+    }
+
+    mutating func noteRestart() { restarts += 1 }
+    mutating func notePressure(_ level: String) { pressure.append(level) }
+    mutating func noteFailure(_ text: String) { failure = text }
+
+    mutating func noteRequest(outcome: DrawingOutcome?, nanoseconds: UInt64) {
+        all.record(nanoseconds: nanoseconds)
+        switch outcome {
+        case .memoryHit, .diskHit: cached.record(nanoseconds: nanoseconds)
+        default: fresh.record(nanoseconds: nanoseconds)
+        }
+    }
+
+    mutating func noteFrame(allocated: AllocationSnapshot, elapsed: UInt64, overBudget: Bool) {
+        frameWork.record(nanoseconds: elapsed)
+        total.frames += 1
+        interval.allocated.bytes += allocated.bytes
+        interval.allocated.count += allocated.count
+        total.allocated.bytes += allocated.bytes
+        total.allocated.count += allocated.count
+        if overBudget {
+            interval.framesOverBudget += 1
+            total.framesOverBudget += 1
+        }
+    }
+
+    private func identity() -> ResultRow {
+        configuration.identityRow(scenario: scenario)
+    }
+
+    /// Appends the timeseries row for the interval that ends at `time`.
+    mutating func sample(time: Double, cache: DrawingCache) {
+        let stats = Self.sum(retired, cache.statistics)
+        maxMemoryBytes = max(maxMemoryBytes, cache.store.memoryBytes)
+        maxDiskBytes = max(maxDiskBytes, cache.store.diskBytes)
+        let requests = stats.requests - last.requests
+        let hits = stats.memoryHits + stats.diskHits - last.memoryHits - last.diskHits
+        var row = identity()
+        row.append("t_s", .double(time))
+        row.append("requests", .int(requests))
+        row.append("memory_hits", .int(stats.memoryHits - last.memoryHits))
+        row.append("disk_hits", .int(stats.diskHits - last.diskHits))
+        row.append("misses", .int(stats.misses - last.misses))
+        row.append("hit_rate", requests == 0 ? .empty : .double(Double(hits) / Double(requests)))
+        row.append("expirations", .int(stats.expirations - last.expirations))
+        row.append("cancels", .int(stats.cancels - last.cancels))
+        row.append("restarts", .int(restarts - lastRestarts))
+        row.append("memory_pressure", .string(pressure.joined(separator: "+")))
+        row.append("memory_bytes", .int(cache.store.memoryBytes), kind: .measured)
+        row.append("disk_bytes", .int(cache.store.diskBytes), kind: .measured)
+        row.append("allocated_bytes", .uint(interval.allocated.bytes), kind: .measured)
+        row.append("frames_over_budget", .int(interval.framesOverBudget), kind: .measured)
+        timeseries.append(row)
+        last = stats
+        lastRestarts = restarts
+        pressure.removeAll()
+        interval = (.zero, 0)
+    }
+
+    /// The run's summary row, timeseries and latency spectrum.
+    func output(cache: DrawingCache?, header: ScenarioHeader, complete: Bool) -> RunOutput {
+        let stats = Self.sum(retired, cache?.statistics ?? DrawingCacheStatistics())
+        var row = identity()
+        row.append("seed", .uint(configuration.seed))
+        row.append("capacity_bytes", .int(configuration.policy == .none ? 0 : capacity))
+        row.append("duration_s", .double(header.duration.value))
+        row.append("warmup_s", .double(header.warmup.value))
+        row.append("frames", .int(total.frames))
+        row.append("requests", .int(stats.requests))
+        row.append("memory_hits", .int(stats.memoryHits))
+        row.append("disk_hits", .int(stats.diskHits))
+        row.append("misses", .int(stats.misses))
+        row.append("hit_rate", .double(stats.hitRate))
+        row.append("fresh_draws", .int(stats.misses))
+        row.append("expirations", .int(stats.expirations))
+        row.append("cancels", .int(stats.cancels))
+        row.append("invalid_entries", .int(stats.invalidEntries))
+        row.append("memory_evictions", .int(stats.memoryEvictions))
+        row.append("memory_pressure_events", .int(stats.memoryPressureEvents))
+        row.append("restarts", .int(restarts))
+        row.append("disk_write_failures", .int(stats.diskWriteFailures))
+        row.append("complete", .string(complete && failure == nil ? "true" : "false"))
+        let memoryBytes = cache?.store.memoryBytes ?? 0
+        let diskBytes = cache?.store.diskBytes ?? 0
+        row.append("memory_bytes_end", .int(memoryBytes), kind: .measured)
+        row.append("memory_bytes_max", .int(max(maxMemoryBytes, memoryBytes)), kind: .measured)
+        row.append("disk_bytes_end", .int(diskBytes), kind: .measured)
+        row.append("disk_bytes_max", .int(max(maxDiskBytes, diskBytes)), kind: .measured)
+        row.append("allocated_bytes", .uint(total.allocated.bytes), kind: .measured)
+        row.append("allocations", .uint(total.allocated.count), kind: .measured)
+        let draws = all.summary
+        row.append("draw_latency_p50_ns", .uint(draws.p50), kind: .measured)
+        row.append("draw_latency_p90_ns", .uint(draws.p90), kind: .measured)
+        row.append("draw_latency_p99_ns", .uint(draws.p99), kind: .measured)
+        row.append("draw_latency_p999_ns", .uint(draws.p999), kind: .measured)
+        row.append("draw_latency_max_ns", .uint(draws.max), kind: .measured)
+        row.append("fresh_draw_p50_ns", .uint(fresh.summary.p50), kind: .measured)
+        row.append("fresh_draw_p99_ns", .uint(fresh.summary.p99), kind: .measured)
+        row.append("cached_draw_p50_ns", .uint(cached.summary.p50), kind: .measured)
+        row.append("cached_draw_p99_ns", .uint(cached.summary.p99), kind: .measured)
+        row.append("frame_work_p99_ns", .uint(frameWork.summary.p99), kind: .measured)
+        row.append("frames_over_budget", .int(total.framesOverBudget), kind: .measured)
+
+        var spectrum: [ResultRow] = []
+        for (operation, recorder) in [("fresh_draw", fresh), ("cached_draw", cached), ("frame_work", frameWork)] {
+            for point in recorder.spectrum() {
+                var line = identity()
+                line.append("operation", .string(operation))
+                line.append("percentile", .double(point.percentile))
+                line.append("latency_ns", .uint(point.valueNs), kind: .measured)
+                spectrum.append(line)
+            }
+        }
+        return RunOutput(summary: row, timeseries: timeseries, latency: spectrum, complete: complete && failure == nil)
+    }
+
+    /// Adds the counters of two caches (the gauges — bytes, entries — come from the live cache).
+    static func sum(_ a: DrawingCacheStatistics, _ b: DrawingCacheStatistics) -> DrawingCacheStatistics {
+        var s = b
+        s.requests += a.requests
+        s.memoryHits += a.memoryHits
+        s.diskHits += a.diskHits
+        s.misses += a.misses
+        s.expirations += a.expirations
+        s.invalidEntries += a.invalidEntries
+        s.cancels += a.cancels
+        s.nilDrawings += a.nilDrawings
+        s.stores += a.stores
+        s.memoryPressureEvents += a.memoryPressureEvents
+        s.memoryEvictions += a.memoryEvictions
+        s.diskWriteFailures += a.diskWriteFailures
+        return s
+    }
+}
