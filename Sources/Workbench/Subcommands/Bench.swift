@@ -2,7 +2,13 @@ import ArgumentParser
 import Models
 import Report
 
-/// `workbench bench`: the cost of a hit on ControllerCache and on ReusePool.
+/// What `workbench bench` measures.
+enum BenchSuite: String, CaseIterable, ExpressibleByArgument {
+    case all, hits, drawing
+}
+
+/// `workbench bench`: the cost of a hit on ControllerCache and on ReusePool, and of a cached drawing
+/// against a fresh one.
 ///
 /// Not a test: it prints figures. Build with `-c release` before quoting them.
 struct Bench: ParsableCommand {
@@ -22,6 +28,9 @@ struct Bench: ParsableCommand {
     @Option(help: "Hits per timed batch.")
     var batch: Int = 1_000
 
+    @Option(help: "What to measure: hits (ControllerCache, ReusePool), drawing (a cached drawing against a fresh one), or all.")
+    var suite: BenchSuite = .all
+
     func validate() throws {
         guard iterations > 0, batch > 0, iterations >= batch else {
             throw ValidationError("--iterations and --batch must be > 0, and --iterations >= --batch")
@@ -30,10 +39,16 @@ struct Bench: ParsableCommand {
 
     func run() throws {
         AllocationProbe.install()
-        let results = [benchControllerCache(), benchReusePool()]
-        print("target            hits      allocated_bytes  allocations  median_ns  p90_ns  p99_ns")
-        for result in results {
-            print(result.line)
+        if suite == .all || suite == .hits {
+            let results = [benchControllerCache(), benchReusePool()]
+            print("target            hits      allocated_bytes  allocations  median_ns  p90_ns  p99_ns")
+            for result in results {
+                print(result.line)
+            }
+        }
+        if suite == .all || suite == .drawing {
+            if suite == .all { print("") }
+            print(try DrawingBench.run().report)
         }
         #if DEBUG
             print("note: this is a debug build; quote figures from `swift build -c release` only")
