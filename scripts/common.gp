@@ -11,9 +11,11 @@
 #                 one policy/in_use (their sweep_value column tells them apart); default 0
 #
 # It also defines runkey(0), the key of the current data row's run, which scripts compare with
-# the words of their `runs` variable; `pressure_style`, the plot style (a macro: @pressure_style)
-# of memory-pressure marks; `fit_y` (@fit_y), a y range from 0 that is never empty; and
-# `panel_margins` (@panel_margins), which lines up multiplot panels.
+# the words of their `runs` variable; runtitle(run), how a run is named in a legend;
+# `pressure_style`, the plot style (a macro: @pressure_style) of memory-pressure marks;
+# `restart_style` (@restart_style), that of app restarts (drawing); `fit_y` (@fit_y), a y range
+# from 0 that is never empty; and `panel_margins` (@panel_margins), which lines up multiplot
+# panels.
 
 if (!exists("format")) format = "png"
 if (!exists("out")) out = ""
@@ -22,6 +24,7 @@ if (!exists("height")) height = 560
 if (!exists("ascii_width")) ascii_width = 100
 if (!exists("ascii_height")) ascii_height = 30
 if (!exists("keyed")) keyed = 0
+if (!exists("kind")) kind = ""
 
 if (format eq "png") {
     set terminal pngcairo size width,height noenhanced font "sans,10" background rgb "white"
@@ -77,8 +80,26 @@ set linetype cycle 10
 fit_y = 'stats yfile using (yvalue(0)) nooutput; if (STATS_max > 0) { set yrange [0:*] } else { set yrange [0:1] }'
 # Memory-pressure events: red crosses.
 pressure_style = "with points pointtype 2 pointsize 1.2 linecolor rgb '#e41a1c'"
+# App restarts (drawing's timeseries `restarts` column): black open triangles. For a timeseries
+# file `timeseries`, `@find_restarts` sets restarts_seen (1 when a drawing run restarted), and
+# restart_marks(y) is then ", <plot element>" marking them at height y, to append to a plot
+# command as a macro (marks = restart_marks(0); plot ... @marks); "" when there is nothing to mark.
+restart_style = "with points pointtype 8 pointsize 1.4 linecolor rgb '#000000'"
+restart_at(dummy) = column("restarts") > 0 ? column("t_s") : NaN
+find_restarts = 'restarts_seen = 0; if (kind eq "drawing") { stats timeseries using (column("restarts")) nooutput; restarts_seen = STATS_max > 0 }'
+restart_marks(y) = restarts_seen ? sprintf(", timeseries using (restart_at(0)):(%g) %s title 'app restart'", y, restart_style) : ""
 
 # The run a data row belongs to: "policy/in_use", or "policy/in_use@sweep_value" when keyed.
 runkey(dummy) = strcol("policy")."/".strcol("in_use").(keyed ? "@".strcol("sweep_value") : "")
 # The policy/in_use pair alone, whatever `keyed` says (sweep plots draw one line per pair).
 pairkey(dummy) = strcol("policy")."/".strcol("in_use")
+# The line width and dash type of run i of n over time: drawing runs often draw the same line
+# (memory and memory+disk hit alike, and hold the same memory bytes, until a restart), so each
+# run's line is narrower than the one before, and all but the first are dashed (2: dashes,
+# 3: dash-dot, ...): a run drawn over another leaves it showing. Other kinds: width 1, solid.
+run_width(i, n) = kind eq "drawing" ? 1.5 + 1.8 * (n - i) : 1
+run_dash(i) = kind ne "drawing" || i == 1 ? 1 : (i == 2 ? 2 : i + 1)
+# A run as legends and bar labels name it: its key, except that drawing runs, which have no
+# in-use mode (in_use is always "-"), drop the "/-": "memory+disk", "memory@4194304".
+_cut(r, p) = p > 0 ? r[1:p - 1].r[p + 2:] : r
+runtitle(r) = kind eq "drawing" ? _cut(r, strstrt(r, "/-")) : r

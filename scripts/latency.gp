@@ -7,11 +7,15 @@
 #               runs='none/- lru/repopulate'; operations='row_dequeue frame_work'; \
 #               format='png'; out='results/feed/latency.png'" scripts/latency.gp
 #
-# Variables: kind ('scrolling-table' or 'navigation'), latency (CSV path), scenario (name, for the
-# title), runs ("policy/in_use ..."), operations (the operation column's values to draw, one
-# panel each; default: row_dequeue header_footer_dequeue frame_work for scrolling-table,
-# transition for navigation; list only operations the file has), and those of common.gp.
-if (!exists("operations")) operations = (exists("kind") && kind eq "navigation") ? "transition" : "row_dequeue header_footer_dequeue frame_work"
+# Variables: kind ('scrolling-table', 'navigation' or 'drawing'), latency (CSV path), scenario
+# (name, for the title), runs ("policy/in_use ..."), operations (the operation column's values to
+# draw, one panel each; default: row_dequeue header_footer_dequeue frame_work for
+# scrolling-table, transition for navigation, fresh_draw cached_draw frame_work for drawing; list
+# only operations the file has), and those of common.gp.
+#   drawing: fresh_draw (a draw no cache tier served), cached_draw (a memory or disk hit),
+#   frame_work (a frame's work).
+if (!exists("kind")) kind = ""
+if (!exists("operations")) operations = kind eq "navigation" ? "transition" : kind eq "drawing" ? "fresh_draw cached_draw frame_work" : "row_dequeue header_footer_dequeue frame_work"
 panels = words(operations)
 if (!exists("height")) height = panels > 1 ? 330 * panels : 560
 if (!exists("ascii_height")) ascii_height = panels > 1 ? 26 * panels : 30
@@ -33,6 +37,6 @@ do for [operation in operations] {
     set title operation
     plot for [i = 1:words(runs)] latency \
         using (strcol("operation") eq operation && runkey(0) eq word(runs, i) ? spectrum_x(column("percentile")) : NaN):(column("latency_ns") > 0 ? column("latency_ns") : NaN) \
-        with lines linetype i linewidth 1.5 title word(runs, i)
+        with lines linetype i linewidth 1.5 title runtitle(word(runs, i))
 }
 unset multiplot

@@ -8,20 +8,23 @@
 #
 # --format may be repeated (or given as png,svg); the default is png and svg, `all` is all three.
 # A RESULTS_DIR holding summary.csv is one scenario; otherwise every sub-directory holding one is.
-# The scenario kind is recognised by summary.csv's columns (view_cache_hits: navigation;
-# hit_rate: scrolling-table). Per scenario, next to its CSV files (<view>.png, .svg, or .txt for
-# ascii, each written to a temporary name and renamed):
+# The scenario kind is recognised by summary.csv's columns (memory_hits: drawing;
+# view_cache_hits: navigation; hit_rate: scrolling-table). Per scenario, next to its CSV files
+# (<view>.png, .svg, or .txt for ascii, each written to a temporary name and renamed):
 #   hit_rate            hit rate over time per run, memory-pressure events marked  (hit-rate.gp)
 #   instantiations      scrolling-table: instantiations and allocated MiB per run  (instantiations.gp)
 #   creations           navigation: creations and largest view-cache KiB per run   (instantiations.gp)
+#   fresh_draws         drawing: fresh draws and allocated MiB per run             (instantiations.gp)
 #   resident            scrolling-table: cached and pooled controllers over time;
-#                       navigation: resident controllers, history depth, bytes     (resident.gp)
+#                       navigation: resident controllers, history depth, bytes;
+#                       drawing: bytes per cache tier (memory, disk)               (resident.gp)
 #   latency             latency percentile spectrum per run and operation          (latency.gp)
-#   sweep               hit rate and instantiations/creations against sweep_value,
-#                       only when summary.csv has sweep_key/sweep_value filled in  (sweep.gp)
+#   sweep               hit rate and instantiations/creations/fresh draws against
+#                       sweep_value, only when summary.csv has sweep_key/sweep_value
+#                       filled in                                                  (sweep.gp)
 # Views over time draw, for scrolling-table, one run per policy (its repopulate run, or its
-# first); for navigation, every run. Latency and per-run bars draw every run. The CLI's Plotter
-# (Sources/Report/Plots) runs the same scripts with the same choices.
+# first); for navigation and drawing, every run. Latency and per-run bars draw every run. The
+# CLI's Plotter (Sources/Report/Plots) runs the same scripts with the same choices.
 #
 # gnuplot runs with -d (no ~/.gnuplot or system init file), as the CLI runs it.
 # Exit status: 0 when every plot was drawn, 1 when gnuplot is missing or a plot failed, 2 for
@@ -97,6 +100,19 @@ values_of() {
         c && $c != "" && !($c in seen) { seen[$c] = 1; printf "%s ", $c }'
 }
 
+# The words of $2 (operations in order of appearance) in panel order: those listed in $1 first,
+# in its order, then the others as they came (as ResultsKind.panelOrder).
+panel_order() {
+    local preferred="$1" found="$2" word out=""
+    for word in $preferred; do
+        [[ " $found " == *" $word "* ]] && out+="$word "
+    done
+    for word in $found; do
+        [[ " $preferred " == *" $word "* ]] || out+="$word "
+    done
+    printf '%s' "$out"
+}
+
 failed=0
 
 # Draws one view: draw VIEW SCRIPT DIR VARIABLES, in every chosen format.
@@ -129,15 +145,18 @@ draw() {
 plot_scenario() {
     local dir="$1"
     local summary="$dir/summary.csv" timeseries="$dir/timeseries.csv" latency="$dir/latency.csv"
-    local name kind cost header sweeps=0 keyed=0 ts_keyed=0 lat_keyed=0
+    local name kind cost panels header sweeps=0 keyed=0 ts_keyed=0 lat_keyed=0
     name="$(basename "$dir")"
     header="$(columns "$summary")"
-    if grep -qx view_cache_hits <<<"$header"; then
-        kind=navigation; cost=creations
+    # memory_hits first: a drawing summary has hit_rate too.
+    if grep -qx memory_hits <<<"$header"; then
+        kind=drawing; cost=fresh_draws; panels="fresh_draw cached_draw frame_work"
+    elif grep -qx view_cache_hits <<<"$header"; then
+        kind=navigation; cost=creations; panels="transition"
     elif grep -qx hit_rate <<<"$header"; then
-        kind=scrolling-table; cost=instantiations
+        kind=scrolling-table; cost=instantiations; panels="row_dequeue header_footer_dequeue frame_work"
     else
-        echo "plot.sh: $summary: unknown scenario kind (neither view_cache_hits nor hit_rate), no plots" >&2
+        echo "plot.sh: $summary: unknown scenario kind (no memory_hits, view_cache_hits or hit_rate column), no plots" >&2
         return 0
     fi
     if grep -qx sweep_value <<<"$header" && [ -n "$(values_of "$summary" sweep_value)" ]; then
@@ -161,7 +180,7 @@ plot_scenario() {
 
     if [ -f "$latency" ]; then
         local operations lat_runs
-        operations="$(values_of "$latency" operation)"
+        operations="$(panel_order "$panels" "$(values_of "$latency" operation)")"
         lat_runs="$(runs_of "$latency" "$lat_keyed" all)"
         if [ -n "$operations" ] && [ -n "$lat_runs" ]; then
             draw latency latency.gp "$dir" \

@@ -4,12 +4,14 @@
 #               scenario='four-tab-app'; runs='forever/- lru/repopulate'; format='png'; \
 #               out='results/four-tab-app/resident.png'" scripts/resident.gp
 #
-# Variables: kind ('scrolling-table' or 'navigation'), timeseries (CSV path), scenario (name, for
-# the title), runs ("policy/in_use ..."), and those of common.gp (format, out, ...).
+# Variables: kind ('scrolling-table', 'navigation' or 'drawing'), timeseries (CSV path), scenario
+# (name, for the title), runs ("policy/in_use ..."), and those of common.gp (format, out, ...).
 #   scrolling-table: two panels, cached_controllers (row controllers in the cache store) and
 #   pool_controllers (headers/footers in the reuse pool).
 #   navigation: three panels, resident_controllers (the view cache), history_depth (the history
 #   stack), then view_cache_bytes (solid) and history_bytes (dashed), in KiB (measured).
+#   drawing: "bytes per cache tier", two panels, memory_bytes (the memory tier) and disk_bytes
+#   (the disk tier), in KiB (measured); app restarts (the memory tier starts cold) are marked too.
 panels = (exists("kind") && kind eq "navigation") ? 3 : 2
 if (!exists("height")) height = 300 * panels
 if (!exists("ascii_height")) ascii_height = 24 * panels
@@ -22,9 +24,22 @@ n = words(runs)
 
 set xlabel "virtual time (s)"
 yfile = timeseries
+@find_restarts
+marks = restart_marks(0)
 @panel_margins
-set multiplot layout panels,1 title "What stays in memory: ".scenario
-if (kind eq "navigation") {
+set multiplot layout panels,1 title (kind eq "drawing" ? "Bytes per cache tier: " : "What stays in memory: ").scenario
+if (kind eq "drawing") {
+    set title "memory tier"
+    set ylabel "bytes in memory (KiB)"
+    yvalue(dummy) = column("memory_bytes"); @fit_y
+    plot for [i = 1:n] timeseries using (at(word(runs, i))):(column("memory_bytes") / 1024.0) with steps linetype i linewidth run_width(i, n) dashtype run_dash(i) title runtitle(word(runs, i)), \
+         timeseries using (pressure_at(0)):(0) @pressure_style title "memory pressure" @marks
+    set title "disk tier"
+    set ylabel "bytes on disk (KiB)"
+    yvalue(dummy) = column("disk_bytes"); @fit_y
+    plot for [i = 1:n] timeseries using (at(word(runs, i))):(column("disk_bytes") / 1024.0) with steps linetype i linewidth run_width(i, n) dashtype run_dash(i) title runtitle(word(runs, i)), \
+         timeseries using (pressure_at(0)):(0) @pressure_style title "memory pressure" @marks
+} else { if (kind eq "navigation") {
     set title "view cache"
     set ylabel "resident controllers"
     yvalue(dummy) = column("resident_controllers"); @fit_y
@@ -51,5 +66,5 @@ if (kind eq "navigation") {
     yvalue(dummy) = column("pool_controllers"); @fit_y
     plot for [i = 1:n] timeseries using (at(word(runs, i))):(column("pool_controllers")) with steps linetype i title word(runs, i), \
          timeseries using (pressure_at(0)):(0) @pressure_style title "memory pressure"
-}
+} }
 unset multiplot

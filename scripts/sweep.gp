@@ -1,15 +1,16 @@
-# A parameter sweep: the summary's hit rate and instantiations against the swept value, one line
-# per policy/in_use. Drawn only from summaries whose sweep_key/sweep_value columns are filled.
+# A parameter sweep: the summary's hit rate and instantiations (creations, fresh draws) against
+# the swept value, one line per policy/in_use. Drawn only from summaries whose sweep_key/sweep_value columns are filled.
 #
 #   gnuplot -e "kind='scrolling-table'; summary='results/feed/summary.csv'; scenario='feed'; \
 #               runs='none/- lru/repopulate'; sweep_key='cache.capacity'; format='png'; \
 #               out='results/feed/sweep.png'" scripts/sweep.gp
 #
-# Variables: kind ('scrolling-table' or 'navigation'), summary (CSV path), scenario (name, for the
-# title), runs (the policy/in_use pairs to draw, "policy/in_use ..."), sweep_key (the swept
+# Variables: kind ('scrolling-table', 'navigation' or 'drawing'), summary (CSV path), scenario
+# (name, for the title), runs (the policy/in_use pairs to draw, "policy/in_use ..."), sweep_key (the swept
 # parameter's path, the x label; default "sweep_value"), and those of common.gp (format, out, ...).
 #   scrolling-table: hit_rate and instantiations.
 #   navigation: view_cache_hit_rate and creations.
+#   drawing: hit_rate ((memory + disk hits) / requests) and fresh_draws.
 # Rows with an empty sweep_value are skipped; several rows at one value are averaged.
 if (!exists("height")) height = 760
 if (!exists("ascii_height")) ascii_height = 48
@@ -23,26 +24,34 @@ if (kind eq "navigation") {
     rate_label = "view-cache hit rate (hits / lookups)"
     count_title = "creations"
     count_label = "creations (onCreate calls)"
+} else { if (kind eq "drawing") {
+    rate(dummy) = column("hit_rate")
+    count(dummy) = column("fresh_draws")
+    rate_label = "hit rate ((memory + disk hits) / requests)"
+    count_title = "fresh draws"
+    count_label = "fresh draws (views drawn, not served by the cache)"
 } else {
     rate(dummy) = column("hit_rate")
     count(dummy) = column("instantiations")
     rate_label = "hit rate (hits / requests)"
     count_title = "instantiations"
     count_label = "instantiations (row controllers)"
-}
+} }
 # x of a row of pair `run`: its sweep value (NaN, so skipped, when empty or another pair's).
 at(run) = pairkey(0) eq run && strcol("sweep_value") ne "" ? column("sweep_value") : NaN
 n = words(runs)
 
 set xlabel sweep_key
+# Drawing sweeps capacities in bytes: whole numbers, not 1e+06.
+if (kind eq "drawing") { set format x "%.10g" }
 @panel_margins
 set multiplot layout 2,1 title "Sweep of ".sweep_key.": ".scenario
 set title "hit rate"
 set ylabel rate_label
 set yrange [0:1.05]
-plot for [i = 1:n] summary using (at(word(runs, i))):(rate(0)) smooth unique with linespoints linetype i pointtype 7 pointsize 0.6 title word(runs, i)
+plot for [i = 1:n] summary using (at(word(runs, i))):(rate(0)) smooth unique with linespoints linetype i pointtype 7 pointsize 0.6 title runtitle(word(runs, i))
 set title count_title
 set ylabel count_label
 set yrange [0:*]
-plot for [i = 1:n] summary using (at(word(runs, i))):(count(0)) smooth unique with linespoints linetype i pointtype 7 pointsize 0.6 title word(runs, i)
+plot for [i = 1:n] summary using (at(word(runs, i))):(count(0)) smooth unique with linespoints linetype i pointtype 7 pointsize 0.6 title runtitle(word(runs, i))
 unset multiplot

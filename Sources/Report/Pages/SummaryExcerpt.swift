@@ -18,11 +18,19 @@ struct SummaryExcerpt: Equatable {
         "resident_controllers_max", "history_depth_max", "view_cache_bytes_max",
         "transition_latency_p50_ns", "transition_latency_p99_ns", "complete",
     ]
+    /// Columns shown for drawing scenarios, where present (no `in_use`: drawing runs have no
+    /// in-use mode).
+    static let drawingColumns = [
+        "policy", "requests", "hit_rate", "memory_hits", "disk_hits", "misses", "expirations", "cancels",
+        "memory_bytes_max", "disk_bytes_max", "fresh_draw_p50_ns", "cached_draw_p50_ns", "frames_over_budget",
+        "complete",
+    ]
     /// How many leading columns are shown for a summary of an unknown kind.
     static let unknownKindColumnCount = 10
 
     /// The excerpt of `summary`: its kind's columns that it has, with `sweep_value` after
-    /// `in_use` when some row has one (headed by the first `sweep_key`, or `sweep_value`).
+    /// `in_use` (or, without it, after `policy`) when some row has one (headed by the first
+    /// `sweep_key`, or `sweep_value`).
     init(_ summary: ResultsTable) {
         var names: [String]
         switch ResultsKind(summaryHeader: summary.header) {
@@ -30,12 +38,14 @@ struct SummaryExcerpt: Equatable {
             names = Self.scrollingTableColumns.filter(summary.has)
         case .navigation?:
             names = Self.navigationColumns.filter(summary.has)
+        case .drawing?:
+            names = Self.drawingColumns.filter(summary.has)
         case nil:
             names = Array(summary.header.prefix(Self.unknownKindColumnCount))
         }
         var headings = names
         if !summary.distinctValues(of: "sweep_value").isEmpty, !names.contains("sweep_value") {
-            let position = names.firstIndex(of: "in_use").map { $0 + 1 } ?? 0
+            let position = (names.firstIndex(of: "in_use") ?? names.firstIndex(of: "policy")).map { $0 + 1 } ?? 0
             names.insert("sweep_value", at: position)
             headings.insert(summary.distinctValues(of: "sweep_key").first ?? "sweep_value", at: position)
         }

@@ -3,22 +3,23 @@ import Foundation
 /// One plot of a scenario: the gnuplot script that draws it, the file name it is written to
 /// (without extension), and the script's variables except `format` and `out`.
 struct PlotJob: Equatable, Sendable {
-    /// The file name without extension: `hit_rate`, `instantiations` or `creations`, `resident`,
-    /// `latency`, `sweep`.
+    /// The file name without extension: `hit_rate`, `instantiations`, `creations` or
+    /// `fresh_draws`, `resident`, `latency`, `sweep`.
     let name: String
     /// The script's file name in the scripts directory, e.g. `hit-rate.gp`.
     let script: String
     /// The script's variables, in order.
     let variables: [Gnuplot.Variable]
 
-    /// The jobs of one scenario directory, in page order: hit rate, instantiations (creations),
-    /// resident, latency, sweep. A view is left out when its input is missing: no
+    /// The jobs of one scenario directory, in page order: hit rate, instantiations (creations,
+    /// fresh draws), resident, latency, sweep. A view is left out when its input is missing: no
     /// `timeseries.csv` or runs in it (hit rate, resident), no `latency.csv` or operations in it
-    /// (latency), no filled `sweep_value` in `summary.csv` (sweep).
+    /// (latency), no filled `sweep_value` in `summary.csv` (sweep). Latency panels follow
+    /// ``ResultsKind/panelOrder(_:)``.
     ///
     /// Time-series views draw, for scrolling-table, one run per policy (and sweep value): its
     /// `repopulate` run, or its first when it has none (ten overlapping lines say less than
-    /// four); for navigation, every run.
+    /// four); for navigation and drawing, every run.
     /// Latency and per-run bars draw every run. When the summary has sweep values, runs are told
     /// apart by them too (`policy/in_use@value`) in every file that has a `sweep_value` column.
     ///
@@ -49,7 +50,7 @@ struct PlotJob: Equatable, Sendable {
             let timeseries = try ResultsTable(contentsOf: timeseriesURL)
             let keyed = sweeps && timeseries.has("sweep_value")
             let all = timeseries.runs(keyed: keyed)
-            let runs = kind == .navigation ? all : representatives(all)
+            let runs = kind.drawsEveryRunOverTime ? all : representatives(all)
             if !runs.isEmpty {
                 let variables =
                     common + [
@@ -76,7 +77,7 @@ struct PlotJob: Equatable, Sendable {
             let latency = try ResultsTable(contentsOf: latencyURL)
             let keyed = sweeps && latency.has("sweep_value")
             let runs = latency.runs(keyed: keyed)
-            let operations = latency.distinctValues(of: "operation")
+            let operations = kind.panelOrder(latency.distinctValues(of: "operation"))
             if !runs.isEmpty && !operations.isEmpty {
                 jobs.append(
                     PlotJob(

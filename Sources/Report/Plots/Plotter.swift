@@ -15,13 +15,14 @@ import Foundation
 /// | view | script | what |
 /// |---|---|---|
 /// | `hit_rate` | `hit-rate.gp` | hit rate over time per run, memory-pressure events marked |
-/// | `instantiations` / `creations` | `instantiations.gp` | controllers created and bytes per run |
-/// | `resident` | `resident.gp` | what the cache (and pool, or history) holds over time |
+/// | `instantiations` / `creations` / `fresh_draws` | `instantiations.gp` | what misses cost (controllers created, views drawn afresh) and bytes per run |
+/// | `resident` | `resident.gp` | what the cache (and pool, or history; or each cache tier) holds over time |
 /// | `latency` | `latency.gp` | latency percentile spectrum per run and operation |
 /// | `sweep` | `sweep.gp` | hit rate and creations against the swept value (sweeps only) |
 ///
-/// (`instantiations` for scrolling-table scenarios, `creations` for navigation ones.) A view
-/// whose input is missing (no timeseries, latency or sweep values) is not drawn.
+/// (`instantiations` for scrolling-table scenarios, `creations` for navigation ones,
+/// `fresh_draws` for drawing ones.) A view whose input is missing (no timeseries, latency or
+/// sweep values) is not drawn.
 ///
 /// ```swift
 /// if Plotter.isGnuplotAvailable,

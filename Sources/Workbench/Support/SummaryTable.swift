@@ -6,15 +6,29 @@ struct SummaryTable {
     let result: ScenarioResult
     let directory: String
 
-    /// The columns for the result's kind, recognised by its summary columns.
+    /// The columns for the result's kind, recognised by its summary columns (`memory_hits`:
+    /// drawing; `view_cache_hits`: navigation; else scrolling-table).
     var columns: [(title: String, column: String)] {
-        var columns = result.summary.first?["view_cache_hits"] != nil ? Self.navigationColumns : Self.scrollingTableColumns
-        // A sweep: the swept value beside the policy.
-        if let key = result.summary.first?["sweep_key"]?.text, !key.isEmpty {
-            columns.insert((key, "sweep_value"), at: 2)
+        let first = result.summary.first
+        var columns =
+            first?["memory_hits"] != nil
+            ? Self.drawingColumns
+            : first?["view_cache_hits"] != nil ? Self.navigationColumns : Self.scrollingTableColumns
+        // A sweep: the swept value beside the policy (after in_use, when the kind shows it).
+        if let key = first?["sweep_key"]?.text, !key.isEmpty {
+            let position = (columns.firstIndex { $0.column == "in_use" } ?? 0) + 1
+            columns.insert((key, "sweep_value"), at: position)
         }
         return columns
     }
+
+    /// Drawing runs have no in-use mode: no `in_use` column.
+    static let drawingColumns: [(title: String, column: String)] = [
+        ("policy", "policy"), ("requests", "requests"), ("hit_rate", "hit_rate"), ("memory_hits", "memory_hits"),
+        ("disk_hits", "disk_hits"), ("misses", "misses"), ("cancels", "cancels"),
+        ("memory_bytes_max", "memory_bytes_max"), ("disk_bytes_max", "disk_bytes_max"),
+        ("fresh_p50_ns", "fresh_draw_p50_ns"), ("cached_p50_ns", "cached_draw_p50_ns"),
+    ]
 
     static let navigationColumns: [(title: String, column: String)] = [
         ("policy", "policy"), ("in_use", "in_use"), ("intents", "intents"), ("failed_backs", "failed_backs"),

@@ -162,6 +162,41 @@ extension CompareTests {
             #expect(comparison.notes.isEmpty, "\(comparison.notes)")
         }
 
+        @Test("drawing summaries: fewer memory hits and more misses regress, cancels only change, capacity_bytes is not compared")
+        func drawing() throws {
+            let header = [
+                "scenario", "policy", "in_use", "run", "sweep_key", "sweep_value", "seed", "capacity_bytes", "complete",
+                "requests", "memory_hits", "disk_hits", "misses", "hit_rate", "fresh_draws", "expirations", "cancels",
+                "restarts", "memory_bytes_max",
+            ]
+            let base: [String: String] = [
+                "policy": "memory+disk", "in_use": "-", "run": "2", "seed": "3", "capacity_bytes": "2097152",
+                "complete": "true", "requests": "480", "memory_hits": "462", "disk_hits": "6", "misses": "12",
+                "hit_rate": "0.975", "fresh_draws": "12", "expirations": "0", "cancels": "1", "restarts": "1",
+                "memory_bytes_max": "316800",
+            ]
+            let current = base.merging([
+                "capacity_bytes": "4194304", "memory_hits": "450", "disk_hits": "10", "misses": "20", "hit_rate": "0.958333",
+                "fresh_draws": "20", "expirations": "3", "cancels": "4",
+            ]) { $1 }
+            let comparison = try F.compare(
+                baseline: ["toolbar": [base]], current: ["toolbar": [current]], header: header)
+
+            #expect(comparison.rows.map(\.key.run) == ["memory+disk"])
+            let policy = "memory+disk"
+            #expect(comparison.metric("memory_hits", policy: policy)?.verdict == .regression)
+            #expect(comparison.metric("disk_hits", policy: policy)?.verdict == .improvement)
+            #expect(comparison.metric("hit_rate", policy: policy)?.verdict == .regression)
+            #expect(comparison.metric("misses", policy: policy)?.verdict == .regression)
+            #expect(comparison.metric("fresh_draws", policy: policy)?.verdict == .regression)
+            #expect(comparison.metric("cancels", policy: policy)?.verdict == .changed)
+            #expect(comparison.metric("expirations", policy: policy)?.verdict == .changed)
+            #expect(comparison.metric("restarts", policy: policy)?.verdict == .unchanged)
+            #expect(comparison.metric("memory_bytes_max", policy: policy)?.role == .measured)
+            #expect(comparison.metric("capacity_bytes", policy: policy) == nil, "a setting, never compared")
+            #expect(comparison.status == .regression)
+        }
+
         @Test("a baseline written before the run and sweep_* columns existed matches runs without a sweep point")
         func olderBaseline() throws {
             let directory = try TemporaryDirectory()

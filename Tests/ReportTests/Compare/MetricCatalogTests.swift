@@ -8,7 +8,7 @@ extension CompareTests {
             "settings, the run's name and sweep_* columns are identity, never compared",
             arguments: [
                 "scenario", "policy", "in_use", "run", "seed", "capacity", "stack_size", "duration_s", "warmup_s", "complete",
-                "sweep_key", "sweep_value", "sweep_anything",
+                "sweep_key", "sweep_value", "sweep_anything", "capacity_bytes",
             ])
         func identity(column: String) {
             #expect(MetricCatalog.role(of: column) == .identity)
@@ -19,6 +19,7 @@ extension CompareTests {
             arguments: [
                 "dequeue_latency_p99_ns", "frame_work_p50_ns", "transition_latency_max_ns", "allocated_bytes",
                 "view_cache_bytes_max", "history_bytes_end", "allocations", "frames_over_budget",
+                "memory_bytes_max", "disk_bytes_end", "fresh_draw_p50_ns", "cached_draw_p99_ns",
             ])
         func measured(column: String) {
             #expect(MetricCatalog.role(of: column) == .measured)
@@ -28,7 +29,8 @@ extension CompareTests {
             "every other column is a deterministic count",
             arguments: [
                 "frames", "requests", "hits", "hit_rate", "instantiations", "evictions", "creations", "view_cache_hit_rate",
-                "failed_backs", "resident_controllers_max", "something_new",
+                "failed_backs", "resident_controllers_max", "something_new", "memory_hits", "disk_hits", "misses",
+                "fresh_draws", "cancels", "expirations", "restarts",
             ])
         func count(column: String) {
             #expect(MetricCatalog.role(of: column) == .count)
@@ -39,6 +41,33 @@ extension CompareTests {
             arguments: ["hits", "hit_rate", "reuses", "pool_hits", "view_cache_hits", "view_cache_hit_rate", "will_be_reused_calls"])
         func higherIsBetter(column: String) {
             #expect(MetricCatalog.direction(of: column) == .higherIsBetter)
+        }
+
+        @Test("drawing: memory and disk hits (and the hit rate) are higher-is-better", arguments: ["memory_hits", "disk_hits", "hit_rate"])
+        func drawingHigherIsBetter(column: String) {
+            #expect(MetricCatalog.direction(of: column) == .higherIsBetter)
+        }
+
+        @Test("drawing: cancels, restarts and expirations are neutral", arguments: ["cancels", "restarts", "expirations"])
+        func drawingNeutral(column: String) {
+            #expect(MetricCatalog.direction(of: column) == .neutral)
+            #expect(MetricCatalog.role(of: column) == .count)
+        }
+
+        @Test(
+            "drawing: misses, fresh draws, invalid entries, evictions, disk write failures and tier bytes are lower-is-better",
+            arguments: [
+                "misses", "fresh_draws", "invalid_entries", "memory_evictions", "disk_write_failures", "memory_bytes_max",
+                "disk_bytes_max", "fresh_draw_p50_ns", "cached_draw_p50_ns",
+            ])
+        func drawingLowerIsBetter(column: String) {
+            #expect(MetricCatalog.direction(of: column) == .lowerIsBetter)
+        }
+
+        @Test("capacity_bytes is a setting (identity), not the measured bytes its name suggests")
+        func capacityBytes() {
+            #expect(MetricCatalog.identityColumns.contains("capacity_bytes"))
+            #expect(MetricCatalog.role(of: "capacity_bytes") == .identity)
         }
 
         @Test(

@@ -136,6 +136,48 @@ struct IndexPageTests {
         #expect(count("<tr><td>", in: html) == 2 * PlotFixture.runs.count)
     }
 
+    @Test("a drawing scenario shows its kind's columns, no in_use, and its fresh_draws plot in page order")
+    func drawingExcerpt() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try scenario(
+            .drawing, named: "toolbar", in: directory.url, plots: ["latency", "resident", "fresh_draws", "hit_rate"])
+
+        let (html, markdown) = try pages(directory.url)
+
+        let columns = [
+            "policy", "requests", "hit_rate", "memory_hits", "disk_hits", "misses", "expirations", "cancels",
+            "memory_bytes_max", "disk_bytes_max", "fresh_draw_p50_ns", "cached_draw_p50_ns", "frames_over_budget",
+            "complete",
+        ]
+        let headings = columns.map { "<th>" + $0.replacingOccurrences(of: "_", with: "_<wbr>") + "</th>" }.joined()
+        #expect(html.contains("<thead><tr>" + headings + "</tr></thead>"))
+        #expect(!html.contains("<th>in_<wbr>use</th>") && !html.contains("<th>seed</th>"))
+        #expect(html.contains("<p class=\"meta\">drawing · 3 runs</p>"))
+        #expect(count("<tr><td>", in: html) == PlotFixture.drawingRuns.count)
+        #expect(html.contains("<tr><td>memory+disk</td><td class=\"n\">100</td>"))
+        #expect(markdown.contains("| " + columns.map(PageTextEscape.markdown).joined(separator: " | ") + " |\n"))
+        #expect(markdown.contains("\n| memory+disk | 100 |"))
+        let order = ["hit_rate", "fresh_draws", "resident", "latency"].map { plot in
+            html.range(of: "toolbar/\(plot).png")?.lowerBound
+        }
+        #expect(order.allSatisfy { $0 != nil })
+        #expect(order.compactMap { $0 } == order.compactMap { $0 }.sorted())
+    }
+
+    @Test("a drawing sweep puts the swept value after policy")
+    func drawingSweepColumn() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try scenario(.drawing, named: "swept", in: directory.url, sweep: [8, 16])
+
+        let html = try pages(directory.url).html
+
+        #expect(html.contains("<tr><th>policy</th><th>cache.<wbr>capacity</th><th>requests</th>"))
+        #expect(html.contains("<tr><td>memory</td><td class=\"n\">8</td><td class=\"n\">100</td>"))
+        #expect(count("<tr><td>", in: html) == 2 * PlotFixture.drawingRuns.count)
+    }
+
     @Test("scenarios are the directories holding summary.csv, sorted by name, hidden ones skipped")
     func scenarioSelection() throws {
         let directory = try TemporaryDirectory()
@@ -218,5 +260,12 @@ struct IndexPageTests {
         }
         #expect(path == missing.path)
         #expect(try directory.contents() == [])
+    }
+}
+
+/// Markdown escaping as the index page does it, for the expected table headings.
+private enum PageTextEscape {
+    static func markdown(_ text: String) -> String {
+        text.replacingOccurrences(of: "_", with: "\\_")
     }
 }

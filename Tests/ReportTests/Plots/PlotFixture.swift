@@ -7,20 +7,56 @@ import Testing
 enum PlotFixture: String, CaseIterable, CustomTestStringConvertible {
     case scrollingTable = "scrolling-table"
     case navigation = "navigation"
+    case drawing = "drawing"
 
     var testDescription: String { rawValue }
 
-    /// The runs of every fixture file. Time-series plots of scrolling-table scenarios draw one run
-    /// per policy: none/-, lru/repopulate and fifo/drop (fifo has no repopulate run).
+    /// The runs of every scrolling-table and navigation fixture file. Time-series plots of
+    /// scrolling-table scenarios draw one run per policy: none/-, lru/repopulate and fifo/drop
+    /// (fifo has no repopulate run).
     static let runs: [(policy: String, inUse: String)] = [
         ("none", "-"), ("lru", "repopulate"), ("lru", "pin"), ("fifo", "drop"),
     ]
+
+    /// The runs of the drawing fixture: its three store policies, no in-use mode.
+    static let drawingRuns: [(policy: String, inUse: String)] = [
+        ("none", "-"), ("memory", "-"), ("memory+disk", "-"),
+    ]
+
+    /// The runs of this kind's fixture files.
+    var fixtureRuns: [(policy: String, inUse: String)] {
+        self == .drawing ? Self.drawingRuns : Self.runs
+    }
 
     /// The file name of the per-run bar plot of this kind.
     var creationsPlot: String {
         switch self {
         case .scrollingTable: "instantiations"
         case .navigation: "creations"
+        case .drawing: "fresh_draws"
+        }
+    }
+
+    /// The title of the per-run bar plot, up to the scenario name.
+    var creationsTitle: String {
+        switch self {
+        case .scrollingTable: "Controllers instantiated and bytes allocated per run: "
+        case .navigation: "Controllers created and view-cache bytes per run: "
+        case .drawing: "Fresh draws and bytes allocated per run: "
+        }
+    }
+
+    /// The title of the resident plot, up to the scenario name.
+    var residentTitle: String {
+        self == .drawing ? "Bytes per cache tier: " : "What stays in memory: "
+    }
+
+    /// The latency operations of the fixture's latency.csv, in panel order.
+    var operations: [String] {
+        switch self {
+        case .scrollingTable: ["row_dequeue", "header_footer_dequeue", "frame_work"]
+        case .navigation: ["transition"]
+        case .drawing: ["fresh_draw", "cached_draw", "frame_work"]
         }
     }
 
@@ -58,7 +94,7 @@ enum PlotFixture: String, CaseIterable, CustomTestStringConvertible {
         let extra = sweep.isEmpty ? [] : ["sweep_key", "sweep_value"]
         var rows: [[CSVValue]] = []
         for value in sweeps {
-            for (index, run) in Self.runs.enumerated() {
+            for (index, run) in fixtureRuns.enumerated() {
                 let scale = Double(value ?? 16) / 16
                 let hits = run.policy == "none" ? 0 : min(100, Int(Double(60 + 10 * index) * scale))
                 let misses = 100 - hits
@@ -75,6 +111,18 @@ enum PlotFixture: String, CaseIterable, CustomTestStringConvertible {
                         .int(value ?? 6), .int(misses), .int(hits), .int(misses), .double(Double(hits) / 100),
                         .int(5 + index), .int(2), .int(8 - index), .int(12), .uint(UInt64(90_000 + 20_000 * index)),
                         .uint(50_000), .uint(180_000), .string("true"),
+                    ]
+                case .drawing:
+                    // none draws everything afresh; memory+disk also serves from disk.
+                    let disk = run.policy == "memory+disk" ? 5 : 0
+                    let cached = run.policy == "none"
+                    row += [
+                        .int(cached ? 0 : (value ?? 16) * 65_536), .int(600), .int(100), .int(hits - disk), .int(disk),
+                        .int(misses), .double(Double(hits) / 100), .int(misses), .int(index), .int(2), .int(0),
+                        .int(index), .int(1), .int(1), .int(0), .string("true"),
+                        .uint(cached ? 0 : UInt64(300_000 + 40_000 * index)), .uint(disk > 0 ? 350_000 : 0),
+                        .uint(UInt64(9_000_000 - 3_000_000 * index)), .uint(2_400_000), .uint(cached ? 0 : 12_000),
+                        .int(2 - index),
                     ]
                 }
                 if let value {
@@ -98,13 +146,21 @@ enum PlotFixture: String, CaseIterable, CustomTestStringConvertible {
                 "resident_controllers_max", "history_depth_max", "view_cache_bytes_max",
                 "transition_latency_p50_ns", "transition_latency_p99_ns", "complete",
             ]
+        case .drawing:
+            header = [
+                "scenario", "policy", "in_use", "seed", "capacity_bytes", "frames", "requests", "memory_hits",
+                "disk_hits", "misses", "hit_rate", "fresh_draws", "expirations", "cancels", "invalid_entries",
+                "memory_evictions", "memory_pressure_events", "restarts", "disk_write_failures", "complete",
+                "memory_bytes_max", "disk_bytes_max", "allocated_bytes", "fresh_draw_p50_ns", "cached_draw_p50_ns",
+                "frames_over_budget",
+            ]
         }
         return table(header + extra, rows)
     }
 
     private func timeseries(_ name: String) -> CSVTable {
         var rows: [[CSVValue]] = []
-        for (index, run) in Self.runs.enumerated() {
+        for (index, run) in fixtureRuns.enumerated() {
             for second in 1...8 {
                 let pressure: CSVValue = second == 4 ? .string("warning") : second == 6 ? .string("moderate+warning") : .empty
                 let requests = second == 5 ? 0 : 10 + second
@@ -123,6 +179,17 @@ enum PlotFixture: String, CaseIterable, CustomTestStringConvertible {
                         .int(second + index), pressure, .uint(UInt64(8_000 * (second % 4 + 1))),
                         .uint(UInt64(2_000 * second)),
                     ]
+                case .drawing:
+                    // A restart at second 7 empties the memory tier; the disk tier stays warm.
+                    let disk = run.policy == "memory+disk" && second == 7 ? hits : 0
+                    let memory = run.policy == "none" ? 0 : (second == 7 ? 0 : 20_000 * min(second, 5))
+                    let onDisk = run.policy == "memory+disk" ? 24_000 * min(second, 6) : 0
+                    row += [
+                        .int(requests), .int(hits - disk), .int(disk), .int(requests - hits),
+                        requests == 0 ? .empty : .double(Double(hits) / Double(requests)), .int(second == 3 ? 1 : 0),
+                        .int(second % 2), .int(second == 7 ? 1 : 0), pressure, .int(memory), .int(onDisk),
+                        .uint(UInt64(50_000 * (requests - hits) + 1_000)), .int(second == 2 ? 1 : 0),
+                    ]
                 }
                 rows.append(row)
             }
@@ -140,14 +207,23 @@ enum PlotFixture: String, CaseIterable, CustomTestStringConvertible {
                     "scenario", "policy", "in_use", "t_s", "creations", "view_cache_hits", "view_cache_misses",
                     "resident_controllers", "history_depth", "memory_pressure", "view_cache_bytes", "history_bytes",
                 ], rows)
+        case .drawing:
+            return table(
+                [
+                    "scenario", "policy", "in_use", "t_s", "requests", "memory_hits", "disk_hits", "misses", "hit_rate",
+                    "expirations", "cancels", "restarts", "memory_pressure", "memory_bytes", "disk_bytes",
+                    "allocated_bytes", "frames_over_budget",
+                ], rows)
         }
     }
 
     private func latency(_ name: String) -> CSVTable {
-        let operations = self == .scrollingTable ? ["row_dequeue", "header_footer_dequeue", "frame_work"] : ["transition"]
         let percentiles: [Double] = [0, 25, 50, 75, 90, 95, 99, 99.5, 99.9, 100]
         var rows: [[CSVValue]] = []
-        for (index, run) in Self.runs.enumerated() {
+        for (index, run) in fixtureRuns.enumerated() {
+            // As the drawing recorder writes them: a run without cache has no cached draws, so
+            // its file lists fresh_draw and frame_work before any cached_draw.
+            let operations = self == .drawing && run.policy == "none" ? ["fresh_draw", "frame_work"] : self.operations
             for (number, operation) in operations.enumerated() {
                 for (step, percentile) in percentiles.enumerated() {
                     let latency = UInt64(300 * (number + 1) + 150 * index) << UInt64(step / 2)

@@ -51,8 +51,11 @@ struct PlotterGnuplotTests {
 
         let text = try plotter.asciiPlots(scenarioDirectory: scenario)
 
-        let creations = kind == .scrollingTable ? "Controllers instantiated" : "Controllers created"
-        for title in ["Hit rate over time: tiny", creations, "What stays in memory: tiny", "Latency percentile spectrum: tiny"] {
+        let titles = [
+            "Hit rate over time: tiny", kind.creationsTitle + "tiny", kind.residentTitle + "tiny",
+            "Latency percentile spectrum: tiny",
+        ]
+        for title in titles {
             #expect(text.contains(title), "missing \(title)")
         }
         #expect(!text.contains("\u{0C}"))
@@ -89,6 +92,72 @@ struct PlotterGnuplotTests {
         #expect(!hitRate.contains("lru/pin"))
         let latency = try String(contentsOf: written[3], encoding: .utf8)
         #expect(latency.contains("lru/pin"), "latency draws every run")
+    }
+
+    @Test("drawing plots: fresh_draws bars, every run over time named by policy alone, tiers in KiB, restarts marked")
+    func drawing() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let scenario = try PlotFixture.drawing.write(into: directory.url, name: "toolbar")
+
+        let written = try plotter.plot(scenarioDirectory: scenario, formats: [.ascii, .svg])
+
+        let views = ["hit_rate", "fresh_draws", "resident", "latency"]
+        #expect(written.map(\.lastPathComponent) == views.flatMap { ["\($0).svg", "\($0).txt"] })
+        func read(_ file: String) throws -> String {
+            try String(contentsOf: scenario.appendingPathComponent(file), encoding: .utf8)
+        }
+        let (hitRate, bars, resident, latency) = try (
+            read("hit_rate.txt"), read("fresh_draws.txt"), read("resident.txt"), read("latency.txt")
+        )
+        #expect(hitRate.contains("Hit rate over time: toolbar"))
+        for view in [hitRate, resident, latency] {
+            for run in ["none", "memory", "memory+disk"] {
+                #expect(view.contains("\(run) "), "legend entry \(run)")
+            }
+            #expect(!view.contains("/-"), "drawing runs are named by policy alone")
+        }
+        #expect(hitRate.contains("app restart") && hitRate.contains("memory pressure"))
+        #expect(bars.contains("Fresh draws and bytes allocated per run: toolbar"))
+        #expect(bars.contains("fresh draws") && bars.contains("allocated MiB (right axis)"))
+        #expect(bars.contains("memory+disk") && bars.contains("run (policy)"))
+        #expect(resident.contains("Bytes per cache tier: toolbar"))
+        for label in ["memory tier", "disk tier", "app restart", "memory pressure"] {
+            #expect(resident.contains(label), "\(label)")
+        }
+        // Axis labels (vertical, so not in the text plots) name their units.
+        #expect(try read("hit_rate.svg").contains("hit rate per interval ((memory + disk hits) / requests)"))
+        #expect(try read("fresh_draws.svg").contains("allocated (MiB)"))
+        let tiers = try read("resident.svg")
+        #expect(tiers.contains("bytes in memory (KiB)") && tiers.contains("bytes on disk (KiB)"))
+        #expect(try read("latency.svg").contains("latency (ns)"))
+        // Panels in the kind's order, though the file lists cached_draw last (none has none).
+        let panels = PlotFixture.drawing.operations.map { latency.range(of: $0)?.lowerBound }
+        #expect(panels.allSatisfy { $0 != nil })
+        #expect(panels.compactMap { $0 } == panels.compactMap { $0 }.sorted())
+    }
+
+    @Test("a drawing timeseries without restarts draws no restart marks")
+    func drawingWithoutRestarts() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let scenario = try PlotFixture.drawing.write(into: directory.url, name: "chart")
+        let timeseries = scenario.appendingPathComponent("timeseries.csv")
+        var table = try CSVTable.parse(String(contentsOf: timeseries, encoding: .utf8))
+        let restarts = try #require(table.header.firstIndex(of: "restarts"))
+        table.rows = table.rows.map { row in
+            var row = row
+            row[restarts] = "0"
+            return row
+        }
+        var csv = CSVTable(header: table.header)
+        csv.rows = table.rows.map { $0.map { CSVValue.string($0) } }
+        try AtomicFile.write(csv.render(), to: timeseries)
+
+        let text = try plotter.asciiPlots(scenarioDirectory: scenario)
+
+        #expect(!text.contains("app restart"))
+        #expect(text.contains("memory pressure"))
     }
 
     @Test("scripts/plot.sh writes the same text plots as the Plotter", arguments: PlotFixture.allCases)
