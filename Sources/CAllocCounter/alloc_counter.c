@@ -5,64 +5,34 @@
 #include <stddef.h>
 #include <stdlib.h>
 
-// jemalloc 5.x experimental hook interface ("experimental.hooks.install"). These declarations
-// are not in the public header; they mirror jemalloc's include/jemalloc/internal/hook.h.
-typedef void (*workbench_hook_alloc)(void *extra, int type, void *result, uintptr_t result_raw,
-                                     uintptr_t args_raw[3]);
-typedef void (*workbench_hook_dalloc)(void *extra, int type, void *address, uintptr_t args_raw[3]);
-typedef void (*workbench_hook_expand)(void *extra, int type, void *address, size_t old_usize,
-                                      size_t new_usize, uintptr_t result_raw,
-                                      uintptr_t args_raw[4]);
-
-typedef struct {
-    workbench_hook_alloc alloc_hook;
-    workbench_hook_dalloc dalloc_hook;
-    workbench_hook_expand expand_hook;
-    void *extra;
-} workbench_hooks_t;
-
-// initial-exec: touching the variable must never call __tls_get_addr (which may allocate)
-// from inside an allocator hook.
+// initial-exec: reading the cached pointer never calls __tls_get_addr (which may allocate).
 #define WORKBENCH_TLS __thread __attribute__((tls_model("initial-exec")))
 
-static WORKBENCH_TLS uint64_t thread_alloc_count = 0;
 static WORKBENCH_TLS const uint64_t *thread_allocatedp = NULL;
 
 static const uint64_t zero_counter = 0;
 
-static pthread_once_t install_once = PTHREAD_ONCE_INIT;
-static int install_result = -1;
-static void *hook_handle = NULL;
-
-static void count_alloc(void *extra, int type, void *result, uintptr_t result_raw,
-                        uintptr_t args_raw[3]) {
-    (void)extra;
-    (void)type;
-    (void)result_raw;
-    (void)args_raw;
-    if (result != NULL) {
-        thread_alloc_count += 1;
-    }
-}
-
-static void install_hooks(void) {
-    // jemalloc copies the struct into its own table, but keep it static regardless.
-    static workbench_hooks_t hooks = {count_alloc, NULL, NULL, NULL};
-    void *handle = NULL;
-    size_t size = sizeof(handle);
-    install_result = mallctl("experimental.hooks.install", &handle, &size, &hooks, sizeof(hooks));
-    if (install_result == 0) {
-        hook_handle = handle;
-    }
-}
-
+// Allocation requests are read from jemalloc's own statistics, not counted by an allocation
+// hook: jemalloc 5.3's experimental hooks put every thread on its slow path, and with threads
+// coming and going (dispatch workers) that crashed the process inside jemalloc.
 int workbench_alloc_counter_install(void) {
-    pthread_once(&install_once, install_hooks);
-    return install_result;
+    return 0;
 }
 
-uint64_t workbench_alloc_count(void) {
-    return thread_alloc_count;
+uint64_t workbench_allocation_requests(void) {
+    // Merge this thread's cache statistics into its arena, bring the statistics up to date, then
+    // read the small and large request counts of all arenas.
+    (void)mallctl("thread.tcache.flush", NULL, NULL, NULL, 0);
+    uint64_t epoch = 1;
+    size_t size = sizeof(epoch);
+    (void)mallctl("epoch", &epoch, &size, &epoch, size);
+    uint64_t small = 0;
+    uint64_t large = 0;
+    size = sizeof(uint64_t);
+    (void)mallctl("stats.arenas.4096.small.nrequests", &small, &size, NULL, 0);
+    size = sizeof(uint64_t);
+    (void)mallctl("stats.arenas.4096.large.nrequests", &large, &size, NULL, 0);
+    return small + large;
 }
 
 const uint64_t *workbench_thread_allocatedp(void) {

@@ -21,7 +21,10 @@ int workbench_alloc_counter_install(void);
 /// aligned_alloc, memalign, valloc, mallocx, and realloc/rallocx when they move the block.
 /// In-place growth (realloc that expands without moving) is not an allocation. Reads a
 /// thread-local counter: no lock, no allocation.
-uint64_t workbench_alloc_count(void);
+/// Allocation requests (small + large) over all arenas, after flushing the calling thread's cache
+/// (so its requests are counted; other threads' cached requests may not be yet). Not cheap: an
+/// epoch refresh. Read it at measurement boundaries, not per operation.
+uint64_t workbench_allocation_requests(void);
 
 /// jemalloc's `thread.allocatedp` for the calling thread: a pointer to the counter of bytes
 /// (usable sizes) the thread has allocated since it started.

@@ -1,57 +1,54 @@
 import CAllocCounter
 
-/// Counts the calling thread's heap allocations, in bytes and in number.
+/// Reads what the calling thread allocates, from jemalloc's own counters.
 ///
-/// Bytes come from jemalloc's per-thread `thread.allocated` counter, read through the pointer
-/// `thread.allocatedp` hands out (cached per thread on the C side). The number of allocations
-/// comes from a jemalloc allocation hook that bumps a thread-local counter. Neither read takes a
-/// lock or allocates, so a measurement does not disturb what it measures.
+/// - Bytes: `thread.allocated`, the calling thread's running total of bytes allocated, read
+///   through a pointer jemalloc hands out once per thread (`thread.allocatedp`): no `mallctl` call,
+///   no allocation, cheap enough to read around every operation.
+/// - Requests (allocation count): jemalloc's small + large request counters over all arenas, read
+///   after flushing the calling thread's cache so its requests are merged in. That costs an epoch
+///   refresh, so it is read at measurement boundaries (a run, a benchmark loop), and it can include
+///   large allocations of other threads.
 ///
-/// Counters are per thread: work handed to another thread (a `Thread`, a dispatch queue, a task
-/// that hops executors) is not seen by the thread that handed it over.
-///
-/// ```swift
-/// let (result, delta) = AllocationProbe.measure { cache.fetch(key) }
-/// row.append("allocations", .uint(delta.count), kind: .measured)
-/// ```
+/// (An allocation hook would count per thread, but jemalloc 5.3's experimental hooks put every
+/// thread on its slow path, and with threads coming and going that crashed the process.)
 public enum AllocationProbe {
-    /// Installs the allocation hook, once per process; true if allocations are being counted.
-    ///
-    /// Safe to call from any thread, any number of times. ``snapshot()`` and ``measure(_:)``
-    /// call it themselves, so calling it early only makes sure the count starts before the
-    /// first measurement and lets the caller report a failure.
+    /// Kept for callers that set the probe up first; there is nothing to install.
     @discardableResult
     public static func install() -> Bool {
         workbench_alloc_counter_install() == 0
     }
 
-    /// Whether the allocation hook is installed (installing it if not yet tried).
-    public static var isCounting: Bool { install() }
-
-    /// The calling thread's counters now.
-    ///
-    /// `count` covers only allocations made after the hook was installed; `bytes` covers the
-    /// thread's whole life. Compare two snapshots from the same thread with
-    /// ``AllocationSnapshot/since(_:)``.
+    /// The calling thread's allocated bytes so far (`count` is 0: see ``requests()``).
+    /// - Complexity: O(1), no allocation.
     @inlinable
     public static func snapshot() -> AllocationSnapshot {
-        _ = workbench_alloc_counter_install()
-        return AllocationSnapshot(
-            bytes: workbench_thread_allocated_bytes(),
-            count: workbench_alloc_count()
-        )
+        AllocationSnapshot(bytes: workbench_thread_allocated_bytes(), count: 0)
     }
 
-    /// Runs `body` on the calling thread and returns its result with the allocations it made.
-    ///
-    /// The delta counts everything the thread allocated while `body` ran, including the
-    /// runtime's own allocations (metadata on first use of a type, for instance); run the body
-    /// once beforehand to measure the steady state.
-    @inlinable
+    /// Allocation requests so far, over all arenas, with the calling thread's cache flushed.
+    /// - Complexity: an epoch refresh; microseconds. Not for hot paths.
+    public static func requests() -> UInt64 {
+        workbench_allocation_requests()
+    }
+
+    /// Runs `body` and returns what it allocated on the calling thread: bytes, and requests
+    /// (read before and after, so the count may include other threads' large allocations).
     public static func measure<T>(_ body: () throws -> T) rethrows -> (T, AllocationSnapshot) {
+        let requestsBefore = requests()
         let before = snapshot()
         let result = try body()
         let after = snapshot()
-        return (result, after.since(before))
+        let requestsAfter = requests()
+        return (result, AllocationSnapshot(bytes: after.bytes &- before.bytes, count: requestsAfter &- requestsBefore))
+    }
+
+    /// Runs `body` and returns the bytes it allocated on the calling thread (no request count).
+    /// - Complexity: O(1) besides `body`, no allocation.
+    @inlinable
+    public static func measureBytes<T>(_ body: () throws -> T) rethrows -> (T, UInt64) {
+        let before = snapshot()
+        let result = try body()
+        return (result, snapshot().bytes &- before.bytes)
     }
 }

@@ -38,6 +38,7 @@ struct DrawingDriver {
         let restartFrames = Set(scenario.restarts.map { FrameTimeline.frames($0.value, rate: Double(scenario.refreshHz)) })
         let budget = UInt64(1_000_000_000 / scenario.refreshHz)
         var complete = true
+        var requestsAtStart: UInt64 = 0
         let progressEvery = max(1, timeline.totalFrames / 100)
 
         for frame in 0..<timeline.totalFrames {
@@ -48,6 +49,7 @@ struct DrawingDriver {
             clock.now = Double(frame) / Double(scenario.refreshHz)
             if frame == timeline.warmupFrames {
                 recorder.startCounting(cache: cache)
+                requestsAtStart = AllocationProbe.requests()
             }
             let counted = timeline.isCounted(frame)
             if restartFrames.contains(frame), frame > 0 {
@@ -96,6 +98,7 @@ struct DrawingDriver {
         }
         cache.waitForPendingWrites()
         progress(1)
+        recorder.allocationRequests = AllocationProbe.requests() &- requestsAtStart
         return recorder.output(cache: cache, header: header, complete: complete)
     }
 

@@ -35,6 +35,7 @@ struct NavigationDriver {
         var nextActionFrame = 0
         var pendingStart = true
         var complete = true
+        var requestsAtStart: UInt64 = 0
         let progressEvery = max(1, timeline.totalFrames / 100)
 
         for frame in 0..<timeline.totalFrames {
@@ -45,6 +46,7 @@ struct NavigationDriver {
             if frame == timeline.warmupFrames {
                 model.resetStatistics()
                 recorder.startCounting()
+                requestsAtStart = AllocationProbe.requests()
             }
             let counted = timeline.isCounted(frame)
             // The user's decision and the intent's state are the driver's work, made outside the
@@ -57,10 +59,10 @@ struct NavigationDriver {
             var intent: Intent?
             if case .intent(let section, let view, let animation, let extra) = action {
                 // Measured: the intent and the state it carries (what the history stack holds).
-                let (made, allocated) = AllocationProbe.measure {
+                let (made, bytes) = AllocationProbe.measureBytes {
                     Intent(section: section, view: view, animation: animation, savedInstanceState: payload.state(merging: extra))
                 }
-                ledger.record(made, bytes: allocated.bytes)
+                ledger.record(made, bytes: bytes)
                 intent = made
             }
 
@@ -88,6 +90,7 @@ struct NavigationDriver {
             if frame % progressEvery == 0 { progress(Double(frame) / Double(timeline.totalFrames)) }
         }
         progress(1)
+        recorder.allocationRequests = AllocationProbe.requests() &- requestsAtStart
         return recorder.output(
             model: model, viewCacheBytes: viewCacheBytes(model), historyBytes: ledger.bytes(of: model.historyStack),
             capacity: configuration.policy.isBounded ? scenario.cache.capacity ?? 0 : 0,
@@ -110,12 +113,12 @@ struct NavigationDriver {
     private func register(_ name: String, nib spec: NibSpec, in factory: ViewFactory) {
         let nib = NibDescription(viewCount: spec.views, depth: spec.depth, labelText: spec.label)
         factory.register(name) {
-            let (controller, allocated) = AllocationProbe.measure { () -> PageController in
+            let (controller, bytes) = AllocationProbe.measureBytes { () -> PageController in
                 let made = PageController(nib: nib)
                 _ = made.view
                 return made
             }
-            controller.creationBytes = allocated.bytes
+            controller.creationBytes = bytes
             return controller
         }
     }

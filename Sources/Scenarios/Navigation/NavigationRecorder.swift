@@ -15,6 +15,8 @@ struct NavigationRecorder {
     private var totalAllocation = AllocationSnapshot.zero
     private var frames = 0
     private var latency = LatencyRecorder()
+    /// Allocation requests over the counted period (jemalloc's request counters), set by the driver.
+    var allocationRequests: UInt64 = 0
     private var maxResident = 0
     private var maxDepth = 0
     private var maxCacheBytes: UInt64 = 0
@@ -80,9 +82,7 @@ struct NavigationRecorder {
     mutating func noteFrame(allocated: AllocationSnapshot) {
         frames += 1
         intervalAllocation.bytes += allocated.bytes
-        intervalAllocation.count += allocated.count
         totalAllocation.bytes += allocated.bytes
-        totalAllocation.count += allocated.count
     }
 
     mutating func noteTransition(nanoseconds: UInt64) { latency.record(nanoseconds: nanoseconds) }
@@ -159,7 +159,7 @@ struct NavigationRecorder {
         row.append("history_bytes_end", .uint(historyBytes), kind: .measured)
         row.append("history_bytes_max", .uint(max(maxHistoryBytes, historyBytes)), kind: .measured)
         row.append("allocated_bytes", .uint(totalAllocation.bytes), kind: .measured)
-        row.append("allocations", .uint(totalAllocation.count), kind: .measured)
+        row.append("allocations", .uint(allocationRequests), kind: .measured)
         let summary = latency.summary
         row.append("transition_latency_p50_ns", .uint(summary.p50), kind: .measured)
         row.append("transition_latency_p90_ns", .uint(summary.p90), kind: .measured)

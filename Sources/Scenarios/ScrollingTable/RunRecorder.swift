@@ -5,7 +5,6 @@ import Report
 struct IntervalCounters {
     var frames = 0
     var allocatedBytes: UInt64 = 0
-    var allocations: UInt64 = 0
     var framesOverBudget = 0
     /// Memory-pressure levels posted in the interval, in order.
     var pressure: [String] = []
@@ -13,7 +12,6 @@ struct IntervalCounters {
     mutating func add(_ other: IntervalCounters) {
         frames += other.frames
         allocatedBytes += other.allocatedBytes
-        allocations += other.allocations
         framesOverBudget += other.framesOverBudget
         pressure += other.pressure
     }
@@ -107,7 +105,6 @@ struct RunRecorder {
         row.append("header_footer_instantiations", .int(source.supplementaryInstantiations - lastSupplementary))
         row.append("memory_pressure", .string(interval.pressure.joined(separator: "+")))
         row.append("allocated_bytes", .uint(interval.allocatedBytes), kind: .measured)
-        row.append("allocations", .uint(interval.allocations), kind: .measured)
         row.append("frames_over_budget", .int(interval.framesOverBudget), kind: .measured)
         timeseries.append(row)
     }
@@ -121,7 +118,7 @@ struct RunRecorder {
 
     /// The run's summary row, timeseries and latency spectrum.
     func output(
-        totals: IntervalCounters, cache: ControllerCache, pool: ReusePool, source: TableSource,
+        totals: IntervalCounters, allocationRequests: UInt64, cache: ControllerCache, pool: ReusePool, source: TableSource,
         frameWork: LatencyRecorder, capacity: Int, header: ScenarioHeader, complete: Bool
     ) -> RunOutput {
         let stats = cache.statistics
@@ -153,7 +150,7 @@ struct RunRecorder {
         row.append("cached_controllers_end", .int(cache.cachedControllerCount))
         row.append("complete", .string(complete ? "true" : "false"))
         row.append("allocated_bytes", .uint(totals.allocatedBytes), kind: .measured)
-        row.append("allocations", .uint(totals.allocations), kind: .measured)
+        row.append("allocations", .uint(allocationRequests), kind: .measured)
         let rows = source.rowLatency.summary
         row.append("dequeue_latency_p50_ns", .uint(rows.p50), kind: .measured)
         row.append("dequeue_latency_p90_ns", .uint(rows.p90), kind: .measured)

@@ -41,6 +41,7 @@ struct ScrollingTableDriver {
         var totals = IntervalCounters()
         var frameWork = LatencyRecorder()
         var complete = true
+        var requestsAtStart: UInt64 = 0
         let progressEvery = max(1, timeline.totalFrames / 100)
 
         for frame in 0..<timeline.totalFrames {
@@ -49,6 +50,7 @@ struct ScrollingTableDriver {
                 break
             }
             if frame == timeline.warmupFrames {
+                requestsAtStart = AllocationProbe.requests()
                 cache.resetStatistics()
                 pool.resetStatistics()
                 source.recording = true
@@ -91,7 +93,6 @@ struct ScrollingTableDriver {
             if counted {
                 interval.frames += 1
                 interval.allocatedBytes += allocated.bytes
-                interval.allocations += allocated.count
                 if elapsed > budget { interval.framesOverBudget += 1 }
                 frameWork.record(nanoseconds: elapsed)
             }
@@ -109,8 +110,9 @@ struct ScrollingTableDriver {
         }
         totals.add(interval)
         progress(1)
+        let allocationRequests = AllocationProbe.requests() &- requestsAtStart
         return recorder.output(
-            totals: totals, cache: cache, pool: pool, source: source, frameWork: frameWork,
+            totals: totals, allocationRequests: allocationRequests, cache: cache, pool: pool, source: source, frameWork: frameWork,
             capacity: scenario.cache.capacity, header: header, complete: complete)
     }
 }

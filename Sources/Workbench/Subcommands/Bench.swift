@@ -16,7 +16,7 @@ struct Bench: ParsableCommand {
         abstract: "Measure a cache hit: allocations (jemalloc) and latency per hit.",
         discussion: """
             Runs N hits on a warmed ControllerCache (lru, repopulate) and on a ReusePool, in \
-            batches. Allocations are jemalloc's thread.allocated bytes and the allocation hook's \
+            batches. Allocations are jemalloc's thread.allocated bytes and its request counters' \
             count over all N hits; latency is each batch's time divided by its size (the clock read \
             is amortised), recorded in an HdrHistogram. Measure on a release build.
             """
@@ -114,6 +114,7 @@ struct Bench: ParsableCommand {
         latency.reset()
         let hitsBefore = hits()
         var allocation = AllocationSnapshot.zero
+        let requestsBefore = AllocationProbe.requests()
         for _ in 0..<batches {
             let before = AllocationProbe.snapshot()
             let start = MonotonicClock.now()
@@ -126,9 +127,9 @@ struct Bench: ParsableCommand {
             let after = AllocationProbe.snapshot()
             let delta = after.since(before)
             allocation.bytes += delta.bytes
-            allocation.count += delta.count
             latency.record(nanoseconds: (elapsed + UInt64(batch) / 2) / UInt64(batch))
         }
+        allocation.count = AllocationProbe.requests() &- requestsBefore
         return Result(target: target, hits: hits() - hitsBefore, allocation: allocation, latency: latency.summary)
     }
 }

@@ -58,6 +58,7 @@ enum DrawingBench {
         hit()
         var latency = LatencyRecorder()
         var allocations = AllocationSnapshot.zero
+        let requestsBefore = AllocationProbe.requests()
         for _ in 0..<(hits / batch) {
             let before = AllocationProbe.snapshot()
             let start = MonotonicClock.now()
@@ -65,9 +66,9 @@ enum DrawingBench {
             let elapsed = MonotonicClock.now() - start
             let delta = AllocationProbe.snapshot().since(before)
             allocations.bytes += delta.bytes
-            allocations.count += delta.count
             latency.record(nanoseconds: (elapsed + UInt64(batch) / 2) / UInt64(batch))
         }
+        allocations.count = AllocationProbe.requests() &- requestsBefore
         return Figures(fresh: fresh.summary, hit: latency.summary, hitAllocations: allocations, hits: hits)
     }
 }

@@ -30,11 +30,9 @@ private final class Mailbox: @unchecked Sendable {
 struct AllocationProbeTests {
     static let pairBytes: UInt64 = 32
 
-    @Test("the allocation hook installs and jemalloc serves malloc")
+    @Test("jemalloc serves malloc and keeps statistics")
     func installs() {
         #expect(AllocationProbe.install())
-        #expect(AllocationProbe.install())
-        #expect(AllocationProbe.isCounting)
         #expect(Jemalloc.isProcessAllocator)
         #expect(Jemalloc.hasStatistics)
     }
@@ -51,13 +49,11 @@ struct AllocationProbeTests {
             return objects.count
         }
         #expect(made == count)
-        #expect(delta.count >= UInt64(count))
+        #expect(delta.count >= UInt64(count), "requests are read after flushing this thread's cache")
         #expect(delta.bytes >= UInt64(count) * Self.pairBytes)
-        // A generous upper bound: the probe measures these objects, not the whole process.
-        #expect(delta.count < UInt64(count) * 2)
     }
 
-    @Test("a closure that allocates nothing measures zero bytes and zero allocations")
+    @Test("a closure that allocates nothing measures zero bytes")
     func zeroForNoAllocation() {
         let numbers = Array(1...1_000)
         // An index loop, not `for number in numbers`: unoptimised (debug) builds iterate
@@ -72,9 +68,11 @@ struct AllocationProbeTests {
             return total
         }
         _ = sum()
-        let (total, delta) = AllocationProbe.measure(sum)
+        let (total, bytes) = AllocationProbe.measureBytes(sum)
         #expect(total == 1_501_500)
-        #expect(delta == AllocationSnapshot(bytes: 0, count: 0))
+        #expect(bytes == 0)
+        let (_, delta) = AllocationProbe.measure(sum)
+        #expect(delta.bytes == 0)
     }
 
     @Test("snapshots grow by the difference measure reports")
@@ -83,11 +81,11 @@ struct AllocationProbeTests {
         let pair = makePair(7)
         let after = AllocationProbe.snapshot()
         #expect(pair.second == 8)
-        #expect(after.since(before).count >= 1)
         #expect(after.since(before).bytes >= Self.pairBytes)
+        #expect(after.count == 0, "snapshots carry bytes only; requests come from requests()")
     }
 
-    @Test("counters are per thread: another thread's allocations do not move this thread's")
+    @Test("bytes are per thread: another thread's allocations do not move this thread's")
     func perThread() throws {
         let count = 10_000
         let mailbox = Mailbox()
@@ -115,7 +113,6 @@ struct AllocationProbeTests {
         #expect(mailbox.objects.count == count)
         #expect(mailbox.delta.count >= UInt64(count))
         #expect(mailbox.delta.bytes >= UInt64(count) * Self.pairBytes)
-        #expect(mine.count < UInt64(count / 100))
         #expect(mine.bytes < UInt64(count) * Self.pairBytes / 100)
     }
 }
