@@ -5,6 +5,7 @@
 #               under ThreadSanitizer, then every shipped scenario against its expect lines
 # `make deps` alone installs libjemalloc-dev and gnuplot-nox (needs root or sudo).
 
+SHELL      := /bin/bash
 SWIFT      ?= swift
 RESULTS    ?= results
 SCENARIOS  ?= $(wildcard scenarios/*.yaml)
@@ -30,9 +31,15 @@ build: deps
 run: build
 	$(WORKBENCH) run $(SCENARIOS) --out $(RESULTS)
 
+# A failing test run repeats its failures at the end, so that the last lines of a long CI log
+# name them.
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test
+	@mkdir -p .build
+	@set -o pipefail; $(SWIFT) test 2>&1 | tee .build/test-output.log || { \
+		echo "---- failures ----"; \
+		grep -E '✘|recorded an issue|error:.*(Expectation|Issue)|Fatal error|Crash' .build/test-output.log | grep -v '✔' | tail -40; \
+		exit 1; }
 	$(MAKE) tsan
 	$(MAKE) check-scenarios
 

@@ -156,7 +156,7 @@ struct ReaderWriterStoreConcurrencyTests {
         let inside = Counter()
         let met = Collector<Bool>()
         onThreads(2) { _ in
-            var read = RendezvousRead(inside: inside, wanted: 2, timeout: design == .mutex ? 0.1 : 1.5)
+            var read = RendezvousRead(inside: inside, wanted: 2, timeout: design == .mutex ? 0.1 : 5)
             storage.read(&read)
             met.append(read.met)
         }
@@ -186,7 +186,7 @@ struct ReaderWriterStoreConcurrencyTests {
                 while !done.isRaised { _ = store["k"] }
             }
         }
-        #expect(elapsed.all.count == 1 && elapsed.all.allSatisfy { $0 < 2 })
+        #expect(elapsed.all.count == 1 && elapsed.all.allSatisfy { $0 < 10 }, "200 writes finish while readers stream (a starved writer never would)")
         #expect(store["k"] == 200)
     }
 
@@ -252,9 +252,9 @@ struct ReaderWriterStoreConcurrencyTests {
     }
 }
 
-/// Waits until `count()` stops changing for 50 ms (at most 2 s); true if it settled.
+/// Waits until `count()` stops changing for 50 ms (at most 10 s); true if it settled.
 func waitForQuiet(_ count: () -> Int) -> Bool {
-    let deadline = Date().addingTimeInterval(2)
+    let deadline = Date().addingTimeInterval(10)
     var last = count()
     var stableSince = Date()
     while Date() < deadline {

@@ -35,7 +35,7 @@ final class Shared<T>: @unchecked Sendable {
 }
 
 /// Polls `condition` every 5 ms until it holds or `timeout` seconds pass; returns whether it held.
-func waitUntil(timeout: TimeInterval = 3, _ condition: () -> Bool) -> Bool {
+func waitUntil(timeout: TimeInterval = 10, _ condition: () -> Bool) -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
         if condition() { return true }
