@@ -8,6 +8,7 @@ public enum ScenarioKind: String, CaseIterable, Codable, Sendable, SchemaChoice 
     case scrollingTable = "scrolling-table"
     case navigation
     case drawing
+    case parallelReaders = "parallel-readers"
 
     static var choiceNoun: String { "kind" }
 
@@ -20,7 +21,8 @@ public enum ScenarioKind: String, CaseIterable, Codable, Sendable, SchemaChoice 
 ///
 /// `none` caches nothing; `lru`, `fifo` and `random` bound the cache to its capacity; `forever`
 /// keeps everything until a memory warning (the view factory's own behaviour; for the controller
-/// cache, an NSCache without a limit); `memory` and `memory+disk` are the drawing store's tiers.
+/// cache, an NSCache without a limit); `memory` and `memory+disk` are the drawing store's tiers;
+/// `gcd-barrier`, `rwlock`, `mutex` and `big-reader` are the reader-writer store's designs.
 /// Each kind checks that its file names only the policies it runs.
 public enum PolicyName: String, CaseIterable, Codable, Sendable, SchemaChoice {
     case none, lru, fifo, random, forever
@@ -28,9 +30,20 @@ public enum PolicyName: String, CaseIterable, Codable, Sendable, SchemaChoice {
     case memory
     /// Drawing caches: a memory tier in front of a disk tier.
     case memoryAndDisk = "memory+disk"
+    /// Reader-writer stores: the seed's concurrent queue with barrier writes.
+    case gcdBarrier = "gcd-barrier"
+    /// Reader-writer stores: one pthread read-write lock.
+    case rwlock
+    /// Reader-writer stores: one mutex (reads exclude each other too).
+    case mutex
+    /// Reader-writer stores: a big-reader lock, one read-write lock per reader slot.
+    case bigReader = "big-reader"
 
     /// The policies of the controller cache and the view factory (not the drawing store's tiers).
     public static let controllerPolicies: [PolicyName] = [.none, .lru, .fifo, .random, .forever]
+
+    /// The reader-writer store's synchronisation designs (`parallel-readers`).
+    public static let storeDesigns: [PolicyName] = [.gcdBarrier, .rwlock, .mutex, .bigReader]
 
     /// Whether the policy evicts to stay within a capacity.
     public var isBounded: Bool { self == .lru || self == .fifo || self == .random }

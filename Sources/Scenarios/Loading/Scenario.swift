@@ -8,12 +8,14 @@ public enum Scenario: Equatable, Sendable {
     case scrollingTable(ScrollingTableScenario)
     case navigation(NavigationScenario)
     case drawing(DrawingScenario)
+    case parallelReaders(ParallelReadersScenario)
 
     public var header: ScenarioHeader {
         switch self {
         case .scrollingTable(let scenario): scenario.header
         case .navigation(let scenario): scenario.header
         case .drawing(let scenario): scenario.header
+        case .parallelReaders(let scenario): scenario.header
         }
     }
 
@@ -31,6 +33,8 @@ extension Scenario: Codable {
             self = .navigation(try NavigationScenario(from: decoder))
         case .drawing:
             self = .drawing(try DrawingScenario(from: decoder))
+        case .parallelReaders:
+            self = .parallelReaders(try ParallelReadersScenario(from: decoder))
         }
     }
 
@@ -41,6 +45,8 @@ extension Scenario: Codable {
         case .navigation(let scenario):
             try scenario.encode(to: encoder)
         case .drawing(let scenario):
+            try scenario.encode(to: encoder)
+        case .parallelReaders(let scenario):
             try scenario.encode(to: encoder)
         }
     }

@@ -100,7 +100,8 @@ struct NavigationDriver {
     /// The view cache the run's policy names.
     private var cachePolicy: ViewCachePolicy {
         switch configuration.policy {
-        case .forever, .memory, .memoryAndDisk:  // the drawing tiers are rejected when the file loads
+        // The drawing tiers and the store designs are rejected when the file loads.
+        case .forever, .memory, .memoryAndDisk, .gcdBarrier, .rwlock, .mutex, .bigReader:
             return .forever
         case .none, .lru, .fifo, .random:
             return .bounded(

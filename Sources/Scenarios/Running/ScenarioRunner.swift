@@ -40,6 +40,9 @@ public enum ScenarioRunner {
             // Only the store's own tiers: a `--policy` naming controller policies runs nothing here.
             let policies = (options.policies ?? drawing.cache.policies).filter(DrawingScenario.policies.contains)
             return RunConfiguration.matrix(policies: policies, modes: [], seed: seed, inUseApplies: { _ in false })
+        case .parallelReaders(let readers):
+            let designs = (options.policies ?? readers.designs).filter(PolicyName.storeDesigns.contains)
+            return RunConfiguration.matrix(policies: designs, modes: [], seed: seed, inUseApplies: { _ in false })
         }
     }
 
@@ -75,6 +78,9 @@ public enum ScenarioRunner {
                     .run(isCancelled: options.isCancelled, progress: report)
             case .drawing(let drawing):
                 output = DrawingDriver(scenario: drawing, configuration: configuration)
+                    .run(isCancelled: options.isCancelled, progress: report)
+            case .parallelReaders(let readers):
+                output = ParallelReadersDriver(scenario: readers, configuration: configuration)
                     .run(isCancelled: options.isCancelled, progress: report)
             }
             result.summary.append(output.summary)

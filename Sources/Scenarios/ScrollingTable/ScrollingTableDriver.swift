@@ -125,7 +125,8 @@ extension EvictionPolicyName {
         case .fifo: self = .fifo
         case .random: self = .random
         case .forever: self = .lru
-        case .memory, .memoryAndDisk: self = .lru  // drawing tiers: rejected for other kinds when the file loads
+        // Drawing tiers and store designs: rejected for other kinds when the file loads.
+        case .memory, .memoryAndDisk, .gcdBarrier, .rwlock, .mutex, .bigReader: self = .lru
         }
     }
 }

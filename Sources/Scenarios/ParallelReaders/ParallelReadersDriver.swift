@@ -1,0 +1,208 @@
+import Foundation
+import Models
+import Report
+import Synchronization
+
+/// Runs a `parallel-readers` scenario once, for one store design, on real threads.
+///
+/// The store is loaded with every key (version 1) before any thread starts. Then every reader and
+/// writer thread starts at once: a warm-up, not counted, then the measured operations, each timed
+/// on its own thread into that thread's histograms (merged afterwards). This thread meanwhile
+/// keeps the schedule: it posts memory pressure as `purge(context: level)` at its times, samples
+/// the threads' counters every `sample_interval`, and stops everything on an interrupt.
+struct ParallelReadersDriver {
+    let scenario: ParallelReadersScenario
+    let configuration: RunConfiguration
+
+    func run(isCancelled: () -> Bool, progress: (Double) -> Void) -> RunOutput {
+        let header = scenario.header
+        let design = StoreDesignName(rawValue: configuration.policy.rawValue) ?? .gcdBarrier
+        let board = VersionBoard(keys: scenario.keyCount)
+        let tally = EvictionTally()
+        let sharedBox = SharedBox()
+        let decider: QuoteStore.EvictionDecider? = scenario.eviction.map { rule in
+            let limit = rule.olderThan.value
+            return { key, value, context in
+                // Memory pressure: `warning` evicts everything, `moderate` what is too old; the
+                // timer and writers' purges (no context) what is too old.
+                let evict: Bool
+                if let level = context as? PressureLevelName, level == .warning {
+                    evict = true
+                } else {
+                    evict = (sharedBox.shared?.storeClock() ?? 0) - value.writtenAt > limit
+                }
+                if evict {
+                    board.noteRemoval(key)
+                    tally.evicted.add(1, ordering: .relaxed)
+                }
+                return evict
+            }
+        }
+        let store = QuoteStore(design: design, evictionDecider: decider)
+        store.evictionInterval = 0
+        let notifications = NotificationTally()
+        if scenario.notificationInterval.value > 0 {
+            store.addObserver { change in
+                notifications.record(updated: change.updated.count, removed: change.removed.count)
+            }
+        }
+        // The initial load: every key at version 1, published.
+        var initial: [Int: StoredQuote] = [:]
+        initial.reserveCapacity(scenario.keyCount)
+        for key in 0..<scenario.keyCount {
+            initial[key] = StoredQuote(version: 1, writtenAt: 0, payload: [UInt8](repeating: 1, count: scenario.valueSize))
+        }
+        store.addEntries(initial)
+        initial = [:]
+        board.publishAll(version: 1)
+
+        let shared = RunShared(
+            store: store, board: board,
+            zipf: KeySampler.table(keyCount: scenario.keyCount, distribution: scenario.distribution), scenario: scenario)
+        sharedBox.shared = shared
+        let writerCount = scenario.writers?.threads ?? 0
+        var workers: [StoreWorker] = []
+        for (kind, role) in scenario.roles {
+            for index in 0..<role.threads {
+                workers.append(
+                    StoreWorker(kind: kind, role: role, index: index, writers: writerCount, shared: shared, seed: configuration.seed))
+            }
+        }
+        shared.boundRunning.store(workers.filter(\.isCountBound).count, ordering: .sequentiallyConsistent)
+
+        var recorder = ParallelReadersRecorder(scenario: scenario, configuration: configuration)
+        let group = DispatchGroup()
+        for worker in workers {
+            group.enter()
+            let thread = Thread {
+                worker.run()
+                group.leave()
+            }
+            thread.name = "workbench-\(worker.kind.rawValue)-\(worker.index)"
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+        while shared.ready.load(ordering: .sequentiallyConsistent) < workers.count { usleep(100) }
+
+        // The schedule, in ns after the measured start.
+        let pressure = Self.pressureTimes(header.memoryPressure, duration: header.duration.value)
+        var nextPressure = 0
+        let sampleEvery = UInt64(header.sampleInterval.value * 1e9)
+        let duration = UInt64(header.duration.value * 1e9)
+
+        let warmupStart = MonotonicClock.now() + 1_000_000
+        let measuredStart = warmupStart + UInt64(header.warmup.value * 1e9)
+        shared.warmupStart.store(warmupStart, ordering: .sequentiallyConsistent)
+        if let every = scenario.eviction?.every {
+            store.evictionInterval = every.value / (scenario.eviction?.timeScale ?? 1)
+        }
+        store.notificationInterval = scenario.notificationInterval.value
+
+        var measuring = false
+        var requestsAtStart: UInt64 = 0
+        var complete = true
+        var nextSample = measuredStart + sampleEvery
+        while group.wait(timeout: .now() + .milliseconds(1)) == .timedOut {
+            let now = MonotonicClock.now()
+            if isCancelled() {
+                shared.stop.store(true, ordering: .sequentiallyConsistent)
+                complete = false
+                continue
+            }
+            if !measuring, now >= measuredStart {
+                measuring = true
+                requestsAtStart = AllocationProbe.requests()
+                recorder.startCounting(notifications: notifications, evicted: tally.evicted.load(ordering: .relaxed))
+            }
+            guard measuring else { continue }
+            while nextPressure < pressure.count, now >= measuredStart + pressure[nextPressure].offset {
+                let level = pressure[nextPressure].level
+                let evicted = (try? store.purge(context: level)) ?? 0
+                recorder.notePressure(level, evicted: evicted)
+                nextPressure += 1
+            }
+            if now >= nextSample {
+                recorder.sample(
+                    time: Double(nextSample - measuredStart) / 1e9, workers: workers, store: store,
+                    notifications: notifications, evicted: tally.evicted.load(ordering: .relaxed))
+                nextSample += sampleEvery
+            }
+            let elapsed = Double(now - measuredStart) / Double(max(duration, 1))
+            progress(min(0.99, elapsed))
+        }
+        store.evictionInterval = 0
+        store.notificationInterval = 0
+        store.flushNotifications()
+        if !measuring {
+            requestsAtStart = AllocationProbe.requests()
+            recorder.startCounting(notifications: notifications, evicted: tally.evicted.load(ordering: .relaxed))
+        }
+        let allocations = AllocationProbe.requests() &- requestsAtStart
+        complete = complete && workers.allSatisfy(\.finished)
+        progress(1)
+        return recorder.output(
+            workers: workers, store: store, notifications: notifications, evicted: tally.evicted.load(ordering: .relaxed),
+            measuredStart: measuredStart, allocations: allocations, complete: complete)
+    }
+
+    /// The memory-pressure events inside the measured window, in order.
+    static func pressureTimes(_ events: [MemoryPressureEvent], duration: Double) -> [(offset: UInt64, level: PressureLevelName)] {
+        var times: [(Double, PressureLevelName)] = []
+        for event in events {
+            switch event.schedule {
+            case .at(let at) where at.value < duration:
+                times.append((at.value, event.level))
+            case .at:
+                break
+            case .every(let every, let start):
+                var t = start.value
+                while t < duration {
+                    times.append((t, event.level))
+                    t += every.value
+                }
+            }
+        }
+        return times.sorted { $0.0 < $1.0 }.map { (UInt64($0.0 * 1e9), $0.1) }
+    }
+}
+
+/// Lets the eviction decider, made before the run's shared state, read its clock.
+private final class SharedBox: @unchecked Sendable {
+    var shared: RunShared?
+}
+
+/// Items the decider evicted (purges, the timer, memory pressure).
+final class EvictionTally: Sendable {
+    let evicted = Atomic<UInt64>(0)
+}
+
+/// The store's change notifications: how many, and how big.
+final class NotificationTally: Sendable {
+    private struct Counts {
+        var notifications: UInt64 = 0
+        var updated: UInt64 = 0
+        var removed: UInt64 = 0
+        var largest: Int = 0
+    }
+
+    private let counts = Mutex(Counts())
+
+    func record(updated: Int, removed: Int) {
+        counts.withLock {
+            $0.notifications += 1
+            $0.updated += UInt64(updated)
+            $0.removed += UInt64(removed)
+            $0.largest = max($0.largest, updated + removed)
+        }
+    }
+
+    /// Forgets the largest batch so far (the warm-up's).
+    func resetLargest() {
+        counts.withLock { $0.largest = 0 }
+    }
+
+    /// Notifications, updated items, removed keys, the largest batch.
+    var snapshot: (notifications: UInt64, updated: UInt64, removed: UInt64, largest: Int) {
+        counts.withLock { ($0.notifications, $0.updated, $0.removed, $0.largest) }
+    }
+}

@@ -1,0 +1,186 @@
+import Models
+import Report
+
+/// Turns one parallel-readers run into result rows: a summary, a timeseries of operations per
+/// interval, and the latency spectrum of each operation.
+///
+/// Deterministic: the operations issued by count-bound threads (`rate` or `operations`) and
+/// `stale_reads` (0 when the design is correct). Everything that depends on how the threads
+/// interleaved — hits, notifications, evictions, items, throughput, latencies — is a measurement
+/// (see `MetricCatalog`).
+struct ParallelReadersRecorder {
+    let scenario: ParallelReadersScenario
+    let configuration: RunConfiguration
+    private(set) var timeseries: [ResultRow] = []
+    private var base = (notifications: UInt64(0), updated: UInt64(0), removed: UInt64(0), evicted: UInt64(0))
+    private var last = (operations: [UInt64](repeating: 0, count: StoreOperation.allCases.count), notifications: UInt64(0), evicted: UInt64(0))
+    private var lastTime = 0.0
+    private var pressure: [String] = []
+    private var pressureEvents = 0
+    private var pressureEvictions = 0
+
+    static let operations = StoreOperation.allCases
+
+    /// The summary's columns after the identity columns, in order: what `expect` may name.
+    static let summaryColumns: [String] =
+        [
+            "seed", "duration_s", "warmup_s", "readers", "writers", "keys", "value_size", "distribution",
+            "complete", "total_ops",
+        ] + operations.map { "\($0.rawValue)_ops" }
+        + [
+            "stale_reads", "checked_reads", "get_hits", "get_misses", "get_hit_rate", "memory_pressure_events",
+            "pressure_evictions", "purge_evictions", "evicted_items", "notifications", "notified_updates",
+            "notified_removals", "notification_batch_max", "items_end", "elapsed_ns", "ops_per_s", "read_ops_per_s",
+            "write_ops_per_s",
+        ]
+        + operations.map { "\($0.rawValue)_per_s" }
+        + operations.flatMap { op in ["p50", "p90", "p99", "p999", "max"].map { "\(op.rawValue)_\($0)_ns" } }
+        + ["allocated_bytes", "allocations"]
+
+    init(scenario: ParallelReadersScenario, configuration: RunConfiguration) {
+        self.scenario = scenario
+        self.configuration = configuration
+    }
+
+    /// The start of the measured window.
+    mutating func startCounting(notifications: NotificationTally, evicted: UInt64) {
+        let counts = notifications.snapshot
+        notifications.resetLargest()
+        base = (counts.notifications, counts.updated, counts.removed, evicted)
+        last = ([UInt64](repeating: 0, count: Self.operations.count), counts.notifications, evicted)
+        lastTime = 0
+    }
+
+    mutating func notePressure(_ level: PressureLevelName, evicted: Int) {
+        pressure.append(level.rawValue)
+        pressureEvents += 1
+        pressureEvictions += evicted
+    }
+
+    private func identity() -> ResultRow {
+        configuration.identityRow(scenario: scenario.header.name)
+    }
+
+    /// Appends the timeseries row for the interval that ends at `time` (seconds into the
+    /// measured window).
+    mutating func sample(time: Double, workers: [StoreWorker], store: QuoteStore, notifications: NotificationTally, evicted: UInt64) {
+        var totals = [UInt64](repeating: 0, count: Self.operations.count)
+        for worker in workers {
+            for slot in totals.indices { totals[slot] &+= worker.live.value(slot) }
+        }
+        let seconds = max(time - lastTime, 1e-9)
+        var row = identity()
+        row.append("t_s", .double(time))
+        var reads: UInt64 = 0
+        var writes: UInt64 = 0
+        for operation in Self.operations {
+            let delta = totals[operation.index] &- last.operations[operation.index]
+            row.append("\(operation.rawValue)_ops", .uint(delta), kind: .measured)
+            if StoreOperation.readOperations.contains(operation) { reads &+= delta } else { writes &+= delta }
+        }
+        row.append("read_ops_per_s", .double(Double(reads) / seconds), kind: .measured)
+        row.append("write_ops_per_s", .double(Double(writes) / seconds), kind: .measured)
+        row.append("items", .int(store.count), kind: .measured)
+        let counts = notifications.snapshot
+        row.append("notifications", .uint(counts.notifications &- last.notifications), kind: .measured)
+        row.append("evicted_items", .uint(evicted &- last.evicted), kind: .measured)
+        row.append("memory_pressure", .string(pressure.joined(separator: "+")))
+        timeseries.append(row)
+        last = (totals, counts.notifications, evicted)
+        lastTime = time
+        pressure.removeAll()
+    }
+
+    /// The run's summary row, timeseries and latency spectrum.
+    func output(
+        workers: [StoreWorker], store: QuoteStore, notifications: NotificationTally, evicted: UInt64,
+        measuredStart: UInt64, allocations: UInt64, complete: Bool
+    ) -> RunOutput {
+        var operations = [UInt64](repeating: 0, count: Self.operations.count)
+        var latency = [LatencyRecorder](repeating: LatencyRecorder(), count: Self.operations.count)
+        var hits: UInt64 = 0
+        var misses: UInt64 = 0
+        var stale: UInt64 = 0
+        var checked: UInt64 = 0
+        var purgeEvictions: UInt64 = 0
+        var allocated: UInt64 = 0
+        var end = measuredStart
+        for worker in workers {
+            for slot in operations.indices {
+                operations[slot] &+= worker.operations[slot]
+                latency[slot].merge(worker.latency[slot])
+            }
+            hits &+= worker.hits
+            misses &+= worker.misses
+            stale &+= worker.staleReads
+            checked &+= worker.checkedReads
+            purgeEvictions &+= worker.purgeEvictions
+            allocated &+= worker.allocatedBytes
+            end = max(end, worker.finishedAt)
+        }
+        let elapsed = end &- measuredStart
+        let seconds = max(Double(elapsed) / 1e9, 1e-9)
+        let counts = notifications.snapshot
+        let total = operations.reduce(0, &+)
+        let reads = StoreOperation.readOperations.reduce(UInt64(0)) { $0 &+ operations[$1.index] }
+
+        var row = identity()
+        row.append("seed", .uint(configuration.seed))
+        row.append("duration_s", .double(scenario.header.duration.value))
+        row.append("warmup_s", .double(scenario.header.warmup.value))
+        row.append("readers", .int(scenario.readers.threads))
+        row.append("writers", .int(scenario.writers?.threads ?? 0))
+        row.append("keys", .int(scenario.keyCount))
+        row.append("value_size", .int(scenario.valueSize))
+        row.append("distribution", .string(scenario.distribution.label))
+        row.append("complete", .string(complete ? "true" : "false"))
+        row.append("total_ops", .uint(total))
+        for operation in Self.operations {
+            row.append("\(operation.rawValue)_ops", .uint(operations[operation.index]))
+        }
+        row.append("stale_reads", .uint(stale))
+        row.append("checked_reads", .uint(checked), kind: .measured)
+        row.append("get_hits", .uint(hits), kind: .measured)
+        row.append("get_misses", .uint(misses), kind: .measured)
+        row.append("get_hit_rate", hits + misses == 0 ? .empty : .double(Double(hits) / Double(hits + misses)), kind: .measured)
+        row.append("memory_pressure_events", .int(pressureEvents))
+        row.append("pressure_evictions", .int(pressureEvictions), kind: .measured)
+        row.append("purge_evictions", .uint(purgeEvictions), kind: .measured)
+        row.append("evicted_items", .uint(evicted &- base.evicted), kind: .measured)
+        row.append("notifications", .uint(counts.notifications &- base.notifications), kind: .measured)
+        row.append("notified_updates", .uint(counts.updated &- base.updated), kind: .measured)
+        row.append("notified_removals", .uint(counts.removed &- base.removed), kind: .measured)
+        row.append("notification_batch_max", .int(counts.largest), kind: .measured)
+        row.append("items_end", .int(store.count), kind: .measured)
+        row.append("elapsed_ns", .uint(elapsed), kind: .measured)
+        row.append("ops_per_s", .double(Double(total) / seconds), kind: .measured)
+        row.append("read_ops_per_s", .double(Double(reads) / seconds), kind: .measured)
+        row.append("write_ops_per_s", .double(Double(total &- reads) / seconds), kind: .measured)
+        for operation in Self.operations {
+            row.append("\(operation.rawValue)_per_s", .double(Double(operations[operation.index]) / seconds), kind: .measured)
+        }
+        for operation in Self.operations {
+            let summary = latency[operation.index].summary
+            let name = operation.rawValue
+            row.append("\(name)_p50_ns", .uint(summary.p50), kind: .measured)
+            row.append("\(name)_p90_ns", .uint(summary.p90), kind: .measured)
+            row.append("\(name)_p99_ns", .uint(summary.p99), kind: .measured)
+            row.append("\(name)_p999_ns", .uint(summary.p999), kind: .measured)
+            row.append("\(name)_max_ns", .uint(summary.max), kind: .measured)
+        }
+        row.append("allocated_bytes", .uint(allocated), kind: .measured)
+        row.append("allocations", .uint(allocations), kind: .measured)
+
+        var spectrum: [ResultRow] = []
+        for operation in Self.operations where !latency[operation.index].isEmpty {
+            for point in latency[operation.index].spectrum() {
+                var line = identity()
+                line.append("operation", .string(operation.rawValue))
+                line.append("percentile", .double(point.percentile))
+                line.append("latency_ns", .uint(point.valueNs), kind: .measured)
+                spectrum.append(line)
+            }
+        }
+        return RunOutput(summary: row, timeseries: timeseries, latency: spectrum, complete: complete)
+    }
+}
