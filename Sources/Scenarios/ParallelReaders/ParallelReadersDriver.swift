@@ -102,33 +102,41 @@ struct ParallelReadersDriver {
         var requestsAtStart: UInt64 = 0
         var complete = true
         var nextSample = measuredStart + sampleEvery
-        while group.wait(timeout: .now() + .milliseconds(1)) == .timedOut {
+        // Until every thread is done and the duration has passed (threads done early leave the
+        // schedule — pressure, timer, samples — to run its course).
+        var threadsDone = false
+        while true {
+            if threadsDone {
+                usleep(1_000)
+            } else {
+                threadsDone = group.wait(timeout: .now() + .milliseconds(1)) == .success
+            }
             let now = MonotonicClock.now()
-            if isCancelled() {
+            if complete, isCancelled() {
                 shared.stop.store(true, ordering: .sequentiallyConsistent)
                 complete = false
-                continue
             }
-            if !measuring, now >= measuredStart {
+            if complete, !measuring, now >= measuredStart {
                 measuring = true
                 requestsAtStart = AllocationProbe.requests()
                 recorder.startCounting(notifications: notifications, evicted: tally.evicted.load(ordering: .relaxed))
             }
-            guard measuring else { continue }
-            while nextPressure < pressure.count, now >= measuredStart + pressure[nextPressure].offset {
-                let level = pressure[nextPressure].level
-                let evicted = (try? store.purge(context: level)) ?? 0
-                recorder.notePressure(level, evicted: evicted)
-                nextPressure += 1
+            if complete, measuring {
+                while nextPressure < pressure.count, now >= measuredStart + pressure[nextPressure].offset {
+                    let level = pressure[nextPressure].level
+                    let evicted = (try? store.purge(context: level)) ?? 0
+                    recorder.notePressure(level, evicted: evicted)
+                    nextPressure += 1
+                }
+                while now >= nextSample {
+                    recorder.sample(
+                        time: Double(nextSample - measuredStart) / 1e9, workers: workers, store: store,
+                        notifications: notifications, evicted: tally.evicted.load(ordering: .relaxed))
+                    nextSample += sampleEvery
+                }
+                progress(min(0.99, Double(now - measuredStart) / Double(max(duration, 1))))
             }
-            if now >= nextSample {
-                recorder.sample(
-                    time: Double(nextSample - measuredStart) / 1e9, workers: workers, store: store,
-                    notifications: notifications, evicted: tally.evicted.load(ordering: .relaxed))
-                nextSample += sampleEvery
-            }
-            let elapsed = Double(now - measuredStart) / Double(max(duration, 1))
-            progress(min(0.99, elapsed))
+            if threadsDone, !complete || now >= measuredStart + duration { break }
         }
         store.evictionInterval = 0
         store.notificationInterval = 0

@@ -236,28 +236,44 @@ public struct ThreadRole: Codable, Equatable, Sendable {
         try f.check("batch", batch >= 1 && batch <= 100_000, "must be between 1 and 100000")
     }
 
-    /// Fails when `rate` cannot give a thread a single operation in `duration`.
+    /// Fails when `rate` cannot be kept: its interval between operations is longer than the run,
+    /// or than a burst (the thread would issue one operation whatever the rate).
     func checkExpressible(duration: Seconds, at path: [CodingKey]) throws {
         guard let rate else { return }
-        let count = intendedOperations(duration: duration.value)
-        if count < 1 {
-            let active = bursts.map { " (active \(formatNumber($0.length.value))s of every \(formatNumber($0.every.value))s)" } ?? ""
+        let interval = 1 / rate
+        var window = (duration.value, "the \(formatNumber(duration.value))s duration")
+        if let bursts, bursts.length.value < duration.value {
+            window = (bursts.length.value, "its \(formatNumber(bursts.length.value))s bursts")
+        }
+        if rate * window.0 < 1 {
             throw SchemaViolation(
                 .constraint(
-                    "cannot be expressed: at \(formatNumber(rate)) operations per second a thread issues no operation in \(formatNumber(duration.value))s\(active); raise the rate or the duration"),
+                    "cannot be expressed: at \(formatNumber(rate)) operations per second one operation every \(formatNumber(interval))s does not fit in \(window.1); raise the rate or lengthen them"),
                 at: path + [AnyCodingKey("rate")])
         }
     }
 
-    /// Open loop: how many operations one thread issues in `duration` seconds.
+    /// Open loop: how many operations one thread issues in `duration` seconds — those whose
+    /// intended start falls inside it.
     func intendedOperations(duration: Double) -> Int {
         guard let rate else { return 0 }
-        guard let bursts else { return Int((rate * duration).rounded(.down)) }
-        let perBurst = Int((rate * bursts.length.value).rounded(.down))
+        guard let bursts, let perBurst = operationsPerBurst else { return Self.starts(rate: rate, within: duration) }
         let whole = Int((duration / bursts.every.value).rounded(.down))
         let rest = duration - Double(whole) * bursts.every.value
-        let partial = min(perBurst, Int((rate * min(rest, bursts.length.value)).rounded(.down)))
-        return whole * perBurst + partial
+        return whole * perBurst + min(perBurst, Self.starts(rate: rate, within: rest))
+    }
+
+    /// Open loop with bursts: the operations whose intended start falls inside one burst.
+    var operationsPerBurst: Int? {
+        guard let rate, let bursts else { return nil }
+        return Self.starts(rate: rate, within: bursts.length.value)
+    }
+
+    /// How many of the starts 0, 1/rate, 2/rate ... come before `seconds` (forgiving the
+    /// rounding of a product that should be whole).
+    static func starts(rate: Double, within seconds: Double) -> Int {
+        let exact = rate * seconds
+        return max(0, Int((exact - 1e-9 * max(1, exact)).rounded(.up)))
     }
 
     public func encode(to encoder: Encoder) throws {

@@ -156,7 +156,7 @@ final class StoreWorker: @unchecked Sendable {
     @discardableResult
     private func phase(start: UInt64, end: UInt64, limit: Int?, generator: inout SeededGenerator, measured: Bool) -> Bool {
         let interval = role.rate.map { 1e9 / $0 }
-        let perBurst = role.bursts.map { bursts in Int(((role.rate ?? 0) * bursts.length.value).rounded(.down)) }
+        let perBurst = role.operationsPerBurst
         var done = 0
         while true {
             if shared.stop.load(ordering: .relaxed) { return false }
