@@ -8,8 +8,10 @@ import Synchronization
 /// The store is loaded with every key (version 1) before any thread starts. Then every reader and
 /// writer thread starts at once: a warm-up, not counted, then the measured operations, each timed
 /// on its own thread into that thread's histograms (merged afterwards). This thread meanwhile
-/// keeps the schedule: it posts memory pressure as `purge(context: level)` at its times, samples
-/// the threads' counters every `sample_interval`, and stops everything on an interrupt.
+/// keeps the schedule: it posts memory pressure as `purge(context: level)` at its times, runs the
+/// eviction rule's periodic purge (`purge(context: nil)`, the store's eviction timer, driven from
+/// here so that the stale-read check knows when purges run), samples the threads' counters every
+/// `sample_interval`, and stops everything on an interrupt.
 struct ParallelReadersDriver {
     let scenario: ParallelReadersScenario
     let configuration: RunConfiguration
@@ -31,14 +33,13 @@ struct ParallelReadersDriver {
                 } else {
                     evict = (sharedBox.shared?.storeClock() ?? 0) - value.writtenAt > limit
                 }
-                if evict {
-                    board.noteRemoval(key)
-                    tally.evicted.add(1, ordering: .relaxed)
-                }
+                if evict { tally.evicted.add(1, ordering: .relaxed) }
                 return evict
             }
         }
         let store = QuoteStore(design: design, evictionDecider: decider)
+        // The rule's periodic purge runs on this thread, not on the store's own timer, so that
+        // the stale-read check can bracket it (see `VersionBoard`).
         store.evictionInterval = 0
         let notifications = NotificationTally()
         if scenario.notificationInterval.value > 0 {
@@ -93,9 +94,8 @@ struct ParallelReadersDriver {
         let warmupStart = MonotonicClock.now() + 1_000_000
         let measuredStart = warmupStart + UInt64(header.warmup.value * 1e9)
         shared.warmupStart.store(warmupStart, ordering: .sequentiallyConsistent)
-        if let every = scenario.eviction?.every {
-            store.evictionInterval = every.value / (scenario.eviction?.timeScale ?? 1)
-        }
+        let purgeEvery = scenario.eviction?.every.map { UInt64($0.value / (scenario.eviction?.timeScale ?? 1) * 1e9) }
+        var nextPurge = purgeEvery.map { warmupStart + $0 } ?? .max
         store.notificationInterval = scenario.notificationInterval.value
 
         var measuring = false
@@ -116,6 +116,12 @@ struct ParallelReadersDriver {
                 shared.stop.store(true, ordering: .sequentiallyConsistent)
                 complete = false
             }
+            if complete, now >= nextPurge, let purgeEvery {
+                board.beginPurge()
+                _ = try? store.purge(context: nil)
+                board.endPurge()
+                nextPurge = max(nextPurge + purgeEvery, now)
+            }
             if complete, !measuring, now >= measuredStart {
                 measuring = true
                 requestsAtStart = AllocationProbe.requests()
@@ -124,7 +130,9 @@ struct ParallelReadersDriver {
             if complete, measuring {
                 while nextPressure < pressure.count, now >= measuredStart + pressure[nextPressure].offset {
                     let level = pressure[nextPressure].level
+                    board.beginPurge()
                     let evicted = (try? store.purge(context: level)) ?? 0
+                    board.endPurge()
                     recorder.notePressure(level, evicted: evicted)
                     nextPressure += 1
                 }
@@ -138,7 +146,6 @@ struct ParallelReadersDriver {
             }
             if threadsDone, !complete || now >= measuredStart + duration { break }
         }
-        store.evictionInterval = 0
         store.notificationInterval = 0
         store.flushNotifications()
         if !measuring {

@@ -97,6 +97,9 @@ struct ParallelReadersRecorder {
         measuredStart: UInt64, allocations: UInt64, complete: Bool
     ) -> RunOutput {
         var operations = [UInt64](repeating: 0, count: Self.operations.count)
+        // Throughput sums each thread's own rate (its operations over its own measured time), so
+        // that a reader that finished early is not diluted by a writer still on its schedule.
+        var rates = [Double](repeating: 0, count: Self.operations.count)
         var latency = [LatencyRecorder](repeating: LatencyRecorder(), count: Self.operations.count)
         var hits: UInt64 = 0
         var misses: UInt64 = 0
@@ -106,8 +109,10 @@ struct ParallelReadersRecorder {
         var allocated: UInt64 = 0
         var end = measuredStart
         for worker in workers {
+            let seconds = max(Double(max(worker.finishedAt, measuredStart) - measuredStart) / 1e9, 1e-9)
             for slot in operations.indices {
                 operations[slot] &+= worker.operations[slot]
+                rates[slot] += Double(worker.operations[slot]) / seconds
                 latency[slot].merge(worker.latency[slot])
             }
             hits &+= worker.hits
@@ -119,10 +124,10 @@ struct ParallelReadersRecorder {
             end = max(end, worker.finishedAt)
         }
         let elapsed = end &- measuredStart
-        let seconds = max(Double(elapsed) / 1e9, 1e-9)
         let counts = notifications.snapshot
         let total = operations.reduce(0, &+)
-        let reads = StoreOperation.readOperations.reduce(UInt64(0)) { $0 &+ operations[$1.index] }
+        let readRate = StoreOperation.readOperations.reduce(0.0) { $0 + rates[$1.index] }
+        let totalRate = rates.reduce(0, +)
 
         var row = identity()
         row.append("seed", .uint(configuration.seed))
@@ -153,11 +158,11 @@ struct ParallelReadersRecorder {
         row.append("notification_batch_max", .int(counts.largest), kind: .measured)
         row.append("items_end", .int(store.count), kind: .measured)
         row.append("elapsed_ns", .uint(elapsed), kind: .measured)
-        row.append("ops_per_s", .double(Double(total) / seconds), kind: .measured)
-        row.append("read_ops_per_s", .double(Double(reads) / seconds), kind: .measured)
-        row.append("write_ops_per_s", .double(Double(total &- reads) / seconds), kind: .measured)
+        row.append("ops_per_s", .double(totalRate), kind: .measured)
+        row.append("read_ops_per_s", .double(readRate), kind: .measured)
+        row.append("write_ops_per_s", .double(totalRate - readRate), kind: .measured)
         for operation in Self.operations {
-            row.append("\(operation.rawValue)_per_s", .double(Double(operations[operation.index]) / seconds), kind: .measured)
+            row.append("\(operation.rawValue)_per_s", .double(rates[operation.index]), kind: .measured)
         }
         for operation in Self.operations {
             let summary = latency[operation.index].summary

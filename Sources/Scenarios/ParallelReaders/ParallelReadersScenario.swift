@@ -485,7 +485,8 @@ struct HotspotSpec: Decodable {
 /// `eviction:` — the store's eviction decider and timer.
 ///
 /// The decider evicts an item whose last write is older than `older_than` on the store's clock.
-/// The timer (`evictionInterval`) purges every `every` on that clock, on a background thread.
+/// A periodic purge — the store's eviction timer, `purge(context: nil)` — runs every `every` on
+/// that clock, from the driver's thread.
 /// Memory pressure purges with the level as context: `moderate` applies the age test, `warning`
 /// evicts everything.
 public struct EvictionRule: Codable, Equatable, Sendable {

@@ -295,7 +295,9 @@ final class StoreWorker: @unchecked Sendable {
             store.addEntries(entries)
             for (key, version) in versions { board.publish(key, version: version, isRemoval: false) }
         case .purge:
+            board.beginPurge()
             let evicted = (try? store.purge(context: nil)) ?? 0
+            board.endPurge()
             if measured { purgeEvictions &+= UInt64(evicted) }
         }
     }

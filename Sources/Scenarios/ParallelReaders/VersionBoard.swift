@@ -5,20 +5,23 @@ import Synchronization
 ///
 /// Each writer owns the keys `k` with `k mod writers == its index`, so every key has one writer
 /// and its writes carry increasing versions. Per key, in this order:
-/// - before the write: `started[k] = v`, then `snapshot[k] = removals[k]`;
+/// - before the write: `started[k] = v`, then `snapshot[k]` = the purge counters (how many purges
+///   had started, and whether one was still running);
 /// - after it returned: `published[k] = v << 1 | isRemoval`.
 ///
-/// Removals nobody versions (purges, the eviction timer, memory pressure) count themselves in
-/// `removals[k]` from inside the eviction decider, before the item goes.
+/// Purges are the removals nobody versions: the store evicts what its decider chose in a write
+/// *after* asking it (a key written in between is still removed, as in the seed), so a purge may
+/// remove a write that completed while it ran. Every purge is therefore bracketed by
+/// ``beginPurge()`` and ``endPurge()``.
 ///
 /// A reader loads `published[k]` before its read, and judges what it saw:
 /// - a value older than the published version is stale, whatever else happened (versions only
-///   grow, and an unversioned removal cannot bring an old value back);
+///   grow, and a removal cannot bring an old value back);
 /// - nothing, when the last published write was a set, is stale only if no later write of the key
-///   had started and no removal was counted since before that set (loaded after the read, in the
-///   order `snapshot`, `removals`, `started`, so that a write starting meanwhile cannot pass off
-///   its snapshot as the published write's). Otherwise the read cannot be judged and is not
-///   counted as checked.
+///   had started, no purge was running when that set began, and none has started since (loaded
+///   after the read, in the order `snapshot`, `started`, purges, so that a write starting
+///   meanwhile cannot pass off its snapshot as the published write's). Otherwise the read cannot
+///   be judged and is not counted as checked.
 ///
 /// All accesses are sequentially consistent.
 final class VersionBoard: @unchecked Sendable {
@@ -26,7 +29,8 @@ final class VersionBoard: @unchecked Sendable {
     private let started: UnsafeMutablePointer<Atomic<UInt64>>
     private let published: UnsafeMutablePointer<Atomic<UInt64>>
     private let snapshot: UnsafeMutablePointer<Atomic<UInt64>>
-    private let removals: UnsafeMutablePointer<Atomic<UInt64>>
+    private let purgesStarted = Atomic<UInt64>(0)
+    private let purgesEnded = Atomic<UInt64>(0)
     /// The key written last (the `latest` distribution reads it).
     let latest = Atomic<Int>(0)
 
@@ -40,11 +44,10 @@ final class VersionBoard: @unchecked Sendable {
         started = make()
         published = make()
         snapshot = make()
-        removals = make()
     }
 
     deinit {
-        for pointer in [started, published, snapshot, removals] {
+        for pointer in [started, published, snapshot] {
             pointer.deinitialize(count: count)
             pointer.deallocate()
         }
@@ -62,7 +65,9 @@ final class VersionBoard: @unchecked Sendable {
     func beginWrite(_ key: Int) -> UInt64 {
         let version = started[key].load(ordering: .sequentiallyConsistent) &+ 1
         started[key].store(version, ordering: .sequentiallyConsistent)
-        snapshot[key].store(removals[key].load(ordering: .sequentiallyConsistent), ordering: .sequentiallyConsistent)
+        let purges = purgesStarted.load(ordering: .sequentiallyConsistent)
+        let running = purges != purgesEnded.load(ordering: .sequentiallyConsistent)
+        snapshot[key].store(purges << 1 | (running ? 1 : 0), ordering: .sequentiallyConsistent)
         return version
     }
 
@@ -72,9 +77,14 @@ final class VersionBoard: @unchecked Sendable {
         if !isRemoval { latest.store(key, ordering: .relaxed) }
     }
 
-    /// An unversioned removal of `key` (purge, eviction timer), counted before it takes effect.
-    func noteRemoval(_ key: Int) {
-        removals[key].add(1, ordering: .sequentiallyConsistent)
+    /// Before a purge (the decider is about to be asked).
+    func beginPurge() {
+        purgesStarted.add(1, ordering: .sequentiallyConsistent)
+    }
+
+    /// After a purge returned (its removals are done).
+    func endPurge() {
+        purgesEnded.add(1, ordering: .sequentiallyConsistent)
     }
 
     /// What a reader loads before its read.
@@ -92,10 +102,12 @@ final class VersionBoard: @unchecked Sendable {
             return version < publishedVersion ? .stale : .fresh
         }
         if state & 1 == 1 { return .fresh }  // the last completed write removed it
-        let snapshotBefore = snapshot[key].load(ordering: .sequentiallyConsistent)
-        let removalsNow = removals[key].load(ordering: .sequentiallyConsistent)
+        let purgesBefore = snapshot[key].load(ordering: .sequentiallyConsistent)
         let startedNow = started[key].load(ordering: .sequentiallyConsistent)
-        if startedNow != publishedVersion || removalsNow != snapshotBefore { return .unjudged }
+        let purgesNow = purgesStarted.load(ordering: .sequentiallyConsistent)
+        if startedNow != publishedVersion || purgesBefore & 1 == 1 || purgesNow != purgesBefore >> 1 {
+            return .unjudged
+        }
         return .stale
     }
 }

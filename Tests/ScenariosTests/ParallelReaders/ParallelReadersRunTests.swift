@@ -94,7 +94,7 @@ struct ParallelReadersRunTests {
         #expect(Self.number(row, "get_misses") == 0)
     }
 
-    @Test("the eviction timer purges entries older than the rule's age on the store's clock")
+    @Test("the eviction rule's periodic purge evicts entries older than its age on the store's clock")
     func evictionTimer() throws {
         // The store's clock runs 100× faster: 1 s of age is 10 ms of real time; the timer runs
         // every 2 s on that clock (20 ms).
@@ -167,17 +167,36 @@ struct VersionBoardTests {
         #expect(board.judge(2, saw: 3, before: state) == .fresh)
     }
 
-    @Test("nothing after a completed set is stale, unless a later write started or a removal was counted")
+    @Test("nothing after a completed set is stale, unless a later write started or a purge ran since it began")
     func missingValue() {
         let board = VersionBoard(keys: 4)
         board.publishAll(version: 1)
         let state = board.publishedState(0)
         #expect(board.judge(0, saw: nil, before: state) == .stale)
-        board.noteRemoval(0)
+        board.beginPurge()
         #expect(board.judge(0, saw: nil, before: state) == .unjudged, "a purge may have removed it")
+        board.endPurge()
+        #expect(board.judge(0, saw: nil, before: state) == .unjudged, "a purge did run after the write")
         let stateOne = board.publishedState(1)
         _ = board.beginWrite(1)
         #expect(board.judge(1, saw: nil, before: stateOne) == .unjudged, "a write of it is under way")
+    }
+
+    @Test("a set that began while a purge ran may be removed by it: nothing after it is not judged")
+    func setDuringPurge() {
+        let board = VersionBoard(keys: 2)
+        board.publishAll(version: 1)
+        board.beginPurge()
+        let version = board.beginWrite(0)
+        board.publish(0, version: version, isRemoval: false)
+        let state = board.publishedState(0)
+        board.endPurge()
+        #expect(board.judge(0, saw: nil, before: state) == .unjudged)
+        // A set after the purge ended is judged again.
+        let next = board.beginWrite(0)
+        board.publish(0, version: next, isRemoval: false)
+        #expect(board.judge(0, saw: nil, before: board.publishedState(0)) == .stale)
+        #expect(board.judge(0, saw: version, before: board.publishedState(0)) == .stale)
     }
 
     @Test("nothing after a completed removal is fresh, an older value after it stale")
