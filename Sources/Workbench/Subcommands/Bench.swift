@@ -4,21 +4,23 @@ import Report
 
 /// What `workbench bench` measures.
 enum BenchSuite: String, CaseIterable, ExpressibleByArgument {
-    case all, hits, drawing
+    case all, hits, drawing, readers
 }
 
-/// `workbench bench`: the cost of a hit on ControllerCache and on ReusePool, and of a cached drawing
-/// against a fresh one.
+/// `workbench bench`: the cost of a hit on ControllerCache and on ReusePool, of a cached drawing
+/// against a fresh one, and the read throughput of ReaderWriterStore's designs (``ReadersBench``).
 ///
 /// Not a test: it prints figures. Build with `-c release` before quoting them.
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Measure a cache hit: allocations (jemalloc) and latency per hit.",
+        abstract: "Measure a cache hit (allocations, latency per hit) and a reader-writer store's read throughput.",
         discussion: """
             Runs N hits on a warmed ControllerCache (lru, repopulate) and on a ReusePool, in \
             batches. Allocations are jemalloc's thread.allocated bytes and its request counters' \
             count over all N hits; latency is each batch's time divided by its size (the clock read \
-            is amortised), recorded in an HdrHistogram. Measure on a release build.
+            is amortised), recorded in an HdrHistogram. The readers suite runs a 95% read / 5% write \
+            zipfian mix on ReaderWriterStore, per design, at 1 and 2 threads, for --seconds per run \
+            (5 runs, median), against an unsynchronised dictionary. Measure on a release build.
             """
     )
 
@@ -28,12 +30,22 @@ struct Bench: ParsableCommand {
     @Option(help: "Hits per timed batch.")
     var batch: Int = 1_000
 
-    @Option(help: "What to measure: hits (ControllerCache, ReusePool), drawing (a cached drawing against a fresh one), or all.")
+    @Option(
+        help: """
+            What to measure: hits (ControllerCache, ReusePool), drawing (a cached drawing against a fresh one), \
+            readers (ReaderWriterStore read throughput per design), or all.
+            """)
     var suite: BenchSuite = .all
+
+    @Option(help: "readers suite: measured seconds per run (each configuration runs 5 times, after a 0.2 s warm-up).")
+    var seconds: Double = 1
 
     func validate() throws {
         guard iterations > 0, batch > 0, iterations >= batch else {
             throw ValidationError("--iterations and --batch must be > 0, and --iterations >= --batch")
+        }
+        guard seconds.isFinite, seconds > 0, seconds <= 3_600 else {
+            throw ValidationError("--seconds must be > 0 and at most 3600")
         }
     }
 
@@ -49,6 +61,10 @@ struct Bench: ParsableCommand {
         if suite == .all || suite == .drawing {
             if suite == .all { print("") }
             print(try DrawingBench.run().report)
+        }
+        if suite == .all || suite == .readers {
+            if suite == .all { print("") }
+            print(try ReadersBench.run(seconds: seconds).report)
         }
         #if DEBUG
             print("note: this is a debug build; quote figures from `swift build -c release` only")
