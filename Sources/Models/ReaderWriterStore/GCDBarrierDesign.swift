@@ -46,6 +46,11 @@ final class GCDBarrierDesign: StoreDesign, @unchecked Sendable {
         private let queue = DispatchQueue(label: "workbench.reader-writer-store.gcd-barrier", attributes: .concurrent)
     #endif
 
+    /// Reads are blocks on the queue: nothing to bracket.
+    func beginRead() -> Bool { false }
+
+    func endRead() {}
+
     /// A `sync` block: `dispatch_sync_f` with a context on the stack naming the read and its type.
     /// - Complexity: O(1) plus the read; allocates nothing.
     func read<Read: StoreRead>(_ read: inout Read) {

@@ -22,6 +22,20 @@ final class MutexDesign: StoreDesign, @unchecked Sendable {
         lock.deallocate()
     }
 
+    /// Takes shared access for the caller's own read.
+    /// - Complexity: O(1)
+    @inline(__always)
+    func beginRead() -> Bool {
+        pthread_mutex_lock(lock)
+        return true
+    }
+
+    /// - Complexity: O(1)
+    @inline(__always)
+    func endRead() {
+        pthread_mutex_unlock(lock)
+    }
+
     /// - Complexity: O(1) plus the read.
     func read<Read: StoreRead>(_ read: inout Read) {
         pthread_mutex_lock(lock)

@@ -23,6 +23,20 @@ final class RWLockDesign: StoreDesign, @unchecked Sendable {
         lock.deallocate()
     }
 
+    /// Takes shared access for the caller's own read.
+    /// - Complexity: O(1)
+    @inline(__always)
+    func beginRead() -> Bool {
+        pthread_rwlock_rdlock(lock)
+        return true
+    }
+
+    /// - Complexity: O(1)
+    @inline(__always)
+    func endRead() {
+        pthread_rwlock_unlock(lock)
+    }
+
     /// - Complexity: O(1) plus the read.
     func read<Read: StoreRead>(_ read: inout Read) {
         pthread_rwlock_rdlock(lock)

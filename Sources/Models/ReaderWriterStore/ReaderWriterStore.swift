@@ -184,7 +184,12 @@ public final class ReaderWriterStore<Key: Hashable & Sendable & Codable, Value: 
     /// - Complexity: O(1) average; allocates nothing.
     @inlinable
     func lookUp(_ key: Key) -> Value? {
-        withUnsafePointer(to: key) { key in
+        if storage.beginRead() {
+            let value = state.pointee.items[key]
+            storage.endRead()
+            return value
+        }
+        return withUnsafePointer(to: key) { key in
             var lookup = StoreItemLookup(state: state, key: key)
             storage.read(&lookup)
             return lookup.value

@@ -23,6 +23,22 @@ package protocol StoreDesign: AnyObject, Sendable {
     /// - Complexity: O(1) plus the read; may wait for a running write. Allocates nothing.
     func read<Read: StoreRead>(_ read: inout Read)
 
+    /// Takes shared access on the caller's thread and returns true, for designs whose read is a
+    /// lock held around it; returns false, taking nothing, for a design that must run the read
+    /// itself (`gcd-barrier`: the read is a block on its queue). With true, the caller reads and
+    /// then calls ``endRead()`` on the same thread.
+    ///
+    /// Why both this and ``read(_:)``: a call through `any StoreDesign` cannot be specialised, so a
+    /// generic read body runs unspecialised, and for a one-key lookup the generic code's type
+    /// metadata lookups cost more than the read. Bracketing lets the store's inlinable read path
+    /// do the lookup itself, specialised in the client's code for its key and value types.
+    /// - Complexity: O(1); may wait for a running write. Allocates nothing.
+    func beginRead() -> Bool
+
+    /// Releases the shared access ``beginRead()`` took.
+    /// - Complexity: O(1)
+    func endRead()
+
     /// Runs `body` with exclusive access, on the caller's thread.
     /// - Complexity: O(1) plus `body`; waits for running reads and writes (O(*s*) slot locks in
     ///   `big-reader`).
