@@ -1,5 +1,5 @@
-# Settings shared by the plot scripts (hit-rate.gp, instantiations.gp, latency.gp, resident.gp,
-# sweep.gp); each loads this file, from its own directory, before drawing.
+# Settings shared by the plot scripts (hit-rate.gp, instantiations.gp, throughput.gp, latency.gp,
+# resident.gp, sweep.gp); each loads this file, from its own directory, before drawing.
 #
 # Variables (gnuplot -e "name='value'; ..."), all optional here:
 #   format        'png' (pngcairo, the default), 'svg' or 'ascii' (the dumb terminal)
@@ -13,9 +13,10 @@
 # It also defines runkey(0), the key of the current data row's run, which scripts compare with
 # the words of their `runs` variable; runtitle(run), how a run is named in a legend;
 # `pressure_style`, the plot style (a macro: @pressure_style) of memory-pressure marks;
-# `restart_style` (@restart_style), that of app restarts (drawing); `fit_y` (@fit_y), a y range
-# from 0 that is never empty; and `panel_margins` (@panel_margins), which lines up multiplot
-# panels.
+# `restart_style` (@restart_style), that of app restarts (drawing); `find_pressure`
+# (@find_pressure), the memory-pressure times of a timeseries ending in memory_pressure
+# (parallel-readers); `fit_y` (@fit_y), a y range from 0 that is never empty; and
+# `panel_margins` (@panel_margins), which lines up multiplot panels.
 
 if (!exists("format")) format = "png"
 if (!exists("out")) out = ""
@@ -89,6 +90,23 @@ restart_at(dummy) = column("restarts") > 0 ? column("t_s") : NaN
 find_restarts = 'restarts_seen = 0; if (kind eq "drawing") { stats timeseries using (column("restarts")) nooutput; restarts_seen = STATS_max > 0 }'
 restart_marks(y) = restarts_seen ? sprintf(", timeseries using (restart_at(0)):(%g) %s title 'app restart'", y, restart_style) : ""
 
+# Memory-pressure events of a timeseries whose memory_pressure column may be its last (parallel-
+# readers): gnuplot 5.4 reads an empty last field as stale text (what the row before held
+# there), so strcol("memory_pressure") would mark pressure where there was none. For a timeseries
+# file `timeseries`, `@find_pressure` reads each row as one whole line instead and fills datablock
+# $PRESSURE with the t_s of every row whose memory_pressure field is not empty, one a line, and
+# sets pressure_seen (1 when there is one); pressure_marks(y) is then ", <plot element>" marking
+# them at height y, to append to a plot command as a macro (marks = pressure_marks(0);
+# plot ... @marks); "" when there is nothing to mark. Fields are counted from the end of the
+# line: only the first (the scenario name) may hold a quoted comma.
+_rcomma(s, i) = i < 1 ? 0 : (s[i:i] eq "," ? i : _rcomma(s, i - 1))
+_from_end(s, n) = n <= 0 ? s[_rcomma(s, strlen(s)) + 1:] : _from_end(s[1:_rcomma(s, strlen(s)) - 1], n - 1)
+_after(h, name) = _rcomma(h, strlen(h)) == 0 || _from_end(h, 0) eq name ? 0 : 1 + _after(h[1:_rcomma(h, strlen(h)) - 1], name)
+_chomp(s) = s[strlen(s):] eq "\r" ? s[1:strlen(s) - 1] : s
+find_pressure = 'set datafile separator "\t"; set datafile nocolumnheaders; _pt = ""; _t_back = 0; _p_back = 0; stats timeseries using (_l = _chomp(strcol(1)), column(0) == 0 ? (_t_back = _after(_l, "t_s"), _p_back = _after(_l, "memory_pressure")) : (_from_end(_l, _p_back) ne "" ? (_pt = _pt." "._from_end(_l, _t_back)) : 0), 0) nooutput; set datafile separator ","; set datafile columnheaders; set print $PRESSURE; do for [_w in _pt] { print _w }; unset print; pressure_seen = _pt ne ""'
+pressure_seen = 0
+pressure_marks(y) = pressure_seen ? sprintf(", $PRESSURE using 1:(%g) %s title 'memory pressure'", y, pressure_style) : ""
+
 # The run a data row belongs to: "policy/in_use", or "policy/in_use@sweep_value" when keyed.
 runkey(dummy) = strcol("policy")."/".strcol("in_use").(keyed ? "@".strcol("sweep_value") : "")
 # The policy/in_use pair alone, whatever `keyed` says (sweep plots draw one line per pair).
@@ -99,7 +117,9 @@ pairkey(dummy) = strcol("policy")."/".strcol("in_use")
 # 3: dash-dot, ...): a run drawn over another leaves it showing. Other kinds: width 1, solid.
 run_width(i, n) = kind eq "drawing" ? 1.5 + 1.8 * (n - i) : 1
 run_dash(i) = kind ne "drawing" || i == 1 ? 1 : (i == 2 ? 2 : i + 1)
-# A run as legends and bar labels name it: its key, except that drawing runs, which have no
-# in-use mode (in_use is always "-"), drop the "/-": "memory+disk", "memory@4194304".
+# A run as legends and bar labels name it: its key, except that drawing and parallel-readers runs,
+# which have no in-use mode (in_use is always "-"), drop the "/-": "memory+disk",
+# "memory@4194304", "rwlock".
 _cut(r, p) = p > 0 ? r[1:p - 1].r[p + 2:] : r
-runtitle(r) = kind eq "drawing" ? _cut(r, strstrt(r, "/-")) : r
+no_in_use = kind eq "drawing" || kind eq "parallel-readers"
+runtitle(r) = no_in_use ? _cut(r, strstrt(r, "/-")) : r

@@ -7,15 +7,18 @@
 #               runs='none/- lru/repopulate'; operations='row_dequeue frame_work'; \
 #               format='png'; out='results/feed/latency.png'" scripts/latency.gp
 #
-# Variables: kind ('scrolling-table', 'navigation' or 'drawing'), latency (CSV path), scenario
-# (name, for the title), runs ("policy/in_use ..."), operations (the operation column's values to
-# draw, one panel each; default: row_dequeue header_footer_dequeue frame_work for
-# scrolling-table, transition for navigation, fresh_draw cached_draw frame_work for drawing; list
-# only operations the file has), and those of common.gp.
+# Variables: kind ('scrolling-table', 'navigation', 'drawing' or 'parallel-readers'), latency (CSV
+# path), scenario (name, for the title), runs ("policy/in_use ..."), operations (the operation
+# column's values to draw, one panel each; default: row_dequeue header_footer_dequeue frame_work
+# for scrolling-table, transition for navigation, fresh_draw cached_draw frame_work for drawing,
+# get set remove bulk_add all_items purge for parallel-readers; list only operations the file
+# has), and those of common.gp.
 #   drawing: fresh_draw (a draw no cache tier served), cached_draw (a memory or disk hit),
 #   frame_work (a frame's work).
+#   parallel-readers: one panel per store operation that ran (a file lists only those), runs
+#   named by their design.
 if (!exists("kind")) kind = ""
-if (!exists("operations")) operations = kind eq "navigation" ? "transition" : kind eq "drawing" ? "fresh_draw cached_draw frame_work" : "row_dequeue header_footer_dequeue frame_work"
+if (!exists("operations")) operations = kind eq "navigation" ? "transition" : kind eq "drawing" ? "fresh_draw cached_draw frame_work" : kind eq "parallel-readers" ? "get set remove bulk_add all_items purge" : "row_dequeue header_footer_dequeue frame_work"
 panels = words(operations)
 if (!exists("height")) height = panels > 1 ? 330 * panels : 560
 if (!exists("ascii_height")) ascii_height = panels > 1 ? 26 * panels : 30

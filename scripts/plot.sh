@@ -8,23 +8,28 @@
 #
 # --format may be repeated (or given as png,svg); the default is png and svg, `all` is all three.
 # A RESULTS_DIR holding summary.csv is one scenario; otherwise every sub-directory holding one is.
-# The scenario kind is recognised by summary.csv's columns (memory_hits: drawing;
-# view_cache_hits: navigation; hit_rate: scrolling-table). Per scenario, next to its CSV files
-# (<view>.png, .svg, or .txt for ascii, each written to a temporary name and renamed):
-#   hit_rate            hit rate over time per run, memory-pressure events marked  (hit-rate.gp)
+# The scenario kind is recognised by summary.csv's columns (stale_reads: parallel-readers;
+# memory_hits: drawing; view_cache_hits: navigation; hit_rate: scrolling-table). Per scenario,
+# next to its CSV files (<view>.png, .svg, or .txt for ascii, each written to a temporary name and
+# renamed):
+#   hit_rate            hit rate over time per run, memory-pressure events marked
+#                       (not parallel-readers)                                     (hit-rate.gp)
 #   instantiations      scrolling-table: instantiations and allocated MiB per run  (instantiations.gp)
 #   creations           navigation: creations and largest view-cache KiB per run   (instantiations.gp)
 #   fresh_draws         drawing: fresh draws and allocated MiB per run             (instantiations.gp)
+#   throughput          parallel-readers: reads/s and writes/s per store design,
+#                       and over time, memory-pressure events marked               (throughput.gp)
 #   resident            scrolling-table: cached and pooled controllers over time;
 #                       navigation: resident controllers, history depth, bytes;
-#                       drawing: bytes per cache tier (memory, disk)               (resident.gp)
+#                       drawing: bytes per cache tier (memory, disk);
+#                       parallel-readers: items in the store, items evicted        (resident.gp)
 #   latency             latency percentile spectrum per run and operation          (latency.gp)
-#   sweep               hit rate and instantiations/creations/fresh draws against
-#                       sweep_value, only when summary.csv has sweep_key/sweep_value
-#                       filled in                                                  (sweep.gp)
+#   sweep               hit rate and instantiations/creations/fresh draws (parallel-
+#                       readers: reads/s and get p99 latency) against sweep_value,
+#                       only when summary.csv has sweep_key/sweep_value filled in  (sweep.gp)
 # Views over time draw, for scrolling-table, one run per policy (its repopulate run, or its
-# first); for navigation and drawing, every run. Latency and per-run bars draw every run. The
-# CLI's Plotter (Sources/Report/Plots) runs the same scripts with the same choices.
+# first); for navigation, drawing and parallel-readers, every run. Latency and per-run bars draw
+# every run. The CLI's Plotter (Sources/Report/Plots) runs the same scripts with the same choices.
 #
 # gnuplot runs with -d (no ~/.gnuplot or system init file), as the CLI runs it.
 # Exit status: 0 when every plot was drawn, 1 when gnuplot is missing or a plot failed, 2 for
@@ -148,15 +153,17 @@ plot_scenario() {
     local name kind cost panels header sweeps=0 keyed=0 ts_keyed=0 lat_keyed=0
     name="$(basename "$dir")"
     header="$(columns "$summary")"
-    # memory_hits first: a drawing summary has hit_rate too.
-    if grep -qx memory_hits <<<"$header"; then
+    # stale_reads first (no other kind has it), then memory_hits: a drawing summary has hit_rate too.
+    if grep -qx stale_reads <<<"$header"; then
+        kind=parallel-readers; cost=""; panels="get set remove bulk_add all_items purge"
+    elif grep -qx memory_hits <<<"$header"; then
         kind=drawing; cost=fresh_draws; panels="fresh_draw cached_draw frame_work"
     elif grep -qx view_cache_hits <<<"$header"; then
         kind=navigation; cost=creations; panels="transition"
     elif grep -qx hit_rate <<<"$header"; then
         kind=scrolling-table; cost=instantiations; panels="row_dequeue header_footer_dequeue frame_work"
     else
-        echo "plot.sh: $summary: unknown scenario kind (no memory_hits, view_cache_hits or hit_rate column), no plots" >&2
+        echo "plot.sh: $summary: unknown scenario kind (no stale_reads, memory_hits, view_cache_hits or hit_rate column), no plots" >&2
         return 0
     fi
     if grep -qx sweep_value <<<"$header" && [ -n "$(values_of "$summary" sweep_value)" ]; then
@@ -167,15 +174,20 @@ plot_scenario() {
     local common="kind='$kind'; scenario=$(quote "$name")"
     written=()
 
-    local vars=""
+    local vars="" series=""
     if [ -f "$timeseries" ]; then
         local pick=all
         [ "$kind" = scrolling-table ] && pick=one-per-policy
         local ts_runs; ts_runs="$(runs_of "$timeseries" "$ts_keyed" "$pick")"
-        [ -z "$ts_runs" ] || vars="$common; timeseries=$(quote "$timeseries"); runs='$ts_runs'; keyed=$ts_keyed"
+        if [ -n "$ts_runs" ]; then
+            vars="$common; timeseries=$(quote "$timeseries"); runs='$ts_runs'; keyed=$ts_keyed"
+            series="; timeseries=$(quote "$timeseries"); runs='$ts_runs'; series_keyed=$ts_keyed"
+        fi
     fi
-    [ -z "$vars" ] || draw hit_rate hit-rate.gp "$dir" "$vars"
-    draw "$cost" instantiations.gp "$dir" "$common; summary=$(quote "$summary"); keyed=$keyed"
+    # parallel-readers has no hit rate over time and no instantiations: its throughput instead.
+    [ -z "$vars" ] || [ "$kind" = parallel-readers ] || draw hit_rate hit-rate.gp "$dir" "$vars"
+    [ -z "$cost" ] || draw "$cost" instantiations.gp "$dir" "$common; summary=$(quote "$summary"); keyed=$keyed"
+    [ "$kind" != parallel-readers ] || draw throughput throughput.gp "$dir" "$common; summary=$(quote "$summary"); keyed=$keyed$series"
     [ -z "$vars" ] || draw resident resident.gp "$dir" "$vars"
 
     if [ -f "$latency" ]; then

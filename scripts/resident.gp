@@ -4,14 +4,18 @@
 #               scenario='four-tab-app'; runs='forever/- lru/repopulate'; format='png'; \
 #               out='results/four-tab-app/resident.png'" scripts/resident.gp
 #
-# Variables: kind ('scrolling-table', 'navigation' or 'drawing'), timeseries (CSV path), scenario
-# (name, for the title), runs ("policy/in_use ..."), and those of common.gp (format, out, ...).
+# Variables: kind ('scrolling-table', 'navigation', 'drawing' or 'parallel-readers'), timeseries
+# (CSV path), scenario (name, for the title), runs ("policy/in_use ..."), and those of common.gp
+# (format, out, ...).
 #   scrolling-table: two panels, cached_controllers (row controllers in the cache store) and
 #   pool_controllers (headers/footers in the reuse pool).
 #   navigation: three panels, resident_controllers (the view cache), history_depth (the history
 #   stack), then view_cache_bytes (solid) and history_bytes (dashed), in KiB (measured).
 #   drawing: "bytes per cache tier", two panels, memory_bytes (the memory tier) and disk_bytes
 #   (the disk tier), in KiB (measured); app restarts (the memory tier starts cold) are marked too.
+#   parallel-readers: "items in the store", two panels, items (the store's size at the end of each
+#   interval) and evicted_items (items evicted in the interval: by purges, the eviction rule and
+#   memory pressure); runs named by their design.
 panels = (exists("kind") && kind eq "navigation") ? 3 : 2
 if (!exists("height")) height = 300 * panels
 if (!exists("ascii_height")) ascii_height = 24 * panels
@@ -22,13 +26,29 @@ at(run) = runkey(0) eq run ? column("t_s") : NaN
 pressure_at(dummy) = strcol("memory_pressure") ne "" ? column("t_s") : NaN
 n = words(runs)
 
-set xlabel "virtual time (s)"
+# Parallel-readers runs real threads: its time is the wall clock's, from the end of the warm-up.
+set xlabel kind eq "parallel-readers" ? "time into the measured window (s)" : "virtual time (s)"
 yfile = timeseries
 @find_restarts
 marks = restart_marks(0)
+# Parallel-readers: memory_pressure is the file's last column, so its marks come from
+# @find_pressure (common.gp), appended to each plot as @marks.
+if (kind eq "parallel-readers") {
+    @find_pressure
+    marks = pressure_marks(0)
+}
 @panel_margins
-set multiplot layout panels,1 title (kind eq "drawing" ? "Bytes per cache tier: " : "What stays in memory: ").scenario
-if (kind eq "drawing") {
+set multiplot layout panels,1 title (kind eq "drawing" ? "Bytes per cache tier: " : kind eq "parallel-readers" ? "Items in the store: " : "What stays in memory: ").scenario
+if (kind eq "parallel-readers") {
+    set title "store"
+    set ylabel "items in the store"
+    yvalue(dummy) = column("items"); @fit_y
+    plot for [i = 1:n] timeseries using (at(word(runs, i))):(column("items")) with steps linetype i title runtitle(word(runs, i)) @marks
+    set title "evictions (purges and the eviction rule)"
+    set ylabel "items evicted per interval"
+    yvalue(dummy) = column("evicted_items"); @fit_y
+    plot for [i = 1:n] timeseries using (at(word(runs, i))):(column("evicted_items")) with steps linetype i title runtitle(word(runs, i)) @marks
+} else { if (kind eq "drawing") {
     set title "memory tier"
     set ylabel "bytes in memory (KiB)"
     yvalue(dummy) = column("memory_bytes"); @fit_y
@@ -66,5 +86,5 @@ if (kind eq "drawing") {
     yvalue(dummy) = column("pool_controllers"); @fit_y
     plot for [i = 1:n] timeseries using (at(word(runs, i))):(column("pool_controllers")) with steps linetype i title word(runs, i), \
          timeseries using (pressure_at(0)):(0) @pressure_style title "memory pressure"
-} }
+} } }
 unset multiplot

@@ -29,7 +29,10 @@ public struct Comparison: Sendable, Equatable {
     public var thresholds: Thresholds
 
     /// Identity columns reported when they differ between the two rows of a run.
-    static let settingColumns = ["seed", "capacity", "capacity_bytes", "stack_size", "duration_s", "warmup_s"]
+    static let settingColumns = [
+        "seed", "capacity", "capacity_bytes", "stack_size", "duration_s", "warmup_s", "readers", "writers", "keys",
+        "value_size", "distribution",
+    ]
 
     /// Loads both directories and compares them.
     ///

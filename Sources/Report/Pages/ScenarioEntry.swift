@@ -4,7 +4,9 @@ import Foundation
 /// summary excerpt.
 struct ScenarioEntry {
     /// The plot views in page order; other PNG files follow, by name.
-    static let viewOrder = ["hit_rate", "instantiations", "creations", "fresh_draws", "resident", "latency", "sweep"]
+    static let viewOrder = [
+        "hit_rate", "instantiations", "creations", "fresh_draws", "throughput", "resident", "latency", "sweep",
+    ]
     /// The result files linked, in order, when present.
     static let dataFiles = ["summary.csv", "timeseries.csv", "latency.csv"]
 

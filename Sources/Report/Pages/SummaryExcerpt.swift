@@ -25,6 +25,12 @@ struct SummaryExcerpt: Equatable {
         "memory_bytes_max", "disk_bytes_max", "fresh_draw_p50_ns", "cached_draw_p50_ns", "frames_over_budget",
         "complete",
     ]
+    /// Columns shown for parallel-readers scenarios, where present (no `in_use`: the runs differ
+    /// by store design, `policy`).
+    static let parallelReadersColumns = [
+        "policy", "readers", "writers", "total_ops", "read_ops_per_s", "write_ops_per_s", "get_p50_ns", "get_p99_ns",
+        "set_p99_ns", "stale_reads", "get_hit_rate", "notifications", "allocations",
+    ]
     /// How many leading columns are shown for a summary of an unknown kind.
     static let unknownKindColumnCount = 10
 
@@ -40,6 +46,8 @@ struct SummaryExcerpt: Equatable {
             names = Self.navigationColumns.filter(summary.has)
         case .drawing?:
             names = Self.drawingColumns.filter(summary.has)
+        case .parallelReaders?:
+            names = Self.parallelReadersColumns.filter(summary.has)
         case nil:
             names = Array(summary.header.prefix(Self.unknownKindColumnCount))
         }

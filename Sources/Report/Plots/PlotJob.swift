@@ -4,7 +4,7 @@ import Foundation
 /// (without extension), and the script's variables except `format` and `out`.
 struct PlotJob: Equatable, Sendable {
     /// The file name without extension: `hit_rate`, `instantiations`, `creations` or
-    /// `fresh_draws`, `resident`, `latency`, `sweep`.
+    /// `fresh_draws`, `throughput`, `resident`, `latency`, `sweep`.
     let name: String
     /// The script's file name in the scripts directory, e.g. `hit-rate.gp`.
     let script: String
@@ -12,14 +12,17 @@ struct PlotJob: Equatable, Sendable {
     let variables: [Gnuplot.Variable]
 
     /// The jobs of one scenario directory, in page order: hit rate, instantiations (creations,
-    /// fresh draws), resident, latency, sweep. A view is left out when its input is missing: no
-    /// `timeseries.csv` or runs in it (hit rate, resident), no `latency.csv` or operations in it
-    /// (latency), no filled `sweep_value` in `summary.csv` (sweep). Latency panels follow
-    /// ``ResultsKind/panelOrder(_:)``.
+    /// fresh draws), throughput, resident, latency, sweep. A view is left out when its kind has
+    /// none (parallel-readers: no hit rate over time and no instantiations, see
+    /// ``ResultsKind/drawsHitRateOverTime`` and ``ResultsKind/creationsColumn``; only
+    /// parallel-readers has throughput) or its input is missing: no `timeseries.csv` or runs in
+    /// it (hit rate, resident; throughput then draws its summary panel alone), no `latency.csv`
+    /// or operations in it (latency), no filled `sweep_value` in `summary.csv` (sweep). Latency
+    /// panels follow ``ResultsKind/panelOrder(_:)``.
     ///
     /// Time-series views draw, for scrolling-table, one run per policy (and sweep value): its
     /// `repopulate` run, or its first when it has none (ten overlapping lines say less than
-    /// four); for navigation and drawing, every run.
+    /// four); for navigation, drawing and parallel-readers, every run.
     /// Latency and per-run bars draw every run. When the summary has sweep values, runs are told
     /// apart by them too (`policy/in_use@value`) in every file that has a `sweep_value` column.
     ///
@@ -44,6 +47,7 @@ struct PlotJob: Equatable, Sendable {
         ]
         var jobs: [PlotJob] = []
         var timeseriesVariables: [Gnuplot.Variable]? = nil
+        var timeseriesRuns: (path: String, runs: String, keyed: Bool)? = nil
 
         let timeseriesURL = directory.appendingPathComponent("timeseries.csv", isDirectory: false)
         if FileManager.default.fileExists(atPath: timeseriesURL.path) {
@@ -58,15 +62,32 @@ struct PlotJob: Equatable, Sendable {
                         .init("runs", runs.map(\.key).joined(separator: " ")),
                         .init("keyed", keyed ? 1 : 0),
                     ]
-                jobs.append(PlotJob(name: "hit_rate", script: "hit-rate.gp", variables: variables))
+                if kind.drawsHitRateOverTime {
+                    jobs.append(PlotJob(name: "hit_rate", script: "hit-rate.gp", variables: variables))
+                }
                 timeseriesVariables = variables
+                timeseriesRuns = (timeseriesURL.path, runs.map(\.key).joined(separator: " "), keyed)
             }
         }
 
-        jobs.append(
-            PlotJob(
-                name: kind.creationsColumn, script: "instantiations.gp",
-                variables: common + [.init("summary", summaryURL.path), .init("keyed", sweeps ? 1 : 0)]))
+        let summaryVariables: [Gnuplot.Variable] =
+            common + [.init("summary", summaryURL.path), .init("keyed", sweeps ? 1 : 0)]
+        if let creations = kind.creationsColumn {
+            jobs.append(PlotJob(name: creations, script: "instantiations.gp", variables: summaryVariables))
+        }
+
+        if kind.drawsThroughput {
+            // The summary's bars label runs by `keyed`; the panels over time find theirs with
+            // `series_keyed` (the timeseries may lack a sweep_value column).
+            let series: [Gnuplot.Variable] =
+                timeseriesRuns.map { series in
+                    [
+                        .init("timeseries", series.path), .init("runs", series.runs),
+                        .init("series_keyed", series.keyed ? 1 : 0),
+                    ]
+                } ?? []
+            jobs.append(PlotJob(name: "throughput", script: "throughput.gp", variables: summaryVariables + series))
+        }
 
         if let timeseriesVariables {
             jobs.append(PlotJob(name: "resident", script: "resident.gp", variables: timeseriesVariables))

@@ -16,13 +16,15 @@ import Foundation
 /// |---|---|---|
 /// | `hit_rate` | `hit-rate.gp` | hit rate over time per run, memory-pressure events marked |
 /// | `instantiations` / `creations` / `fresh_draws` | `instantiations.gp` | what misses cost (controllers created, views drawn afresh) and bytes per run |
-/// | `resident` | `resident.gp` | what the cache (and pool, or history; or each cache tier) holds over time |
+/// | `throughput` | `throughput.gp` | reads and writes per second per run, and over time (parallel-readers) |
+/// | `resident` | `resident.gp` | what the cache (and pool, or history; or each cache tier; or the store) holds over time |
 /// | `latency` | `latency.gp` | latency percentile spectrum per run and operation |
-/// | `sweep` | `sweep.gp` | hit rate and creations against the swept value (sweeps only) |
+/// | `sweep` | `sweep.gp` | hit rate and creations (parallel-readers: read throughput and get p99 latency) against the swept value (sweeps only) |
 ///
 /// (`instantiations` for scrolling-table scenarios, `creations` for navigation ones,
-/// `fresh_draws` for drawing ones.) A view whose input is missing (no timeseries, latency or
-/// sweep values) is not drawn.
+/// `fresh_draws` for drawing ones.) Parallel-readers scenarios have no `hit_rate` and no
+/// instantiations view, and are the only ones with a `throughput` view. A view whose input is
+/// missing (no timeseries, latency or sweep values) is not drawn.
 ///
 /// ```swift
 /// if Plotter.isGnuplotAvailable,
@@ -34,7 +36,7 @@ import Foundation
 public struct Plotter: Sendable {
     /// The plot scripts a scripts directory must hold.
     public static let scriptNames = [
-        "common.gp", "hit-rate.gp", "instantiations.gp", "resident.gp", "latency.gp", "sweep.gp",
+        "common.gp", "hit-rate.gp", "instantiations.gp", "throughput.gp", "resident.gp", "latency.gp", "sweep.gp",
     ]
 
     /// The directory holding the gnuplot scripts (``scriptNames``).

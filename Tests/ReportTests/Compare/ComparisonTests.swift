@@ -197,6 +197,50 @@ extension CompareTests {
             #expect(comparison.status == .regression)
         }
 
+        @Test(
+            "parallel-readers summaries: stale reads exact, throughput and hits within tolerance, op counts neutral, a changed workload setting noted"
+        )
+        func parallelReaders() throws {
+            let header = [
+                "scenario", "policy", "in_use", "run", "sweep_key", "sweep_value", "seed", "readers", "distribution",
+                "complete", "total_ops", "get_ops", "stale_reads", "get_hits", "get_hit_rate", "notifications",
+                "read_ops_per_s", "get_p99_ns",
+            ]
+            let base: [String: String] = [
+                "policy": "rwlock", "in_use": "-", "run": "1", "seed": "3", "readers": "2",
+                "distribution": "zipfian(0.99)", "complete": "true", "total_ops": "408000", "get_ops": "396034",
+                "stale_reads": "0", "get_hits": "385215", "get_hit_rate": "0.972682", "notifications": "7",
+                "read_ops_per_s": "249166.2", "get_p99_ns": "11543",
+            ]
+            let current = base.merging([
+                "distribution": "uniform", "total_ops": "410000", "stale_reads": "1", "get_hits": "380000",
+                "get_hit_rate": "0.96", "notifications": "12", "read_ops_per_s": "199000.5", "get_p99_ns": "11800",
+            ]) { $1 }
+            let comparison = try F.compare(baseline: ["ticker": [base]], current: ["ticker": [current]], header: header)
+
+            let policy = "rwlock"
+            #expect(comparison.metric("stale_reads", policy: policy)?.verdict == .regression)
+            #expect(comparison.metric("stale_reads", policy: policy)?.threshold == .exact)
+            #expect(comparison.metric("read_ops_per_s", policy: policy)?.verdict == .regression, "-20% throughput")
+            #expect(comparison.metric("read_ops_per_s", policy: policy)?.role == .measured)
+            #expect(comparison.metric("get_hits", policy: policy)?.verdict == .unchanged, "-1.4%, within 10%")
+            #expect(comparison.metric("get_hit_rate", policy: policy)?.verdict == .unchanged)
+            #expect(comparison.metric("notifications", policy: policy)?.verdict == .changed, "neutral, +71%")
+            #expect(comparison.metric("total_ops", policy: policy)?.verdict == .changed, "neutral, exact")
+            #expect(comparison.metric("get_ops", policy: policy)?.verdict == .unchanged)
+            #expect(comparison.metric("get_p99_ns", policy: policy)?.verdict == .unchanged)
+            for setting in ["readers", "distribution"] {
+                #expect(comparison.metric(setting, policy: policy) == nil, "\(setting) is a setting, never compared")
+            }
+            let differs = comparison.notes.filter {
+                if case .settingDiffers(_, "distribution", "zipfian(0.99)", "uniform") = $0 { return true }
+                return false
+            }
+            #expect(differs.count == 1, "\(comparison.notes)")
+            #expect(!comparison.notes.contains { if case .notNumeric = $0 { return true } else { return false } })
+            #expect(comparison.status == .regression)
+        }
+
         @Test("a baseline written before the run and sweep_* columns existed matches runs without a sweep point")
         func olderBaseline() throws {
             let directory = try TemporaryDirectory()

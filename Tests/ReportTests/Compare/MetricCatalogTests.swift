@@ -93,6 +93,74 @@ extension CompareTests {
             #expect(MetricCatalog.direction(of: column) == .lowerIsBetter)
         }
 
+        /// The `<op>_ops`, `<op>_per_s` and `<op>_<percentile>_ns` columns of parallel-readers.
+        static let storeOperations = ["get", "set", "remove", "bulk_add", "all_items", "purge"]
+
+        @Test(
+            "parallel-readers: the workload's settings are identity",
+            arguments: ["readers", "writers", "keys", "value_size", "distribution"])
+        func parallelReadersIdentity(column: String) {
+            #expect(MetricCatalog.role(of: column) == .identity)
+        }
+
+        @Test(
+            "parallel-readers: operation counts, stale reads and memory-pressure events are deterministic counts",
+            arguments: ["total_ops", "stale_reads", "memory_pressure_events"] + storeOperations.map { "\($0)_ops" })
+        func parallelReadersCounts(column: String) {
+            #expect(MetricCatalog.role(of: column) == .count)
+        }
+
+        @Test(
+            "parallel-readers: what depends on thread interleaving is measured: hits, notifications, evictions, items, every *_per_s",
+            arguments: [
+                "checked_reads", "get_hits", "get_misses", "get_hit_rate", "pressure_evictions", "purge_evictions",
+                "evicted_items", "notifications", "notified_updates", "notified_removals", "notification_batch_max",
+                "items_end", "ops_per_s", "read_ops_per_s", "write_ops_per_s", "elapsed_ns", "get_p999_ns",
+                "all_items_max_ns", "allocated_bytes", "allocations",
+            ] + storeOperations.map { "\($0)_per_s" })
+        func parallelReadersMeasured(column: String) {
+            #expect(MetricCatalog.role(of: column) == .measured)
+        }
+
+        @Test(
+            "throughputs (every *_per_s), get hits and the get hit rate are higher-is-better",
+            arguments: ["ops_per_s", "read_ops_per_s", "write_ops_per_s", "get_hits", "get_hit_rate", "something_per_s"]
+                + storeOperations.map { "\($0)_per_s" })
+        func parallelReadersHigherIsBetter(column: String) {
+            #expect(MetricCatalog.direction(of: column) == .higherIsBetter)
+        }
+
+        @Test(
+            "parallel-readers: operation counts, checked reads, notifications, items at the end and evictions are neutral",
+            arguments: [
+                "total_ops", "checked_reads", "notifications", "notified_updates", "notified_removals",
+                "notification_batch_max", "items_end", "evicted_items", "pressure_evictions", "purge_evictions",
+            ] + storeOperations.map { "\($0)_ops" })
+        func parallelReadersNeutral(column: String) {
+            #expect(MetricCatalog.direction(of: column) == .neutral)
+        }
+
+        @Test(
+            "parallel-readers: stale reads, get misses and latencies are lower-is-better",
+            arguments: ["stale_reads", "get_misses", "elapsed_ns"] + storeOperations.map { "\($0)_p99_ns" })
+        func parallelReadersLowerIsBetter(column: String) {
+            #expect(MetricCatalog.direction(of: column) == .lowerIsBetter)
+        }
+
+        @Test("the measured-by-name list holds no other kind's column: their hits and hit rates stay exact counts")
+        func measuredByNameIsParallelReadersOnly() {
+            for column in [
+                "hits", "hit_rate", "view_cache_hits", "view_cache_hit_rate", "memory_hits", "disk_hits", "misses",
+                "evictions", "evicted_controllers", "memory_evictions", "requests",
+            ] {
+                #expect(!MetricCatalog.measuredColumns.contains(column), "\(column)")
+                #expect(MetricCatalog.role(of: column) == .count, "\(column)")
+            }
+            for column in MetricCatalog.measuredColumns {
+                #expect(MetricCatalog.role(of: column) == .measured, "\(column)")
+            }
+        }
+
         @Test("the higher-is-better and neutral lists do not overlap and name no identity column")
         func listsAreDisjoint() {
             #expect(MetricCatalog.higherIsBetterColumns.isDisjoint(with: MetricCatalog.neutralColumns))

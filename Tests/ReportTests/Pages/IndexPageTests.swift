@@ -178,6 +178,45 @@ struct IndexPageTests {
         #expect(count("<tr><td>", in: html) == 2 * PlotFixture.drawingRuns.count)
     }
 
+    @Test(
+        "a parallel-readers scenario shows designs, throughput, latencies, stale reads and allocations, no in_use, and its throughput plot first"
+    )
+    func parallelReadersExcerpt() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try scenario(.parallelReaders, named: "ticker", in: directory.url, plots: ["latency", "resident", "throughput"])
+
+        let (html, markdown) = try pages(directory.url)
+
+        let columns = [
+            "policy", "readers", "writers", "total_ops", "read_ops_per_s", "write_ops_per_s", "get_p50_ns", "get_p99_ns",
+            "set_p99_ns", "stale_reads", "get_hit_rate", "notifications", "allocations",
+        ]
+        let headings = columns.map { "<th>" + $0.replacingOccurrences(of: "_", with: "_<wbr>") + "</th>" }.joined()
+        #expect(html.contains("<thead><tr>" + headings + "</tr></thead>"))
+        #expect(!html.contains("<th>in_<wbr>use</th>") && !html.contains("<th>seed</th>"))
+        #expect(html.contains("<p class=\"meta\">parallel-readers · 4 runs</p>"))
+        #expect(count("<tr><td>", in: html) == PlotFixture.designRuns.count)
+        #expect(html.contains("<tr><td>big-reader</td><td class=\"n\">2</td><td class=\"n\">1</td>"))
+        #expect(markdown.contains("| " + columns.map(PageTextEscape.markdown).joined(separator: " | ") + " |\n"))
+        let order = ["throughput", "resident", "latency"].map { plot in html.range(of: "ticker/\(plot).png")?.lowerBound }
+        #expect(order.allSatisfy { $0 != nil })
+        #expect(order.compactMap { $0 } == order.compactMap { $0 }.sorted())
+    }
+
+    @Test("a parallel-readers sweep puts the swept value after the design")
+    func parallelReadersSweepColumn() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try scenario(.parallelReaders, named: "swept", in: directory.url, sweep: [1, 4])
+
+        let html = try pages(directory.url).html
+
+        #expect(html.contains("<tr><th>policy</th><th>readers.<wbr>threads</th><th>readers</th>"))
+        #expect(html.contains("<tr><td>mutex</td><td class=\"n\">4</td><td class=\"n\">4</td>"))
+        #expect(count("<tr><td>", in: html) == 2 * PlotFixture.designRuns.count)
+    }
+
     @Test("scenarios are the directories holding summary.csv, sorted by name, hidden ones skipped")
     func scenarioSelection() throws {
         let directory = try TemporaryDirectory()

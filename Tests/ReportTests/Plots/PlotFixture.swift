@@ -8,6 +8,7 @@ enum PlotFixture: String, CaseIterable, CustomTestStringConvertible {
     case scrollingTable = "scrolling-table"
     case navigation = "navigation"
     case drawing = "drawing"
+    case parallelReaders = "parallel-readers"
 
     var testDescription: String { rawValue }
 
@@ -23,32 +24,58 @@ enum PlotFixture: String, CaseIterable, CustomTestStringConvertible {
         ("none", "-"), ("memory", "-"), ("memory+disk", "-"),
     ]
 
+    /// The runs of the parallel-readers fixture: one per store design, no in-use mode.
+    static let designRuns: [(policy: String, inUse: String)] = [
+        ("gcd-barrier", "-"), ("rwlock", "-"), ("mutex", "-"), ("big-reader", "-"),
+    ]
+
     /// The runs of this kind's fixture files.
     var fixtureRuns: [(policy: String, inUse: String)] {
-        self == .drawing ? Self.drawingRuns : Self.runs
+        switch self {
+        case .scrollingTable, .navigation: Self.runs
+        case .drawing: Self.drawingRuns
+        case .parallelReaders: Self.designRuns
+        }
     }
 
-    /// The file name of the per-run bar plot of this kind.
-    var creationsPlot: String {
+    /// The file name of the per-run bar plot of this kind (parallel-readers has none).
+    var creationsPlot: String? {
         switch self {
         case .scrollingTable: "instantiations"
         case .navigation: "creations"
         case .drawing: "fresh_draws"
+        case .parallelReaders: nil
         }
     }
 
     /// The title of the per-run bar plot, up to the scenario name.
-    var creationsTitle: String {
+    var creationsTitle: String? {
         switch self {
         case .scrollingTable: "Controllers instantiated and bytes allocated per run: "
         case .navigation: "Controllers created and view-cache bytes per run: "
         case .drawing: "Fresh draws and bytes allocated per run: "
+        case .parallelReaders: nil
         }
     }
 
     /// The title of the resident plot, up to the scenario name.
     var residentTitle: String {
-        self == .drawing ? "Bytes per cache tier: " : "What stays in memory: "
+        switch self {
+        case .scrollingTable, .navigation: "What stays in memory: "
+        case .drawing: "Bytes per cache tier: "
+        case .parallelReaders: "Items in the store: "
+        }
+    }
+
+    /// The titles of the plots drawn from a full fixture, up to the scenario name, in `Plotter`
+    /// order.
+    var plotTitles: [String] {
+        switch self {
+        case .parallelReaders:
+            ["Throughput per store design: ", residentTitle, "Latency percentile spectrum: "]
+        default:
+            ["Hit rate over time: ", creationsTitle ?? "", residentTitle, "Latency percentile spectrum: "]
+        }
     }
 
     /// The latency operations of the fixture's latency.csv, in panel order.
@@ -57,33 +84,52 @@ enum PlotFixture: String, CaseIterable, CustomTestStringConvertible {
         case .scrollingTable: ["row_dequeue", "header_footer_dequeue", "frame_work"]
         case .navigation: ["transition"]
         case .drawing: ["fresh_draw", "cached_draw", "frame_work"]
+        // No purge: a file lists the operations that ran.
+        case .parallelReaders: ["get", "set", "remove", "bulk_add", "all_items"]
         }
     }
 
     /// The plots drawn from a full fixture, in `Plotter` order.
     var plotNames: [String] {
-        ["hit_rate", creationsPlot, "resident", "latency"]
+        switch self {
+        case .parallelReaders: ["throughput", "resident", "latency"]
+        default: ["hit_rate", creationsPlot ?? "", "resident", "latency"]
+        }
+    }
+
+    /// The swept parameter of the fixture's sweeps.
+    var sweepKey: String {
+        self == .parallelReaders ? "readers.threads" : "cache.capacity"
     }
 
     /// Writes summary.csv, timeseries.csv and latency.csv into `directory/name`, with CRLF (or LF)
-    /// line ends; `sweep` adds sweep_key/sweep_value columns and one summary row per value.
+    /// line ends; `sweep` adds sweep_key/sweep_value columns and one summary row per value (for
+    /// parallel-readers, whose files always have those columns, one row per value in every file).
     @discardableResult
     func write(
         into directory: URL, name: String, lineEnding: String = "\r\n", sweep: [Int] = []
     ) throws -> URL {
         let scenario = directory.appendingPathComponent(name, isDirectory: true)
         try FileManager.default.createDirectory(at: scenario, withIntermediateDirectories: true)
-        for (file, table) in [
-            ("summary.csv", summary(name, sweep: sweep)), ("timeseries.csv", timeseries(name)),
-            ("latency.csv", latency(name)),
-        ] {
+        let tables =
+            self == .parallelReaders
+            ? [
+                ("summary.csv", Self.designSummary(name, sweep: sweep)),
+                ("timeseries.csv", Self.designTimeseries(name, sweep: sweep)),
+                ("latency.csv", Self.designLatency(name, sweep: sweep)),
+            ]
+            : [
+                ("summary.csv", summary(name, sweep: sweep)), ("timeseries.csv", timeseries(name)),
+                ("latency.csv", latency(name)),
+            ]
+        for (file, table) in tables {
             let text = table.render().replacingOccurrences(of: "\r\n", with: lineEnding)
             try AtomicFile.write(text, to: scenario.appendingPathComponent(file))
         }
         return scenario
     }
 
-    private func table(_ header: [String], _ rows: [[CSVValue]]) -> CSVTable {
+    static func table(_ header: [String], _ rows: [[CSVValue]]) -> CSVTable {
         var table = CSVTable(header: header)
         table.rows = rows
         return table
@@ -124,9 +170,11 @@ enum PlotFixture: String, CaseIterable, CustomTestStringConvertible {
                         .uint(UInt64(9_000_000 - 3_000_000 * index)), .uint(2_400_000), .uint(cached ? 0 : 12_000),
                         .int(2 - index),
                     ]
+                case .parallelReaders:
+                    preconditionFailure("parallel-readers files come from designSummary, designTimeseries and designLatency")
                 }
                 if let value {
-                    row += [.string("cache.capacity"), .int(value)]
+                    row += [.string(sweepKey), .int(value)]
                 }
                 rows.append(row)
             }
@@ -154,8 +202,10 @@ enum PlotFixture: String, CaseIterable, CustomTestStringConvertible {
                 "memory_bytes_max", "disk_bytes_max", "allocated_bytes", "fresh_draw_p50_ns", "cached_draw_p50_ns",
                 "frames_over_budget",
             ]
+        case .parallelReaders:
+            preconditionFailure("parallel-readers files come from designSummary, designTimeseries and designLatency")
         }
-        return table(header + extra, rows)
+        return Self.table(header + extra, rows)
     }
 
     private func timeseries(_ name: String) -> CSVTable {
@@ -190,30 +240,34 @@ enum PlotFixture: String, CaseIterable, CustomTestStringConvertible {
                         .int(second % 2), .int(second == 7 ? 1 : 0), pressure, .int(memory), .int(onDisk),
                         .uint(UInt64(50_000 * (requests - hits) + 1_000)), .int(second == 2 ? 1 : 0),
                     ]
+                case .parallelReaders:
+                    preconditionFailure("parallel-readers files come from designSummary, designTimeseries and designLatency")
                 }
                 rows.append(row)
             }
         }
         switch self {
         case .scrollingTable:
-            return table(
+            return Self.table(
                 [
                     "scenario", "policy", "in_use", "t_s", "requests", "hits", "hit_rate", "instantiations",
                     "cached_controllers", "pool_controllers", "memory_pressure", "allocated_bytes",
                 ], rows)
         case .navigation:
-            return table(
+            return Self.table(
                 [
                     "scenario", "policy", "in_use", "t_s", "creations", "view_cache_hits", "view_cache_misses",
                     "resident_controllers", "history_depth", "memory_pressure", "view_cache_bytes", "history_bytes",
                 ], rows)
         case .drawing:
-            return table(
+            return Self.table(
                 [
                     "scenario", "policy", "in_use", "t_s", "requests", "memory_hits", "disk_hits", "misses", "hit_rate",
                     "expirations", "cancels", "restarts", "memory_pressure", "memory_bytes", "disk_bytes",
                     "allocated_bytes", "frames_over_budget",
                 ], rows)
+        case .parallelReaders:
+            preconditionFailure("parallel-readers files come from designSummary, designTimeseries and designLatency")
         }
     }
 
@@ -234,7 +288,7 @@ enum PlotFixture: String, CaseIterable, CustomTestStringConvertible {
                 }
             }
         }
-        return table(["scenario", "policy", "in_use", "operation", "percentile", "latency_ns"], rows)
+        return Self.table(["scenario", "policy", "in_use", "operation", "percentile", "latency_ns"], rows)
     }
 }
 

@@ -51,11 +51,7 @@ struct PlotterGnuplotTests {
 
         let text = try plotter.asciiPlots(scenarioDirectory: scenario)
 
-        let titles = [
-            "Hit rate over time: tiny", kind.creationsTitle + "tiny", kind.residentTitle + "tiny",
-            "Latency percentile spectrum: tiny",
-        ]
-        for title in titles {
+        for title in kind.plotTitles.map({ $0 + "tiny" }) {
             #expect(text.contains(title), "missing \(title)")
         }
         #expect(!text.contains("\u{0C}"))
@@ -179,7 +175,7 @@ struct PlotterGnuplotTests {
         process.waitUntilExit()
 
         #expect(process.terminationStatus == 0)
-        #expect(written.count == 5)
+        #expect(written.count == kind.plotNames.count + 1, "every view and the sweep")
         for file in written {
             let expected = try String(contentsOf: file, encoding: .utf8)
             let actual = try String(contentsOf: byScript.appendingPathComponent(file.lastPathComponent), encoding: .utf8)
@@ -212,9 +208,9 @@ struct PlotterGnuplotTests {
         let text = try plotter.asciiPlots(scenarioDirectory: scenario)
 
         #expect(written.map(\.lastPathComponent) == (kind.plotNames + ["sweep"]).map { "\($0).png" })
-        #expect(text.contains("Sweep of cache.capacity: swept"))
+        #expect(text.contains("Sweep of \(kind.sweepKey): swept"))
         // The title and both panels' x labels name the swept parameter.
-        #expect(text.components(separatedBy: "cache.capacity").count - 1 >= 3)
+        #expect(text.components(separatedBy: kind.sweepKey).count - 1 >= 3)
     }
 
     @Test("plots are renamed into place: no temporary files remain, old plots are replaced")

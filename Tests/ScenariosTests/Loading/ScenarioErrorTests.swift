@@ -251,7 +251,7 @@ struct ScenarioErrorTests {
         expectError(
             LoaderFixtures.minimal(replacing: "  capacity: 8", with: "  capacity: 8\n  policies: [none, lru, lruu]"),
             line: 13, column: 25, keyPath: "cache.policies[2]",
-            message: "cache.policies[2]: unknown policy 'lruu' (expected one of: none, lru, fifo, random, forever, memory, memory+disk)")
+            message: "cache.policies[2]: unknown policy 'lruu' (expected one of: none, lru, fifo, random, forever, memory, memory+disk, gcd-barrier, rwlock, mutex, big-reader)")
     }
 
     @Test("repeated policy name is rejected")
@@ -290,7 +290,7 @@ struct ScenarioErrorTests {
         expectError(
             LoaderFixtures.minimal(replacing: "kind: scrolling-table", with: "kind: scrolling-tables"),
             line: 2, column: 7, keyPath: "kind",
-            message: "kind: unknown kind 'scrolling-tables' (expected one of: scrolling-table, navigation, drawing)")
+            message: "kind: unknown kind 'scrolling-tables' (expected one of: scrolling-table, navigation, drawing, parallel-readers)")
     }
 
     @Test("unknown memory pressure level lists the levels")

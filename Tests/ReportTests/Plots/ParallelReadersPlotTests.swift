@@ -1,0 +1,241 @@
+import Foundation
+import Testing
+
+@testable import Report
+
+/// How the plots know the parallel-readers kind: recognised by `stale_reads`, no hit rate over
+/// time and no instantiations, a throughput view, every design over time, its store operations
+/// as latency panels. No gnuplot needed.
+@Suite("Plots: parallel-readers kind and jobs")
+struct ParallelReadersPlotJobTests {
+    private let others = ["memory_hits", "view_cache_hits", "hit_rate"]
+
+    @Test("a summary with stale_reads is parallel-readers, whatever other kinds' columns it has besides")
+    func recognisedByStaleReads() {
+        let header = PlotFixture.designSummaryHeader
+        #expect(ResultsKind(summaryHeader: header) == .parallelReaders)
+        for column in others {
+            #expect(ResultsKind(summaryHeader: header + [column]) == .parallelReaders, "\(column)")
+        }
+        #expect(ResultsKind(summaryHeader: ["scenario", "policy", "stale_reads"]) == .parallelReaders)
+        #expect(ResultsKind.parallelReaders.rawValue == "parallel-readers")
+    }
+
+    @Test("without stale_reads, memory_hits is drawing, view_cache_hits navigation, hit_rate scrolling-table, else unknown")
+    func otherKindsUnchanged() {
+        #expect(ResultsKind(summaryHeader: ["memory_hits", "hit_rate"]) == .drawing)
+        #expect(ResultsKind(summaryHeader: ["view_cache_hits", "hit_rate"]) == .navigation)
+        #expect(ResultsKind(summaryHeader: ["hit_rate"]) == .scrollingTable)
+        let withoutStaleReads = PlotFixture.designSummaryHeader.filter { $0 != "stale_reads" }
+        #expect(ResultsKind(summaryHeader: withoutStaleReads) == nil)
+    }
+
+    @Test("parallel-readers latency panels: get, set, remove, bulk_add, all_items, purge, then other operations as they came")
+    func panelOrder() {
+        let kind = ResultsKind.parallelReaders
+        #expect(kind.latencyOperations == ["get", "set", "remove", "bulk_add", "all_items", "purge"])
+        #expect(
+            kind.panelOrder(["all_items", "compact", "get", "purge", "set", "flush"])
+                == ["get", "set", "all_items", "purge", "compact", "flush"])
+    }
+
+    @Test("only parallel-readers has a throughput view; it alone has no hit rate over time and no instantiations view")
+    func views() {
+        let kind = ResultsKind.parallelReaders
+        #expect(kind.drawsThroughput)
+        #expect(!kind.drawsHitRateOverTime)
+        #expect(kind.creationsColumn == nil)
+        #expect(kind.hitRateColumn == "get_hit_rate")
+        #expect(kind.drawsEveryRunOverTime)
+        for other in [ResultsKind.scrollingTable, .navigation, .drawing] {
+            #expect(!other.drawsThroughput, "\(other)")
+            #expect(other.drawsHitRateOverTime, "\(other)")
+            #expect(other.creationsColumn != nil, "\(other)")
+        }
+    }
+
+    @Test("parallel-readers jobs: throughput from the summary and every design over time, resident, latency of the operations that ran")
+    func jobs() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let scenario = try PlotFixture.parallelReaders.write(into: directory.url, name: "ticker")
+        let summary = scenario.appendingPathComponent("summary.csv").path
+        let timeseries = scenario.appendingPathComponent("timeseries.csv").path
+
+        let jobs = try PlotJob.jobs(scenarioDirectory: scenario)
+
+        #expect(jobs.map(\.name) == ["throughput", "resident", "latency"])
+        #expect(jobs.map(\.script) == ["throughput.gp", "resident.gp", "latency.gp"])
+        let designs = "gcd-barrier/- rwlock/- mutex/- big-reader/-"
+        #expect(
+            jobs[0].variables == [
+                .init("kind", "parallel-readers"), .init("scenario", "ticker"), .init("summary", summary),
+                .init("keyed", 0), .init("timeseries", timeseries), .init("runs", designs), .init("series_keyed", 0),
+            ])
+        #expect(jobs[1].variables.contains(.init("runs", designs)), "every design over time")
+        #expect(jobs[2].variables.contains(.init("operations", "get set remove bulk_add all_items")))
+    }
+
+    @Test("a parallel-readers sweep keys bars and lines by sweep value and adds the sweep job")
+    func sweepJobs() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let scenario = try PlotFixture.parallelReaders.write(into: directory.url, name: "swept", sweep: [1, 4])
+
+        let jobs = try PlotJob.jobs(scenarioDirectory: scenario)
+
+        #expect(jobs.map(\.name) == ["throughput", "resident", "latency", "sweep"])
+        let keyedRuns = ["1", "4"].flatMap { value in PlotFixture.designRuns.map { "\($0.policy)/-@\(value)" } }
+        let throughput = jobs[0].variables
+        #expect(throughput.contains(.init("keyed", 1)) && throughput.contains(.init("series_keyed", 1)))
+        #expect(throughput.contains(.init("runs", keyedRuns.joined(separator: " "))))
+        #expect(jobs[3].variables.contains(.init("sweep_key", "readers.threads")))
+        #expect(jobs[3].variables.contains(.init("runs", "gcd-barrier/- rwlock/- mutex/- big-reader/-")))
+    }
+
+    @Test("without timeseries.csv, parallel-readers draws the throughput bars alone and no resident view")
+    func withoutTimeseries() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let scenario = try PlotFixture.parallelReaders.write(into: directory.url, name: "ticker")
+        try FileManager.default.removeItem(at: scenario.appendingPathComponent("timeseries.csv"))
+
+        let jobs = try PlotJob.jobs(scenarioDirectory: scenario)
+
+        #expect(jobs.map(\.name) == ["throughput", "latency"])
+        #expect(!jobs[0].variables.contains { ["timeseries", "runs", "series_keyed"].contains($0.name) })
+    }
+}
+
+/// The parallel-readers plots drawn by the real gnuplot; skipped where it is not installed.
+@Suite("Plots: parallel-readers with gnuplot", .enabled(if: Plotter.isGnuplotAvailable, "gnuplot is not installed"))
+struct ParallelReadersPlotterTests {
+    private let plotter = Plotter(scriptsDirectory: packageScripts)
+
+    @Test(
+        "parallel-readers draws throughput per design (bars, reads and writes over time), items in the store and a latency panel per operation that ran"
+    )
+    func views() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let scenario = try PlotFixture.parallelReaders.write(into: directory.url, name: "ticker")
+
+        let written = try plotter.plot(scenarioDirectory: scenario, formats: [.ascii, .svg])
+
+        let views = ["throughput", "resident", "latency"]
+        #expect(written.map(\.lastPathComponent) == views.flatMap { ["\($0).svg", "\($0).txt"] })
+        func read(_ file: String) throws -> String {
+            try String(contentsOf: scenario.appendingPathComponent(file), encoding: .utf8)
+        }
+        let (throughput, resident, latency) = try (read("throughput.txt"), read("resident.txt"), read("latency.txt"))
+        for label in [
+            "Throughput per store design: ticker", "mean over the measured window", "reads/s", "writes/s (right axis)",
+            "store design", "reads (get + all_items) per interval", "writes (set + remove + bulk_add + purge) per interval",
+            "time into the measured window (s)", "memory pressure",
+        ] {
+            #expect(throughput.contains(label), "throughput: \(label)")
+        }
+        for label in ["Items in the store: ticker", "evictions (purges and the eviction rule)", "memory pressure"] {
+            #expect(resident.contains(label), "resident: \(label)")
+        }
+        for view in [throughput, resident, latency] {
+            for run in PlotFixture.designRuns {
+                #expect(view.contains(run.policy), "design \(run.policy)")
+            }
+            #expect(!view.contains("/-"), "designs are named without the in-use mode")
+        }
+        // One panel per operation in the file, in the kind's order; none for purge, which did not run.
+        let panels = latency.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { ResultsKind.parallelReaders.latencyOperations.contains($0) }
+        #expect(panels == PlotFixture.parallelReaders.operations)
+        // Axis labels (vertical, so not in the text plots) name their units.
+        let bars = try read("throughput.svg")
+        #expect(bars.contains("reads per second") && bars.contains("writes per second"))
+        let store = try read("resident.svg")
+        #expect(store.contains("items in the store") && store.contains("items evicted per interval"))
+        #expect(try read("latency.svg").contains("latency (ns)"))
+    }
+
+    @Test("pressure marks come from the timeseries' last column as written, not from gnuplot's stale reading of an empty last field")
+    func pressureMarks() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let scenario = try PlotFixture.parallelReaders.write(into: directory.url, name: "ticker")
+        let script = directory.url.appendingPathComponent("print-pressure.gp")
+        try AtomicFile.write(
+            "load \(Gnuplot.quote(packageScripts.appendingPathComponent("common.gp").path))\n"
+                + "@find_pressure\nset print \"-\"\nprint $PRESSURE\nprint pressure_seen\n",
+            to: script)
+
+        let output = try Gnuplot.run(
+            script: script,
+            variables: [
+                .init("kind", "parallel-readers"), .init("format", "ascii"), .init("out", ""),
+                .init("timeseries", scenario.appendingPathComponent("timeseries.csv").path),
+            ])
+
+        // Pressure at 4 s and 6 s in each of the four runs; none at 5 s, whose line is shorter.
+        let lines = String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(lines == Array(repeating: ["4", "6"], count: PlotFixture.designRuns.count).flatMap { $0 } + ["1"])
+    }
+
+    @Test("a parallel-readers timeseries without memory pressure draws no pressure marks")
+    func noPressure() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let scenario = try PlotFixture.parallelReaders.write(into: directory.url, name: "calm")
+        let timeseries = scenario.appendingPathComponent("timeseries.csv")
+        let text = try String(contentsOf: timeseries, encoding: .utf8)
+        try AtomicFile.write(
+            text.replacingOccurrences(of: ",moderate+warning\r\n", with: ",\r\n")
+                .replacingOccurrences(of: ",moderate\r\n", with: ",\r\n"),
+            to: timeseries)
+
+        let plots = try plotter.asciiPlots(scenarioDirectory: scenario)
+
+        #expect(plots.contains("reads (get + all_items) per interval"))
+        #expect(!plots.contains("memory pressure"))
+    }
+
+    @Test("without timeseries.csv the throughput plot is the bars alone")
+    func barsAlone() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let scenario = try PlotFixture.parallelReaders.write(into: directory.url, name: "ticker")
+        try FileManager.default.removeItem(at: scenario.appendingPathComponent("timeseries.csv"))
+
+        let written = try plotter.plot(scenarioDirectory: scenario, formats: [.png, .ascii])
+        let bars = try String(contentsOf: scenario.appendingPathComponent("throughput.txt"), encoding: .utf8)
+
+        #expect(written.map(\.lastPathComponent) == ["throughput.png", "throughput.txt", "latency.png", "latency.txt"])
+        #expect(bars.contains("Throughput per store design: ticker") && bars.contains("big-reader"))
+        #expect(!bars.contains("per interval"))
+        #expect(try Data(contentsOf: scenario.appendingPathComponent("throughput.png")).count > 5 * 1024)
+    }
+
+    @Test("a parallel-readers sweep draws read throughput and get p99 latency against the swept value, one line per design")
+    func sweep() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let scenario = try PlotFixture.parallelReaders.write(into: directory.url, name: "swept", sweep: [1, 2, 4])
+
+        let written = try plotter.plot(scenarioDirectory: scenario, formats: [.ascii, .svg])
+        func read(_ file: String) throws -> String {
+            try String(contentsOf: scenario.appendingPathComponent(file), encoding: .utf8)
+        }
+
+        #expect(written.map(\.lastPathComponent).filter { $0.hasSuffix(".txt") }.count == 4)
+        let sweep = try read("sweep.txt")
+        for label in ["Sweep of readers.threads: swept", "read throughput", "get latency, 99th percentile"] {
+            #expect(sweep.contains(label), "\(label)")
+        }
+        for run in PlotFixture.designRuns {
+            #expect(sweep.contains(run.policy), "\(run.policy)")
+        }
+        #expect(!sweep.contains("hit rate"))
+        let axes = try read("sweep.svg")
+        #expect(axes.contains("reads per second (get + all_items)") && axes.contains("get p99 latency (ns)"))
+        // Over time, each design at each swept value is its own run.
+        #expect(try read("throughput.txt").contains("gcd-barrier@4"))
+    }
+}
