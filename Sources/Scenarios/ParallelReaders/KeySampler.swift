@@ -38,11 +38,18 @@ public struct KeySampler: Sendable {
     public let keyCount: Int
     public let distribution: KeyDistributionSpec
     public let zipf: ZipfTable?
+    /// `hotspot`: the keys `0..<hotKeys` are the hot set.
+    private let hotKeys: Int
 
     public init(keyCount: Int, distribution: KeyDistributionSpec, zipf: ZipfTable?) {
         self.keyCount = keyCount
         self.distribution = distribution
         self.zipf = zipf
+        if case .hotspot(let keys, _) = distribution {
+            hotKeys = max(1, min(keyCount - 1, Int((Double(keyCount) * keys).rounded())))
+        } else {
+            hotKeys = 0
+        }
     }
 
     /// The shared table a distribution needs, if any.
@@ -64,11 +71,10 @@ public struct KeySampler: Sendable {
         case .latest:
             let rank = zipf!.rank(generator.nextUnit())
             return ((latest - rank) % keyCount + keyCount) % keyCount
-        case .hotspot(let keys, let operations):
-            let hot = max(1, min(keyCount - 1, Int((Double(keyCount) * keys).rounded())))
+        case .hotspot(_, let operations):
             if keyCount == 1 { return 0 }
-            if generator.nextUnit() < operations { return generator.next(below: hot) }
-            return hot + generator.next(below: keyCount - hot)
+            if generator.nextUnit() < operations { return generator.next(below: hotKeys) }
+            return hotKeys + generator.next(below: keyCount - hotKeys)
         }
     }
 

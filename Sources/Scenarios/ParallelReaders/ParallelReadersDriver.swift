@@ -21,7 +21,7 @@ struct ParallelReadersDriver {
         let design = StoreDesignName(rawValue: configuration.policy.rawValue) ?? .gcdBarrier
         let board = VersionBoard(keys: scenario.keyCount)
         let tally = EvictionTally()
-        let sharedBox = SharedBox()
+        let clock = StoreClock(timeScale: scenario.eviction?.timeScale ?? 1)
         let decider: QuoteStore.EvictionDecider? = scenario.eviction.map { rule in
             let limit = rule.olderThan.value
             return { key, value, context in
@@ -31,7 +31,7 @@ struct ParallelReadersDriver {
                 if let level = context as? PressureLevelName, level == .warning {
                     evict = true
                 } else {
-                    evict = (sharedBox.shared?.storeClock() ?? 0) - value.writtenAt > limit
+                    evict = clock.now() - value.writtenAt > limit
                 }
                 if evict { tally.evicted.add(1, ordering: .relaxed) }
                 return evict
@@ -59,8 +59,8 @@ struct ParallelReadersDriver {
 
         let shared = RunShared(
             store: store, board: board,
-            zipf: KeySampler.table(keyCount: scenario.keyCount, distribution: scenario.distribution), scenario: scenario)
-        sharedBox.shared = shared
+            zipf: KeySampler.table(keyCount: scenario.keyCount, distribution: scenario.distribution), scenario: scenario,
+            clock: clock)
         let writerCount = scenario.writers?.threads ?? 0
         var workers: [StoreWorker] = []
         for (kind, role) in scenario.roles {
@@ -93,8 +93,8 @@ struct ParallelReadersDriver {
 
         let warmupStart = MonotonicClock.now() + 1_000_000
         let measuredStart = warmupStart + UInt64(header.warmup.value * 1e9)
-        shared.warmupStart.store(warmupStart, ordering: .sequentiallyConsistent)
-        let purgeEvery = scenario.eviction?.every.map { UInt64($0.value / (scenario.eviction?.timeScale ?? 1) * 1e9) }
+        clock.warmupStart.store(warmupStart, ordering: .sequentiallyConsistent)
+        let purgeEvery = scenario.eviction?.every.map { UInt64($0.value / clock.timeScale * 1e9) }
         var nextPurge = purgeEvery.map { warmupStart + $0 } ?? .max
         store.notificationInterval = scenario.notificationInterval.value
 
@@ -179,11 +179,6 @@ struct ParallelReadersDriver {
         }
         return times.sorted { $0.0 < $1.0 }.map { (UInt64($0.0 * 1e9), $0.1) }
     }
-}
-
-/// Lets the eviction decider, made before the run's shared state, read its clock.
-private final class SharedBox: @unchecked Sendable {
-    var shared: RunShared?
 }
 
 /// Items the decider evicted (purges, the timer, memory pressure).

@@ -14,6 +14,27 @@ struct StoredQuote: Codable, Sendable {
 /// The store every thread of a run shares.
 typealias QuoteStore = ReaderWriterStore<Int, StoredQuote>
 
+/// The store's clock: seconds since the warm-up began, times the eviction rule's scale. Made
+/// before the store, because the eviction decider reads it.
+final class StoreClock: Sendable {
+    /// The start of the warm-up (MonotonicClock ns); 0 until the driver sets it.
+    let warmupStart = Atomic<UInt64>(0)
+    /// Store-clock seconds per real second.
+    let timeScale: Double
+
+    init(timeScale: Double) {
+        self.timeScale = timeScale
+    }
+
+    /// Seconds on the store's clock.
+    @inline(__always)
+    func now() -> Double {
+        let start = warmupStart.load(ordering: .relaxed)
+        let now = MonotonicClock.now()
+        return now > start ? Double(now - start) / 1e9 * timeScale : 0
+    }
+}
+
 /// What every thread of one run shares besides the store: the schedule, the version board, the
 /// key table, the stop flag.
 final class RunShared: @unchecked Sendable {
@@ -21,50 +42,41 @@ final class RunShared: @unchecked Sendable {
     let board: VersionBoard
     let zipf: ZipfTable?
     let scenario: ParallelReadersScenario
+    let clock: StoreClock
     /// Threads created and waiting for the start.
     let ready = Atomic<Int>(0)
-    /// The start of the warm-up (MonotonicClock ns); 0 until the driver sets it.
-    let warmupStart = Atomic<UInt64>(0)
     /// Raised to stop every thread (an interrupt).
     let stop = Atomic<Bool>(false)
     /// Threads bound by a count (rate or operations) not yet finished: time-bound threads keep
     /// going until this is 0 and the duration has passed.
     let boundRunning = Atomic<Int>(0)
-    /// The store's clock: seconds since the warm-up began, times the eviction rule's scale.
-    let timeScale: Double
 
-    init(store: QuoteStore, board: VersionBoard, zipf: ZipfTable?, scenario: ParallelReadersScenario) {
+    init(store: QuoteStore, board: VersionBoard, zipf: ZipfTable?, scenario: ParallelReadersScenario, clock: StoreClock) {
         self.store = store
         self.board = board
         self.zipf = zipf
         self.scenario = scenario
-        timeScale = scenario.eviction?.timeScale ?? 1
-    }
-
-    /// Seconds on the store's clock.
-    @inline(__always)
-    func storeClock() -> Double {
-        let start = warmupStart.load(ordering: .relaxed)
-        let now = MonotonicClock.now()
-        return now > start ? Double(now - start) / 1e9 * timeScale : 0
+        self.clock = clock
     }
 }
 
 /// Per-operation counters a worker publishes as it goes, for the driver's timeseries. One
-/// writer (the worker), read by the driver: plain relaxed stores, on cache lines of their own.
+/// writer (the worker), read by the driver: plain relaxed stores, in a 128-byte block of their
+/// own so that no other thread's data shares their cache lines.
 final class LiveCounters: @unchecked Sendable {
-    private var leading: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
-    let counts: UnsafeMutablePointer<Atomic<UInt64>>
-    private var trailing: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    private static let blockBytes = 128
+    private let counts: UnsafeMutablePointer<Atomic<UInt64>>
 
     init() {
-        counts = .allocate(capacity: 16)
-        for index in 0..<16 { (counts + index).initialize(to: Atomic(0)) }
+        precondition(StoreOperation.allCases.count * MemoryLayout<Atomic<UInt64>>.stride <= Self.blockBytes)
+        counts = UnsafeMutableRawPointer.allocate(byteCount: Self.blockBytes, alignment: Self.blockBytes)
+            .bindMemory(to: Atomic<UInt64>.self, capacity: StoreOperation.allCases.count)
+        for index in StoreOperation.allCases.indices { (counts + index).initialize(to: Atomic(0)) }
     }
 
     deinit {
-        counts.deinitialize(count: 16)
-        counts.deallocate()
+        counts.deinitialize(count: StoreOperation.allCases.count)
+        UnsafeMutableRawPointer(counts).deallocate()
     }
 
     @inline(__always)
@@ -88,6 +100,8 @@ final class StoreWorker: @unchecked Sendable {
     let shared: RunShared
     let seed: UInt64
     let live = LiveCounters()
+    /// Draws the keys this thread touches.
+    private let sampler: KeySampler
     /// Cumulative percent thresholds, in `StoreOperation.allCases` order.
     private let thresholds: [Double]
 
@@ -112,6 +126,7 @@ final class StoreWorker: @unchecked Sendable {
         self.writers = writers
         self.shared = shared
         self.seed = seed
+        sampler = KeySampler(keyCount: shared.board.count, distribution: shared.scenario.distribution, zipf: shared.zipf)
         var total = 0.0
         thresholds = StoreOperation.allCases.map { operation in
             total += role.mix[operation] ?? 0
@@ -130,7 +145,7 @@ final class StoreWorker: @unchecked Sendable {
         while warmupStart == 0 {
             if shared.stop.load(ordering: .relaxed) { return }
             sched_yield()
-            warmupStart = shared.warmupStart.load(ordering: .sequentiallyConsistent)
+            warmupStart = shared.clock.warmupStart.load(ordering: .sequentiallyConsistent)
         }
         let header = shared.scenario.header
         let measuredStart = warmupStart + UInt64(header.warmup.value * 1e9)
@@ -227,10 +242,6 @@ final class StoreWorker: @unchecked Sendable {
         return StoreOperation.allCases.last { (role.mix[$0] ?? 0) > 0 } ?? .get
     }
 
-    private func sampler() -> KeySampler {
-        KeySampler(keyCount: shared.board.count, distribution: shared.scenario.distribution, zipf: shared.zipf)
-    }
-
     /// A key this thread writes: drawn from the distribution, moved to one it owns. Under
     /// `latest`, writers write their keys in turn (each write makes its key the latest).
     private var cursor = 0
@@ -242,13 +253,13 @@ final class StoreWorker: @unchecked Sendable {
             cursor += 1
             return key
         }
-        let key = sampler().next(&generator, latest: shared.board.latest.load(ordering: .relaxed))
+        let key = sampler.next(&generator, latest: shared.board.latest.load(ordering: .relaxed))
         return KeySampler.owned(key, writer: index, writers: writers, keyCount: keyCount)
     }
 
     private func quote(version: UInt64) -> StoredQuote {
         StoredQuote(
-            version: version, writtenAt: shared.storeClock(),
+            version: version, writtenAt: shared.clock.now(),
             payload: [UInt8](repeating: UInt8(truncatingIfNeeded: version), count: shared.scenario.valueSize))
     }
 
@@ -257,7 +268,7 @@ final class StoreWorker: @unchecked Sendable {
         let board = shared.board
         switch operation {
         case .get:
-            let key = sampler().next(&generator, latest: board.latest.load(ordering: .relaxed))
+            let key = sampler.next(&generator, latest: board.latest.load(ordering: .relaxed))
             let state = board.publishedState(key)
             let value = store[key]
             guard measured else { return }
