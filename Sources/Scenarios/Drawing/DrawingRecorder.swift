@@ -34,9 +34,10 @@ struct DrawingRecorder {
         "seed", "capacity_bytes", "duration_s", "warmup_s", "frames", "requests", "memory_hits", "disk_hits", "misses",
         "hit_rate", "fresh_draws", "expirations", "cancels", "invalid_entries", "memory_evictions", "memory_pressure_events",
         "restarts", "disk_write_failures", "complete", "memory_bytes_end", "memory_bytes_max", "disk_bytes_end",
-        "disk_bytes_max", "allocated_bytes", "allocations", "draw_latency_p50_ns", "draw_latency_p90_ns",
-        "draw_latency_p99_ns", "draw_latency_p999_ns", "draw_latency_max_ns", "fresh_draw_p50_ns", "fresh_draw_p99_ns",
-        "cached_draw_p50_ns", "cached_draw_p99_ns", "frame_work_p99_ns", "frames_over_budget",
+        "disk_bytes_max", "allocated_bytes", "allocations",
+    ] + ResultRow.percentileColumns("draw_latency") + [
+        "fresh_draw_p50_ns", "fresh_draw_p99_ns", "cached_draw_p50_ns", "cached_draw_p99_ns", "frame_work_p99_ns",
+        "frames_over_budget",
     ]
 
     init(scenario: String, configuration: RunConfiguration, capacity: Int) {
@@ -153,11 +154,7 @@ struct DrawingRecorder {
         row.append("allocated_bytes", .uint(total.allocated.bytes), kind: .measured)
         row.append("allocations", .uint(allocationRequests), kind: .measured)
         let draws = all.summary
-        row.append("draw_latency_p50_ns", .uint(draws.p50), kind: .measured)
-        row.append("draw_latency_p90_ns", .uint(draws.p90), kind: .measured)
-        row.append("draw_latency_p99_ns", .uint(draws.p99), kind: .measured)
-        row.append("draw_latency_p999_ns", .uint(draws.p999), kind: .measured)
-        row.append("draw_latency_max_ns", .uint(draws.max), kind: .measured)
+        row.appendPercentiles("draw_latency", draws)
         row.append("fresh_draw_p50_ns", .uint(fresh.summary.p50), kind: .measured)
         row.append("fresh_draw_p99_ns", .uint(fresh.summary.p99), kind: .measured)
         row.append("cached_draw_p50_ns", .uint(cached.summary.p50), kind: .measured)
@@ -165,16 +162,8 @@ struct DrawingRecorder {
         row.append("frame_work_p99_ns", .uint(frameWork.summary.p99), kind: .measured)
         row.append("frames_over_budget", .int(total.framesOverBudget), kind: .measured)
 
-        var spectrum: [ResultRow] = []
-        for (operation, recorder) in [("fresh_draw", fresh), ("cached_draw", cached), ("frame_work", frameWork)] {
-            for point in recorder.spectrum() {
-                var line = identity()
-                line.append("operation", .string(operation))
-                line.append("percentile", .double(point.percentile))
-                line.append("latency_ns", .uint(point.valueNs), kind: .measured)
-                spectrum.append(line)
-            }
-        }
+        let spectrum = configuration.spectrumRows(
+            scenario: scenario, [("fresh_draw", fresh), ("cached_draw", cached), ("frame_work", frameWork)])
         return RunOutput(summary: row, timeseries: timeseries, latency: spectrum, complete: complete && failure == nil)
     }
 

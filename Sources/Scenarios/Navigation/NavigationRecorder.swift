@@ -56,12 +56,7 @@ struct NavigationRecorder {
         "history_bytes_max",
         "allocated_bytes",
         "allocations",
-        "transition_latency_p50_ns",
-        "transition_latency_p90_ns",
-        "transition_latency_p99_ns",
-        "transition_latency_p999_ns",
-        "transition_latency_max_ns",
-    ]
+    ] + ResultRow.percentileColumns("transition_latency")
 
     init(scenario: String, configuration: RunConfiguration) {
         self.scenario = scenario
@@ -161,20 +156,9 @@ struct NavigationRecorder {
         row.append("allocated_bytes", .uint(totalAllocation.bytes), kind: .measured)
         row.append("allocations", .uint(allocationRequests), kind: .measured)
         let summary = latency.summary
-        row.append("transition_latency_p50_ns", .uint(summary.p50), kind: .measured)
-        row.append("transition_latency_p90_ns", .uint(summary.p90), kind: .measured)
-        row.append("transition_latency_p99_ns", .uint(summary.p99), kind: .measured)
-        row.append("transition_latency_p999_ns", .uint(summary.p999), kind: .measured)
-        row.append("transition_latency_max_ns", .uint(summary.max), kind: .measured)
+        row.appendPercentiles("transition_latency", summary)
 
-        var spectrum: [ResultRow] = []
-        for point in latency.spectrum() {
-            var line = identity()
-            line.append("operation", .string("transition"))
-            line.append("percentile", .double(point.percentile))
-            line.append("latency_ns", .uint(point.valueNs), kind: .measured)
-            spectrum.append(line)
-        }
+        let spectrum = configuration.spectrumRows(scenario: scenario, [("transition", latency)])
         return RunOutput(summary: row, timeseries: timeseries, latency: spectrum, complete: complete)
     }
 

@@ -34,7 +34,7 @@ struct ParallelReadersRecorder {
             "write_ops_per_s",
         ]
         + operations.map { "\($0.rawValue)_per_s" }
-        + operations.flatMap { op in ["p50", "p90", "p99", "p999", "max"].map { "\(op.rawValue)_\($0)_ns" } }
+        + operations.flatMap { ResultRow.percentileColumns($0.rawValue) }
         + ["allocated_bytes", "allocations"]
 
     init(scenario: ParallelReadersScenario, configuration: RunConfiguration) {
@@ -165,27 +165,14 @@ struct ParallelReadersRecorder {
             row.append("\(operation.rawValue)_per_s", .double(rates[operation.index]), kind: .measured)
         }
         for operation in Self.operations {
-            let summary = latency[operation.index].summary
-            let name = operation.rawValue
-            row.append("\(name)_p50_ns", .uint(summary.p50), kind: .measured)
-            row.append("\(name)_p90_ns", .uint(summary.p90), kind: .measured)
-            row.append("\(name)_p99_ns", .uint(summary.p99), kind: .measured)
-            row.append("\(name)_p999_ns", .uint(summary.p999), kind: .measured)
-            row.append("\(name)_max_ns", .uint(summary.max), kind: .measured)
+            row.appendPercentiles(operation.rawValue, latency[operation.index].summary)
         }
         row.append("allocated_bytes", .uint(allocated), kind: .measured)
         row.append("allocations", .uint(allocations), kind: .measured)
 
-        var spectrum: [ResultRow] = []
-        for operation in Self.operations where !latency[operation.index].isEmpty {
-            for point in latency[operation.index].spectrum() {
-                var line = identity()
-                line.append("operation", .string(operation.rawValue))
-                line.append("percentile", .double(point.percentile))
-                line.append("latency_ns", .uint(point.valueNs), kind: .measured)
-                spectrum.append(line)
-            }
-        }
+        let spectrum = configuration.spectrumRows(
+            scenario: scenario.header.name,
+            Self.operations.filter { !latency[$0.index].isEmpty }.map { ($0.rawValue, latency[$0.index]) })
         return RunOutput(summary: row, timeseries: timeseries, latency: spectrum, complete: complete)
     }
 }

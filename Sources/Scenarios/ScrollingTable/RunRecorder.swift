@@ -58,11 +58,7 @@ struct RunRecorder {
         "complete",
         "allocated_bytes",
         "allocations",
-        "dequeue_latency_p50_ns",
-        "dequeue_latency_p90_ns",
-        "dequeue_latency_p99_ns",
-        "dequeue_latency_p999_ns",
-        "dequeue_latency_max_ns",
+    ] + ResultRow.percentileColumns("dequeue_latency") + [
         "pool_dequeue_latency_p50_ns",
         "pool_dequeue_latency_p99_ns",
         "pool_dequeue_latency_max_ns",
@@ -152,11 +148,7 @@ struct RunRecorder {
         row.append("allocated_bytes", .uint(totals.allocatedBytes), kind: .measured)
         row.append("allocations", .uint(allocationRequests), kind: .measured)
         let rows = source.rowLatency.summary
-        row.append("dequeue_latency_p50_ns", .uint(rows.p50), kind: .measured)
-        row.append("dequeue_latency_p90_ns", .uint(rows.p90), kind: .measured)
-        row.append("dequeue_latency_p99_ns", .uint(rows.p99), kind: .measured)
-        row.append("dequeue_latency_p999_ns", .uint(rows.p999), kind: .measured)
-        row.append("dequeue_latency_max_ns", .uint(rows.max), kind: .measured)
+        row.appendPercentiles("dequeue_latency", rows)
         let supplementary = source.supplementaryLatency.summary
         row.append("pool_dequeue_latency_p50_ns", .uint(supplementary.p50), kind: .measured)
         row.append("pool_dequeue_latency_p99_ns", .uint(supplementary.p99), kind: .measured)
@@ -166,18 +158,9 @@ struct RunRecorder {
         row.append("frame_work_p99_ns", .uint(frames.p99), kind: .measured)
         row.append("frames_over_budget", .int(totals.framesOverBudget), kind: .measured)
 
-        var latency: [ResultRow] = []
-        for (operation, recorder) in [
-            ("row_dequeue", source.rowLatency), ("header_footer_dequeue", source.supplementaryLatency), ("frame_work", frameWork),
-        ] {
-            for point in recorder.spectrum() {
-                var line = identity()
-                line.append("operation", .string(operation))
-                line.append("percentile", .double(point.percentile))
-                line.append("latency_ns", .uint(point.valueNs), kind: .measured)
-                latency.append(line)
-            }
-        }
+        let latency = configuration.spectrumRows(
+            scenario: scenario,
+            [("row_dequeue", source.rowLatency), ("header_footer_dequeue", source.supplementaryLatency), ("frame_work", frameWork)])
         return RunOutput(summary: row, timeseries: timeseries, latency: latency, complete: complete)
     }
 }
