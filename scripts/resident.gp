@@ -27,7 +27,7 @@ pressure_at(dummy) = strcol("memory_pressure") ne "" ? column("t_s") : NaN
 n = words(runs)
 
 # Parallel-readers runs real threads: its time is the wall clock's, from the end of the warm-up.
-set xlabel kind eq "parallel-readers" ? "time into the measured window (s)" : "virtual time (s)"
+set xlabel kind eq "parallel-readers" ? "time from the start of the run (s)" : "virtual time (s)"
 yfile = timeseries
 @find_restarts
 marks = restart_marks(0)

@@ -84,7 +84,7 @@ if (over_time) {
     at(run) = runkey(0) eq run ? column("t_s") : NaN
     n = words(runs)
     yfile = timeseries
-    set xlabel "time into the measured window (s)"
+    set xlabel "time from the start of the run (s)"
 
     set title "reads (get + all_items) per interval"
     set ylabel "reads per second"

@@ -170,6 +170,24 @@ public struct MemoryPressureEvent: Codable, Equatable, Sendable {
         }
     }
 
+    /// The times this event fires, in seconds from the start of the run (warm-up included), in
+    /// order, for as long as `isInRun` holds.
+    public func times(while isInRun: (Double) -> Bool) -> [Double] {
+        switch schedule {
+        case .at(let at):
+            return isInRun(at.value) ? [at.value] : []
+        case .every(let every, let start):
+            guard every.value > 0 else { return [] }
+            var times: [Double] = []
+            var time = start.value
+            while isInRun(time) {
+                times.append(time)
+                time += every.value
+            }
+            return times
+        }
+    }
+
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
         switch schedule {

@@ -85,8 +85,9 @@ struct ParallelReadersDriver {
         }
         while shared.ready.load(ordering: .sequentiallyConsistent) < workers.count { usleep(100) }
 
-        // The schedule, in ns after the measured start.
-        let pressure = Self.pressureTimes(header.memoryPressure, duration: header.duration.value)
+        // The schedule. Times count from the start of the run, warm-up included, as in every kind:
+        // pressure during the warm-up is posted but not counted.
+        let pressure = Self.pressureTimes(header.memoryPressure, length: header.warmup.value + header.duration.value)
         var nextPressure = 0
         let sampleEvery = UInt64(header.sampleInterval.value * 1e9)
         let duration = UInt64(header.duration.value * 1e9)
@@ -127,18 +128,18 @@ struct ParallelReadersDriver {
                 requestsAtStart = AllocationProbe.requests()
                 recorder.startCounting(notifications: notifications, evicted: tally.evicted.load(ordering: .relaxed))
             }
+            while complete, nextPressure < pressure.count, now >= warmupStart + pressure[nextPressure].offset {
+                let level = pressure[nextPressure].level
+                board.beginPurge()
+                let evicted = (try? store.purge(context: level)) ?? 0
+                board.endPurge()
+                if measuring { recorder.notePressure(level, evicted: evicted) }
+                nextPressure += 1
+            }
             if complete, measuring {
-                while nextPressure < pressure.count, now >= measuredStart + pressure[nextPressure].offset {
-                    let level = pressure[nextPressure].level
-                    board.beginPurge()
-                    let evicted = (try? store.purge(context: level)) ?? 0
-                    board.endPurge()
-                    recorder.notePressure(level, evicted: evicted)
-                    nextPressure += 1
-                }
                 while now >= nextSample {
                     recorder.sample(
-                        time: Double(nextSample - measuredStart) / 1e9, workers: workers, store: store,
+                        time: Double(nextSample - warmupStart) / 1e9, workers: workers, store: store,
                         notifications: notifications, evicted: tally.evicted.load(ordering: .relaxed))
                     nextSample += sampleEvery
                 }
@@ -160,24 +161,12 @@ struct ParallelReadersDriver {
             measuredStart: measuredStart, allocations: allocations, complete: complete)
     }
 
-    /// The memory-pressure events inside the measured window, in order.
-    static func pressureTimes(_ events: [MemoryPressureEvent], duration: Double) -> [(offset: UInt64, level: PressureLevelName)] {
-        var times: [(Double, PressureLevelName)] = []
-        for event in events {
-            switch event.schedule {
-            case .at(let at) where at.value < duration:
-                times.append((at.value, event.level))
-            case .at:
-                break
-            case .every(let every, let start):
-                var t = start.value
-                while t < duration {
-                    times.append((t, event.level))
-                    t += every.value
-                }
-            }
-        }
-        return times.sorted { $0.0 < $1.0 }.map { (UInt64($0.0 * 1e9), $0.1) }
+    /// The memory-pressure events of a run of `length` seconds (warm-up included), in ns from
+    /// its start, in order.
+    static func pressureTimes(_ events: [MemoryPressureEvent], length: Double) -> [(offset: UInt64, level: PressureLevelName)] {
+        events.flatMap { event in event.times { $0 < length }.map { ($0, event.level) } }
+            .sorted { $0.0 < $1.0 }
+            .map { (UInt64($0.0 * 1e9), $0.1) }
     }
 }
 

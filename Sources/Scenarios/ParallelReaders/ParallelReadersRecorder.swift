@@ -48,7 +48,7 @@ struct ParallelReadersRecorder {
         notifications.resetLargest()
         base = (counts.notifications, counts.updated, counts.removed, evicted)
         last = ([UInt64](repeating: 0, count: Self.operations.count), counts.notifications, evicted)
-        lastTime = 0
+        lastTime = scenario.header.warmup.value
     }
 
     mutating func notePressure(_ level: PressureLevelName, evicted: Int) {
@@ -61,8 +61,8 @@ struct ParallelReadersRecorder {
         configuration.identityRow(scenario: scenario.header.name)
     }
 
-    /// Appends the timeseries row for the interval that ends at `time` (seconds into the
-    /// measured window).
+    /// Appends the timeseries row for the interval that ends at `time` (seconds from the start of
+    /// the run, warm-up included, as in every kind).
     mutating func sample(time: Double, workers: [StoreWorker], store: QuoteStore, notifications: NotificationTally, evicted: UInt64) {
         var totals = [UInt64](repeating: 0, count: Self.operations.count)
         for worker in workers {

@@ -21,19 +21,10 @@ public struct FrameTimeline: Equatable, Sendable {
         totalFrames = warmupFrames + max(1, Self.frames(header.duration.value, rate: rate))
         sampleFrames = max(1, Self.frames(header.sampleInterval.value, rate: rate))
         var events: [Int: [PressureLevelName]] = [:]
+        let total = totalFrames
         for event in header.memoryPressure {
-            switch event.schedule {
-            case .at(let time):
-                let frame = Self.frames(time.value, rate: rate)
-                if frame < totalFrames { events[frame, default: []].append(event.level) }
-            case .every(let interval, let start):
-                var time = start.value
-                while true {
-                    let frame = Self.frames(time, rate: rate)
-                    if frame >= totalFrames || interval.value <= 0 { break }
-                    events[frame, default: []].append(event.level)
-                    time += interval.value
-                }
+            for time in event.times(while: { Self.frames($0, rate: rate) < total }) {
+                events[Self.frames(time, rate: rate), default: []].append(event.level)
             }
         }
         pressure = events

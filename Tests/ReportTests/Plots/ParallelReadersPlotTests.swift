@@ -131,7 +131,7 @@ struct ParallelReadersPlotterTests {
         for label in [
             "Throughput per store design: ticker", "mean over the measured window", "reads/s", "writes/s (right axis)",
             "store design", "reads (get + all_items) per interval", "writes (set + remove + bulk_add + purge) per interval",
-            "time into the measured window (s)", "memory pressure",
+            "time from the start of the run (s)", "memory pressure",
         ] {
             #expect(throughput.contains(label), "throughput: \(label)")
         }
