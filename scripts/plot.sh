@@ -8,9 +8,9 @@
 #
 # --format may be repeated (or given as png,svg); the default is png and svg, `all` is all three.
 # A RESULTS_DIR holding summary.csv is one scenario; otherwise every sub-directory holding one is.
-# The scenario kind is recognised by summary.csv's columns (stale_reads: parallel-readers;
-# memory_hits: drawing; view_cache_hits: navigation; hit_rate: scrolling-table). Per scenario,
-# next to its CSV files (<view>.png, .svg, or .txt for ascii, each written to a temporary name and
+# The scenario kind comes from scenario.yaml (`kind:`), and which views to draw from columns.csv
+# (its `views` column: hit_rate, bars, throughput, resident): results without them (written by an
+# older workbench) are an error naming the missing file. Per scenario, next to its CSV files (<view>.png, .svg, or .txt for ascii, each written to a temporary name and
 # renamed):
 #   hit_rate            hit rate over time per run, memory-pressure events marked
 #                       (not parallel-readers)                                     (hit-rate.gp)
@@ -27,9 +27,8 @@
 #   sweep               hit rate and instantiations/creations/fresh draws (parallel-
 #                       readers: reads/s and get p99 latency) against sweep_value,
 #                       only when summary.csv has sweep_key/sweep_value filled in  (sweep.gp)
-# Views over time draw, for scrolling-table, one run per policy (its repopulate run, or its
-# first); for navigation, drawing and parallel-readers, every run. Latency and per-run bars draw
-# every run. The CLI's Plotter (Sources/Report/Plots) runs the same scripts with the same choices.
+# Views over time draw every run up to six; past six, one run per policy (its repopulate run, or
+# its first). Latency and per-run bars draw every run. The CLI's Plotter (Sources/Report/Plots) runs the same scripts with the same choices.
 #
 # gnuplot runs with -d (no ~/.gnuplot or system init file), as the CLI runs it.
 # Exit status: 0 when every plot was drawn, 1 when gnuplot is missing or a plot failed, 2 for
@@ -105,17 +104,31 @@ values_of() {
         c && $c != "" && !($c in seen) { seen[$c] = 1; printf "%s ", $c }'
 }
 
-# The words of $2 (operations in order of appearance) in panel order: those listed in $1 first,
-# in its order, then the others as they came (as ResultsKind.panelOrder).
-panel_order() {
-    local preferred="$1" found="$2" word out=""
-    for word in $preferred; do
-        [[ " $found " == *" $word "* ]] && out+="$word "
-    done
-    for word in $found; do
-        [[ " $preferred " == *" $word "* ]] || out+="$word "
-    done
-    printf '%s' "$out"
+# Distinct operations of latency file $1 in the order runs record them: each new operation goes
+# right after the one its run recorded before it (as ResultsTable.operationsInRunOrder).
+operations_of() {
+    tr -d '\r' <"$1" | awk -F, '
+        NR == 1 { for (i = 1; i <= NF; i++) { if ($i == "operation") o = i; if ($i == "run") r = i }; next }
+        o {
+            name = $o; run = r ? $r : ""
+            if (run != current) { current = run; previous = "" }
+            if (name == "" || name == previous) next
+            if (!(name in known)) {
+                at = 1
+                for (i = 1; i <= n; i++) if (order[i] == previous) at = i + 1
+                for (i = n; i >= at; i--) order[i + 1] = order[i]
+                order[at] = name; n++; known[name] = 1
+            }
+            previous = name
+        }
+        END { for (i = 1; i <= n; i++) printf "%s ", order[i] }'
+}
+
+# The columns of file $2 (summary, timeseries) that columns.csv $1 marks for view $3, one a line.
+# The views field is the last (it never holds a comma); file and name are the first two.
+marked() {
+    tr -d '\r' <"$1" | awk -F, -v file="$2" -v view="$3" '
+        NR > 1 && $1 == file { n = split($NF, v, " "); for (i = 1; i <= n; i++) if (v[i] == view) print $2 }'
 }
 
 failed=0
@@ -150,22 +163,19 @@ draw() {
 plot_scenario() {
     local dir="$1"
     local summary="$dir/summary.csv" timeseries="$dir/timeseries.csv" latency="$dir/latency.csv"
-    local name kind cost panels header sweeps=0 keyed=0 ts_keyed=0 lat_keyed=0
+    local name kind cost header sweeps=0 keyed=0 ts_keyed=0 lat_keyed=0
     name="$(basename "$dir")"
     header="$(columns "$summary")"
-    # stale_reads first (no other kind has it), then memory_hits: a drawing summary has hit_rate too.
-    if grep -qx stale_reads <<<"$header"; then
-        kind=parallel-readers; cost=""; panels="get set remove bulk_add all_items purge"
-    elif grep -qx memory_hits <<<"$header"; then
-        kind=drawing; cost=fresh_draws; panels="fresh_draw cached_draw frame_work"
-    elif grep -qx view_cache_hits <<<"$header"; then
-        kind=navigation; cost=creations; panels="transition"
-    elif grep -qx hit_rate <<<"$header"; then
-        kind=scrolling-table; cost=instantiations; panels="row_dequeue header_footer_dequeue frame_work"
-    else
-        echo "plot.sh: $summary: unknown scenario kind (no stale_reads, memory_hits, view_cache_hits or hit_rate column), no plots" >&2
-        return 0
-    fi
+    local described="$dir/columns.csv" yaml="$dir/scenario.yaml"
+    for needed in "$described" "$yaml"; do
+        if [ ! -f "$needed" ]; then
+            echo "plot.sh: $needed: missing: these results do not describe their columns (written by an older workbench); run the scenario again to write columns.csv and scenario.yaml" >&2
+            failed=1
+            return 0
+        fi
+    done
+    kind="$(sed -n "s/^kind: *//p" "$yaml" | head -1 | tr -d "\"'\r")"
+    cost="$(marked "$described" summary bars | head -1)"
     if grep -qx sweep_value <<<"$header" && [ -n "$(values_of "$summary" sweep_value)" ]; then
         sweeps=1; keyed=1
         [ -f "$timeseries" ] && columns "$timeseries" | grep -qx sweep_value && ts_keyed=1
@@ -176,23 +186,24 @@ plot_scenario() {
 
     local vars="" series=""
     if [ -f "$timeseries" ]; then
-        local pick=all
-        [ "$kind" = scrolling-table ] && pick=one-per-policy
-        local ts_runs; ts_runs="$(runs_of "$timeseries" "$ts_keyed" "$pick")"
+        local ts_runs; ts_runs="$(runs_of "$timeseries" "$ts_keyed" all)"
+        # More than six runs: one per policy, its repopulate run or its first (as Plotter).
+        [ "$(wc -w <<<"$ts_runs")" -le 6 ] || ts_runs="$(runs_of "$timeseries" "$ts_keyed" one-per-policy)"
         if [ -n "$ts_runs" ]; then
             vars="$common; timeseries=$(quote "$timeseries"); runs='$ts_runs'; keyed=$ts_keyed"
             series="; timeseries=$(quote "$timeseries"); runs='$ts_runs'; series_keyed=$ts_keyed"
         fi
     fi
-    # parallel-readers has no hit rate over time and no instantiations: its throughput instead.
-    [ -z "$vars" ] || [ "$kind" = parallel-readers ] || draw hit_rate hit-rate.gp "$dir" "$vars"
+    # Each view where columns.csv marks a column for it.
+    [ -z "$vars" ] || [ -z "$(marked "$described" timeseries hit_rate)" ] || draw hit_rate hit-rate.gp "$dir" "$vars"
     [ -z "$cost" ] || draw "$cost" instantiations.gp "$dir" "$common; summary=$(quote "$summary"); keyed=$keyed"
-    [ "$kind" != parallel-readers ] || draw throughput throughput.gp "$dir" "$common; summary=$(quote "$summary"); keyed=$keyed$series"
-    [ -z "$vars" ] || draw resident resident.gp "$dir" "$vars"
+    [ -z "$(marked "$described" summary throughput)$(marked "$described" timeseries throughput)" ] \
+        || draw throughput throughput.gp "$dir" "$common; summary=$(quote "$summary"); keyed=$keyed$series"
+    [ -z "$vars" ] || [ -z "$(marked "$described" timeseries resident)" ] || draw resident resident.gp "$dir" "$vars"
 
     if [ -f "$latency" ]; then
         local operations lat_runs
-        operations="$(panel_order "$panels" "$(values_of "$latency" operation)")"
+        operations="$(operations_of "$latency")"
         lat_runs="$(runs_of "$latency" "$lat_keyed" all)"
         if [ -n "$operations" ] && [ -n "$lat_runs" ]; then
             draw latency latency.gp "$dir" \

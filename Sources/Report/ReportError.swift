@@ -24,6 +24,13 @@ public enum ReportError: Error, CustomStringConvertible, Equatable {
     /// Writing the file at `path` failed; its temporary file was removed and the file itself
     /// left as it was.
     case writeFailed(path: String, reason: String)
+    /// A scenario directory without `columns.csv`: results written before result directories
+    /// described their columns.
+    case missingColumns(path: String)
+    /// A `columns.csv` that cannot be read or parsed.
+    case malformedColumns(path: String, reason: String)
+    /// A result file has a column its kind does not describe.
+    case undescribedColumn(file: String, column: String)
 
     /// A one-line explanation for the command line.
     public var description: String {
@@ -50,6 +57,13 @@ public enum ReportError: Error, CustomStringConvertible, Equatable {
                 + "without '/', not starting with '.'"
         case let .writeFailed(path, reason):
             return "cannot write \(path): \(reason)"
+        case let .missingColumns(path):
+            return "\(path): no such file: these results do not describe their columns "
+                + "(written by an older workbench); run the scenario again to write columns.csv"
+        case let .malformedColumns(path, reason):
+            return "\(path): not a columns file: \(reason)"
+        case let .undescribedColumn(file, column):
+            return "\(file): column '\(column)' is not described by its scenario kind"
         }
     }
 

@@ -13,7 +13,29 @@ extension EndToEnd {
             "\(scenario),lru,repopulate,1,,,7,6,true,100,80,\(hitRate),\(instantiations),10000,\(p99)"
         }
 
-        /// Writes `<dir>/<name>/<scenario>/summary.csv` for each scenario → rows; returns `<dir>/<name>`.
+        /// The hand-written results' `columns.csv`, as the scrolling-table kind describes them.
+        static let columns = """
+            file,name,unit,role,direction,description,views
+            summary,scenario,text,identity,neutral,the scenario's name,
+            summary,policy,text,identity,neutral,the run's policy,table
+            summary,in_use,text,identity,neutral,the in-use mode,table
+            summary,run,number,identity,neutral,the run's index,
+            summary,sweep_key,text,identity,neutral,the swept key,
+            summary,sweep_value,number,identity,neutral,the swept value,
+            summary,seed,number,identity,neutral,the seed,
+            summary,capacity,count,identity,neutral,the capacity,
+            summary,complete,flag,identity,neutral,whether the run finished,
+            summary,requests,count,count,neutral,requests,table
+            summary,hits,count,count,higher_is_better,hits,
+            summary,hit_rate,ratio,count,higher_is_better,hits / requests,table
+            summary,instantiations,count,count,lower_is_better,misses,table bars
+            summary,allocated_bytes,bytes,measured,lower_is_better,bytes allocated,
+            summary,dequeue_latency_p99_ns,ns,measured,lower_is_better,p99 time of a row request,
+
+            """
+
+        /// Writes `<dir>/<name>/<scenario>/summary.csv` and `columns.csv` for each scenario → rows;
+        /// returns `<dir>/<name>`.
         @discardableResult
         static func results(_ dir: TempDir, _ name: String, _ scenarios: [String: [String]]) throws -> URL {
             let root = dir.path(name)
@@ -23,6 +45,7 @@ extension EndToEnd {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 try ([header] + rows).map { $0 + "\r\n" }.joined()
                     .write(to: folder.appendingPathComponent("summary.csv"), atomically: false, encoding: .utf8)
+                try Self.columns.write(to: folder.appendingPathComponent("columns.csv"), atomically: false, encoding: .utf8)
             }
             return root
         }
@@ -112,7 +135,7 @@ extension EndToEnd {
             #expect(bogus.status == 64, "\(transcript(bogus))")
         }
 
-        @Test("an unreadable directory, a missing thresholds file or a bad --threshold exits 1 with a message naming it")
+        @Test("an unreadable directory, a missing thresholds file, a bad --threshold or results without columns.csv exit 1 with a message naming it")
         func inputErrors() throws {
             let cli = try workbench()
             let dir = try TempDir()
@@ -139,6 +162,13 @@ extension EndToEnd {
             let badThreshold = cli.run(["compare", baseline.path, baseline.path, "--threshold", "p99=fast"])
             #expect(badThreshold.status == 1, "\(transcript(badThreshold))")
             #expect(badThreshold.stderr.contains("error: --threshold 'p99=fast'"), "\(transcript(badThreshold))")
+
+            let old = try Self.results(dir, "old", ["feed": [Self.row("feed")]])
+            try FileManager.default.removeItem(at: old.appendingPathComponent("feed/columns.csv"))
+            let undescribed = cli.run(["compare", old.path, baseline.path])
+            #expect(undescribed.status == 1, "\(transcript(undescribed))")
+            #expect(
+                undescribed.stderr.contains("\(old.path)/feed/columns.csv: error: missing"), "\(transcript(undescribed))")
         }
 
         @Test("two runs of the same scenario compare without a count changing: exit 0 with measured figures given room")

@@ -7,6 +7,9 @@ public enum CompareError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadableFile(path: String, reason: String)
     /// The `summary.csv` at `path` is not valid CSV or lacks a column every summary has.
     case malformedSummary(path: String, reason: String)
+    /// A scenario directory has a `summary.csv` but no `columns.csv` at `path`: results written
+    /// before result directories described their columns.
+    case missingColumns(path: String)
     /// The results directory at `path` holds no `<scenario>/summary.csv` at all.
     case noResults(path: String)
     /// A `--threshold` argument (`text`) is not `METRIC=VALUE` with a valid metric and value.
@@ -23,6 +26,9 @@ public enum CompareError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path): error: cannot read file: \(reason)"
         case let .malformedSummary(path, reason):
             return "\(path): error: not a summary file: \(reason)"
+        case let .missingColumns(path):
+            return "\(path): error: missing: these results do not say what their columns mean (written by an "
+                + "older workbench); run the scenario again to write columns.csv"
         case let .noResults(path):
             return "\(path): error: no results here (expected \(path)/<scenario>/summary.csv)"
         case let .invalidThreshold(text, reason):

@@ -3,7 +3,7 @@
 /// Each scenario of the current results is matched to the baseline's scenario of the same name,
 /// and each of its rows to the baseline row with the same ``RowKey`` (policy, in-use mode and
 /// every `sweep_*` column). For every metric column (``MetricRole/count`` or
-/// ``MetricRole/measured``, see ``MetricCatalog``) in both files, with numbers on both sides,
+/// ``MetricRole/measured``, as the scenario's `columns.csv` says) in both files, with numbers on both sides,
 /// the values are compared under the metric's ``Threshold`` and get a ``Verdict``.
 ///
 /// What cannot be compared becomes a ``ComparisonNote``: a scenario or row on one side only,
@@ -28,11 +28,12 @@ public struct Comparison: Sendable, Equatable {
     /// The thresholds applied.
     public var thresholds: Thresholds
 
-    /// Identity columns reported when they differ between the two rows of a run.
-    static let settingColumns = [
-        "seed", "capacity", "capacity_bytes", "stack_size", "duration_s", "warmup_s", "readers", "writers", "keys",
-        "value_size", "distribution",
-    ]
+    /// Identity columns reported when they differ between the two rows of a run: the run's
+    /// settings, every identity column but those naming the run and `complete`.
+    static func settingColumns(_ summary: ScenarioSummary) -> [String] {
+        let naming = Set(SharedColumns.identity.map(\.name) + [SharedColumns.complete.name])
+        return summary.header.filter { summary.role(of: $0) == .identity && !naming.contains($0) }
+    }
 
     /// Loads both directories and compares them.
     ///
@@ -63,7 +64,7 @@ public struct Comparison: Sendable, Equatable {
                 continue
             }
             scenarios.append(summary.name)
-            sweep.formUnion(summary.header.filter { $0.hasPrefix(MetricCatalog.sweepPrefix) })
+            sweep.formUnion(summary.header.filter { $0.hasPrefix(SharedColumns.sweepPrefix) })
             rows += Self.compare(baseline: base, current: summary, thresholds: thresholds, notes: &notes)
         }
         sweepColumns = sweep.sorted()
@@ -113,11 +114,11 @@ public struct Comparison: Sendable, Equatable {
         let scenario = current.name
         let baselineColumns = Set(baseline.header)
         let currentColumns = Set(current.header)
-        let metricColumns = current.header.filter { MetricCatalog.role(of: $0) != .identity && baselineColumns.contains($0) }
-        for column in current.header where MetricCatalog.role(of: column) != .identity && !baselineColumns.contains(column) {
+        let metricColumns = current.header.filter { current.role(of: $0) != .identity && baselineColumns.contains($0) }
+        for column in current.header where current.role(of: column) != .identity && !baselineColumns.contains(column) {
             notes.append(.columnOnlyIn(scenario: scenario, column: column, .current))
         }
-        for column in baseline.header where MetricCatalog.role(of: column) != .identity && !currentColumns.contains(column) {
+        for column in baseline.header where baseline.role(of: column) != .identity && !currentColumns.contains(column) {
             notes.append(.columnOnlyIn(scenario: scenario, column: column, .baseline))
         }
 
@@ -136,7 +137,7 @@ public struct Comparison: Sendable, Equatable {
             if !incomplete.isEmpty {
                 notes.append(.incomplete(key, incomplete))
             }
-            for column in settingColumns {
+            for column in settingColumns(current) {
                 if let old = base[column], let new = record[column], old != new {
                     notes.append(.settingDiffers(key, column: column, baseline: old, current: new))
                 }
@@ -151,10 +152,13 @@ public struct Comparison: Sendable, Equatable {
                     }
                     continue
                 }
-                let threshold = thresholds.threshold(for: column, role: MetricCatalog.role(of: column))
+                let role = current.role(of: column)
+                let threshold = thresholds.threshold(for: column, role: role)
                 metrics.append(
                     MetricComparison(
-                        key: key, metric: column, baselineText: baselineText, currentText: currentText,
+                        key: key, metric: column, role: role,
+                        direction: current.columns.column(column)?.direction ?? .neutral,
+                        baselineText: baselineText, currentText: currentText,
                         baseline: old, current: new, threshold: threshold))
             }
             compared.append(RowComparison(key: key, metrics: metrics, incomplete: incomplete))

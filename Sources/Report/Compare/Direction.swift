@@ -1,4 +1,4 @@
-/// Which way a metric gets better. See ``MetricCatalog/direction(of:)``.
+/// Which way a metric gets better. Each kind declares its columns' directions (``Column``).
 public enum Direction: String, Sendable, Equatable, CaseIterable {
     /// More is better (hits, hit rates, reuses): a fall is a regression.
     case higherIsBetter = "higher_is_better"

@@ -22,14 +22,15 @@ public struct MetricComparison: Sendable, Equatable {
     public var verdict: Verdict
 
     /// Compares `baseline` with `current` under `threshold`; the role and direction come from
-    /// ``MetricCatalog``.
+    /// the column's description (`columns.csv`).
     public init(
-        key: RowKey, metric: String, baselineText: String, currentText: String, baseline: Double, current: Double, threshold: Threshold
+        key: RowKey, metric: String, role: MetricRole, direction: Direction, baselineText: String, currentText: String,
+        baseline: Double, current: Double, threshold: Threshold
     ) {
         self.key = key
         self.metric = metric
-        self.role = MetricCatalog.role(of: metric)
-        self.direction = MetricCatalog.direction(of: metric)
+        self.role = role
+        self.direction = direction
         self.baseline = baseline
         self.current = current
         self.baselineText = baselineText

@@ -1,5 +1,5 @@
 /// What a summary column is to `workbench compare`: part of a run's identity, a deterministic
-/// count, or a measured figure. See ``MetricCatalog/role(of:)`` for which columns are which.
+/// count, or a measured figure. Each kind declares its columns' roles (``Column``).
 public enum MetricRole: String, Sendable, Equatable, CaseIterable {
     /// Names the run or its settings (`scenario`, `policy`, `seed`, `sweep_*`, ...): never
     /// compared as a metric.

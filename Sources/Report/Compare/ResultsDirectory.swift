@@ -1,5 +1,5 @@
 /// A results directory as `workbench run --out DIR` writes it: one `<scenario>/summary.csv` per
-/// scenario. Other files, hidden entries and subdirectories without a `summary.csv` are ignored.
+/// scenario, described by its `columns.csv`. Other files, hidden entries and subdirectories without a `summary.csv` are ignored.
 public struct ResultsDirectory: Sendable, Equatable {
     /// The directory's path, as given.
     public var path: String
@@ -16,7 +16,8 @@ public struct ResultsDirectory: Sendable, Equatable {
     ///
     /// - Throws: ``CompareError/unreadableDirectory(path:reason:)`` when `path` is not a
     ///   readable directory; ``CompareError/unreadableFile(path:reason:)`` or
-    ///   ``CompareError/malformedSummary(path:reason:)`` for a summary that cannot be read. A
+    ///   ``CompareError/malformedSummary(path:reason:)`` for a summary that cannot be read;
+    ///   ``CompareError/missingColumns(path:)`` for a scenario without `columns.csv`. A
     ///   directory without any summary is not an error here (see ``Comparison/load(baseline:current:thresholds:)``).
     public static func load(path: String) throws -> ResultsDirectory {
         var scenarios: [ScenarioSummary] = []
@@ -26,7 +27,17 @@ public struct ResultsDirectory: Sendable, Equatable {
                 continue
             }
             let text = try FileReading.text(atPath: summaryPath)
-            scenarios.append(try ScenarioSummary(name: name, path: summaryPath, text: text))
+            let columnsPath = FileReading.join(FileReading.join(path, name), ResultColumns.fileName)
+            guard FileReading.exists(columnsPath) else {
+                throw CompareError.missingColumns(path: columnsPath)
+            }
+            let columns: ResultColumns
+            do {
+                columns = try ResultColumns(text: try FileReading.text(atPath: columnsPath), path: columnsPath)
+            } catch let error as ReportError {
+                throw CompareError.malformedSummary(path: columnsPath, reason: error.description)
+            }
+            scenarios.append(try ScenarioSummary(name: name, path: summaryPath, text: text, columns: columns))
         }
         return ResultsDirectory(path: path, scenarios: scenarios)
     }

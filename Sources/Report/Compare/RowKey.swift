@@ -35,7 +35,7 @@ public struct RowKey: Hashable, Sendable, CustomStringConvertible {
     /// The key of a summary row given as column → value. Empty `sweep_*` values are left out,
     /// so a run without a sweep point matches whether or not its file has the sweep columns.
     public init(scenario: String, record: [String: String]) {
-        let sweep = record.filter { $0.key.hasPrefix(MetricCatalog.sweepPrefix) && !$0.value.isEmpty }
+        let sweep = record.filter { $0.key.hasPrefix(SharedColumns.sweepPrefix) && !$0.value.isEmpty }
             .map { SweepValue(column: $0.key, value: $0.value) }
         self.init(scenario: scenario, policy: record["policy"] ?? "", inUse: record["in_use"] ?? "", sweep: sweep)
     }
@@ -53,7 +53,7 @@ public struct RowKey: Hashable, Sendable, CustomStringConvertible {
             point.append("\(key)=\(value)")
         }
         for entry in values where !(key != nil && value != nil && (entry.column == "sweep_key" || entry.column == "sweep_value")) {
-            point.append("\(entry.column.dropFirst(MetricCatalog.sweepPrefix.count))=\(entry.value)")
+            point.append("\(entry.column.dropFirst(SharedColumns.sweepPrefix.count))=\(entry.value)")
         }
         return point.isEmpty ? text : "\(text) @ \(point.joined(separator: " "))"
     }

@@ -8,13 +8,21 @@ public struct ScenarioSummary: Sendable, Equatable {
     public var header: [String]
     /// Data rows, each as wide as ``header``.
     public var rows: [[String]]
+    /// What the scenario's columns are (its `columns.csv`): roles and directions for compare.
+    public var columns: ResultColumns
 
     /// A summary from parts already parsed.
-    public init(name: String, path: String, header: [String], rows: [[String]]) {
+    public init(name: String, path: String, header: [String], rows: [[String]], columns: ResultColumns) {
         self.name = name
         self.path = path
         self.header = header
         self.rows = rows
+        self.columns = columns
+    }
+
+    /// The role of summary column `name`; an undescribed column is not compared (identity).
+    public func role(of name: String) -> MetricRole {
+        columns.role(of: name) ?? .identity
     }
 
     /// Columns every summary file has: the run's policy and in-use mode.
@@ -24,7 +32,7 @@ public struct ScenarioSummary: Sendable, Equatable {
     ///
     /// - Throws: ``CompareError/malformedSummary(path:reason:)`` when the text is not RFC 4180
     ///   CSV, lacks a ``requiredColumns`` column, or names a column twice.
-    public init(name: String, path: String, text: String) throws {
+    public init(name: String, path: String, text: String, columns: ResultColumns) throws {
         let parsed: (header: [String], rows: [[String]])
         do {
             parsed = try CSVTable.parse(text)
@@ -38,7 +46,7 @@ public struct ScenarioSummary: Sendable, Equatable {
         for column in parsed.header where !seen.insert(column).inserted {
             throw CompareError.malformedSummary(path: path, reason: "column '\(column)' appears more than once")
         }
-        self.init(name: name, path: path, header: parsed.header, rows: parsed.rows)
+        self.init(name: name, path: path, header: parsed.header, rows: parsed.rows, columns: columns)
     }
 
     /// Each row as column name → value.

@@ -129,7 +129,8 @@ public struct Thresholds: Sendable, Equatable {
         if metric.isEmpty {
             return "empty metric name (expected a summary column, * for every measured metric, or counts)"
         }
-        if MetricCatalog.role(of: metric) == .identity {
+        let identity = SharedColumns.identity + [SharedColumns.seed, SharedColumns.duration, SharedColumns.warmup, SharedColumns.complete]
+        if identity.contains(where: { $0.name == metric }) || metric.hasPrefix(SharedColumns.sweepPrefix) {
             return "'\(metric)' identifies a run and is not compared"
         }
         return nil

@@ -5,8 +5,9 @@ import Foundation
 /// For each scenario directory found in any input, the rows of `summary.csv`, `timeseries.csv`
 /// and `latency.csv` are concatenated and put back in run order (the `run` column, the run's
 /// index in its scenario), keeping each run's rows in the order they were written. A merged
-/// directory is therefore the same as the one an unsharded run writes, row for row. Files are
-/// written atomically.
+/// directory is therefore the same as the one an unsharded run writes, row for row. Each
+/// scenario's `columns.csv` and `scenario.yaml` are carried over; every shard must have written
+/// the same ones. Files are written atomically.
 public enum ResultsMerger {
     /// What went wrong, naming the file.
     public enum MergeError: Error, Equatable, CustomStringConvertible {
@@ -59,9 +60,27 @@ public enum ResultsMerger {
                 let text = try mergeFile(parts, scenario: scenario, checkDuplicates: name == ResultsWriter.summaryFileName)
                 try AtomicFile.write(text, to: target.appendingPathComponent(name))
             }
+            for name in [ResultColumns.fileName, ResultsWriter.scenarioFileName] {
+                let parts = scenarios[scenario, default: []].map { $0.appendingPathComponent(name) }
+                    .filter { manager.fileExists(atPath: $0.path) }
+                guard let first = parts.first else { continue }
+                let text = try read(first)
+                for part in parts.dropFirst() where try read(part) != text {
+                    throw MergeError.headerMismatch(file: part.path, other: first.path)
+                }
+                try AtomicFile.write(text, to: target.appendingPathComponent(name))
+            }
             written.append(target)
         }
         return written
+    }
+
+    private static func read(_ url: URL) throws -> String {
+        do {
+            return try String(contentsOf: url, encoding: .utf8)
+        } catch {
+            throw MergeError.unreadable(path: url.path, reason: error.localizedDescription)
+        }
     }
 
     /// One merged CSV from the same file of several shards.

@@ -62,7 +62,7 @@ enum HTMLIndex {
         var html = "\n<section id=\"\(anchor)\">\n<h2>\(name)</h2>\n"
         var meta: [String] = []
         if let kind = entry.kind {
-            meta.append(kind.rawValue)
+            meta.append(kind)
         }
         if let excerpt = entry.excerpt {
             meta.append(excerpt.rows.count == 1 ? "1 run" : "\(excerpt.rows.count) runs")

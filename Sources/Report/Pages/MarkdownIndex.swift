@@ -19,7 +19,7 @@ enum MarkdownIndex {
         var text = "\n## \(PageText.markdown(entry.name))\n\n"
         var meta: [String] = []
         if let kind = entry.kind {
-            meta.append(kind.rawValue)
+            meta.append(kind)
         }
         if let excerpt = entry.excerpt {
             meta.append(excerpt.rows.count == 1 ? "1 run" : "\(excerpt.rows.count) runs")

@@ -12,8 +12,10 @@ struct ScenarioEntry {
 
     /// The directory name, which is the scenario name.
     let name: String
-    /// The kind recognised from the summary's columns (nil: unknown, or unreadable summary).
-    let kind: ResultsKind?
+    /// The results' own description (`scenario.yaml`, `columns.csv`); nil when missing.
+    let description: ResultsDescription?
+    /// The kind, from ``description``.
+    var kind: String? { description?.kind }
     /// The result files present, among ``dataFiles``.
     let dataFiles: [String]
     /// PNG plots (file names), in page order.
@@ -71,13 +73,13 @@ struct ScenarioEntry {
             }
         }
         self.alternates = alternates
+        let description = try? ResultsDescription.load(scenarioDirectory: directory)
+        self.description = description
         do {
             let summary = try ResultsTable(contentsOf: directory.appendingPathComponent("summary.csv", isDirectory: false))
-            kind = ResultsKind(summaryHeader: summary.header)
-            excerpt = SummaryExcerpt(summary)
+            excerpt = SummaryExcerpt(summary, columns: description?.columns)
             summaryProblem = nil
         } catch {
-            kind = nil
             excerpt = nil
             summaryProblem = "\(error)"
         }

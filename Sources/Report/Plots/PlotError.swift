@@ -10,10 +10,9 @@ public enum PlotError: Error, CustomStringConvertible, Equatable {
     case missingSummary(path: String)
     /// A result file could not be read or parsed as CSV.
     case unreadableResults(path: String, reason: String)
-    /// A `summary.csv` whose columns match no known scenario kind (neither `stale_reads`,
-    /// parallel-readers, `memory_hits`, drawing, `view_cache_hits`, navigation, nor `hit_rate`,
-    /// scrolling-table).
-    case unknownKind(path: String)
+    /// A scenario directory that does not describe itself (`columns.csv`, `scenario.yaml`):
+    /// what is missing, as a message.
+    case missingDescription(String)
     /// gnuplot could not be started.
     case launchFailed(reason: String)
     /// gnuplot ran `script` and failed: its exit status (or terminating signal) and what it
@@ -33,8 +32,8 @@ public enum PlotError: Error, CustomStringConvertible, Equatable {
             return "\(path): no summary.csv, nothing to plot"
         case let .unreadableResults(path, reason):
             return "cannot read \(path): \(reason)"
-        case let .unknownKind(path):
-            return "\(path): unknown scenario kind (no stale_reads, memory_hits, view_cache_hits or hit_rate column), no plots"
+        case let .missingDescription(message):
+            return message + ", no plots"
         case let .launchFailed(reason):
             return "cannot start gnuplot: \(reason)"
         case let .gnuplotFailed(script, status, stderr):

@@ -11,22 +11,21 @@ struct PlotJob: Equatable, Sendable {
     /// The script's variables, in order.
     let variables: [Gnuplot.Variable]
 
-    /// The jobs of one scenario directory, in page order: hit rate, instantiations (creations,
-    /// fresh draws), throughput, resident, latency, sweep. A view is left out when its kind has
-    /// none (parallel-readers: no hit rate over time and no instantiations, see
-    /// ``ResultsKind/drawsHitRateOverTime`` and ``ResultsKind/creationsColumn``; only
-    /// parallel-readers has throughput) or its input is missing: no `timeseries.csv` or runs in
-    /// it (hit rate, resident; throughput then draws its summary panel alone), no `latency.csv`
-    /// or operations in it (latency), no filled `sweep_value` in `summary.csv` (sweep). Latency
-    /// panels follow ``ResultsKind/panelOrder(_:)``.
+    /// The jobs of one scenario directory, in page order: hit rate, the per-run bars (named
+    /// after the summary column marked ``ColumnView/bars``), throughput, resident, latency, sweep.
+    /// A view is drawn when `columns.csv` marks a column for it (hit rate: a timeseries column
+    /// marked ``ColumnView/hitRate``; bars; throughput; resident: timeseries columns) and its
+    /// input is there: a `timeseries.csv` with runs (hit rate, resident; throughput then draws
+    /// its summary panel alone), a `latency.csv` with operations (latency, panels in order of
+    /// each run's order), a filled `sweep_value` in `summary.csv` (sweep). The kind, which the scripts
+    /// take as `kind`, comes from `scenario.yaml`.
     ///
-    /// Time-series views draw, for scrolling-table, one run per policy (and sweep value): its
-    /// `repopulate` run, or its first when it has none (ten overlapping lines say less than
-    /// four); for navigation, drawing and parallel-readers, every run.
+    /// Time-series views draw every run up to ``maximumRuns``; past it, one run per policy (and
+    /// sweep value): its `repopulate` run, or its first when it has none.
     /// Latency and per-run bars draw every run. When the summary has sweep values, runs are told
     /// apart by them too (`policy/in_use@value`) in every file that has a `sweep_value` column.
     ///
-    /// - Throws: ``PlotError/missingSummary(path:)``, ``PlotError/unknownKind(path:)``,
+    /// - Throws: ``PlotError/missingSummary(path:)``, ``PlotError/missingDescription(_:)``,
     ///   ``PlotError/unreadableResults(path:reason:)``.
     static func jobs(scenarioDirectory directory: URL) throws -> [PlotJob] {
         let summaryURL = directory.appendingPathComponent("summary.csv", isDirectory: false)
@@ -34,15 +33,19 @@ struct PlotJob: Equatable, Sendable {
             throw PlotError.missingSummary(path: summaryURL.path)
         }
         let summary = try ResultsTable(contentsOf: summaryURL)
-        guard let kind = ResultsKind(summaryHeader: summary.header) else {
-            throw PlotError.unknownKind(path: summaryURL.path)
+        let description: ResultsDescription
+        do {
+            description = try ResultsDescription.load(scenarioDirectory: directory)
+        } catch let error as ReportError {
+            throw PlotError.missingDescription(error.description)
         }
+        let columns = description.columns
         let sweepKey =
             summary.distinctValues(of: "sweep_value").isEmpty
             ? nil : summary.distinctValues(of: "sweep_key").first ?? "sweep_value"
         let sweeps = sweepKey != nil
         let common: [Gnuplot.Variable] = [
-            .init("kind", kind.rawValue),
+            .init("kind", description.kind),
             .init("scenario", directory.lastPathComponent),
         ]
         var jobs: [PlotJob] = []
@@ -54,7 +57,7 @@ struct PlotJob: Equatable, Sendable {
             let timeseries = try ResultsTable(contentsOf: timeseriesURL)
             let keyed = sweeps && timeseries.has("sweep_value")
             let all = timeseries.runs(keyed: keyed)
-            let runs = kind.drawsEveryRunOverTime ? all : representatives(all)
+            let runs = all.count <= maximumRuns ? all : representatives(all)
             if !runs.isEmpty {
                 let variables =
                     common + [
@@ -62,7 +65,7 @@ struct PlotJob: Equatable, Sendable {
                         .init("runs", runs.map(\.key).joined(separator: " ")),
                         .init("keyed", keyed ? 1 : 0),
                     ]
-                if kind.drawsHitRateOverTime {
+                if !columns.columns(of: .timeseries, shownIn: .hitRate).isEmpty {
                     jobs.append(PlotJob(name: "hit_rate", script: "hit-rate.gp", variables: variables))
                 }
                 timeseriesVariables = variables
@@ -72,11 +75,13 @@ struct PlotJob: Equatable, Sendable {
 
         let summaryVariables: [Gnuplot.Variable] =
             common + [.init("summary", summaryURL.path), .init("keyed", sweeps ? 1 : 0)]
-        if let creations = kind.creationsColumn {
+        if let creations = columns.columns(of: .summary, shownIn: .bars).first?.name {
             jobs.append(PlotJob(name: creations, script: "instantiations.gp", variables: summaryVariables))
         }
 
-        if kind.drawsThroughput {
+        if !columns.columns(of: .summary, shownIn: .throughput).isEmpty
+            || !columns.columns(of: .timeseries, shownIn: .throughput).isEmpty
+        {
             // The summary's bars label runs by `keyed`; the panels over time find theirs with
             // `series_keyed` (the timeseries may lack a sweep_value column).
             let series: [Gnuplot.Variable] =
@@ -89,7 +94,7 @@ struct PlotJob: Equatable, Sendable {
             jobs.append(PlotJob(name: "throughput", script: "throughput.gp", variables: summaryVariables + series))
         }
 
-        if let timeseriesVariables {
+        if let timeseriesVariables, !columns.columns(of: .timeseries, shownIn: .resident).isEmpty {
             jobs.append(PlotJob(name: "resident", script: "resident.gp", variables: timeseriesVariables))
         }
 
@@ -98,7 +103,7 @@ struct PlotJob: Equatable, Sendable {
             let latency = try ResultsTable(contentsOf: latencyURL)
             let keyed = sweeps && latency.has("sweep_value")
             let runs = latency.runs(keyed: keyed)
-            let operations = kind.panelOrder(latency.distinctValues(of: "operation"))
+            let operations = latency.operationsInRunOrder()
             if !runs.isEmpty && !operations.isEmpty {
                 jobs.append(
                     PlotJob(
@@ -124,6 +129,9 @@ struct PlotJob: Equatable, Sendable {
         }
         return jobs
     }
+
+    /// The most runs a plot over time draws, each in its own colour.
+    static let maximumRuns = 6
 
     /// One run per policy (and sweep value), in order: the `repopulate` run when there is one,
     /// else the first.

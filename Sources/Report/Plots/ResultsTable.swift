@@ -82,4 +82,38 @@ struct ResultsTable {
         }
         return runs
     }
+
+    /// The distinct values of the `operation` column in the order runs record them: each new
+    /// operation goes right after the one its run recorded before it (a run without cached
+    /// draws lists `fresh_draw, frame_work`, the next `fresh_draw, cached_draw, frame_work`: the
+    /// result is the latter).
+    func operationsInRunOrder() -> [String] {
+        guard let operation = header.firstIndex(of: "operation") else {
+            return []
+        }
+        let run = header.firstIndex(of: "run")
+        var order: [String] = []
+        var previous: String? = nil
+        var currentRun: String? = nil
+        for row in rows {
+            let name = row[operation]
+            let thisRun = run.map { row[$0] }
+            if thisRun != currentRun {
+                currentRun = thisRun
+                previous = nil
+            }
+            if name.isEmpty || name == previous {
+                continue
+            }
+            if !order.contains(name) {
+                if let previous, let index = order.firstIndex(of: previous) {
+                    order.insert(name, at: index + 1)
+                } else {
+                    order.insert(name, at: 0)
+                }
+            }
+            previous = name
+        }
+        return order
+    }
 }

@@ -7,6 +7,8 @@ import Foundation
 /// ```text
 /// results/                      ← directory
 /// └── <scenario>/               ← one directory per scenario name
+///     ├── columns.csv           ← what every column of the files below means (``ResultColumns``)
+///     ├── scenario.yaml         ← the scenario as it ran, defaults resolved
 ///     ├── summary.csv           ← summary rows: one per run/configuration
 ///     ├── timeseries.csv        ← timeseries rows: one per sample over time
 ///     └── latency.csv           ← latency rows: e.g. one per percentile of a spectrum
@@ -23,6 +25,8 @@ public struct ResultsWriter: Sendable {
     public static let timeseriesFileName = "timeseries.csv"
     /// File name of the latency rows.
     public static let latencyFileName = "latency.csv"
+    /// File name of the scenario as it ran.
+    public static let scenarioFileName = "scenario.yaml"
 
     /// The results directory; scenario directories go inside it.
     public let directory: URL
@@ -41,12 +45,14 @@ public struct ResultsWriter: Sendable {
     /// summary, timeseries, latency.
     ///
     /// Every table is checked before any file is written, so a rejected row leaves all files
-    /// as they were.
+    /// as they were. With `columns`, each file's header must be the columns it declares for that
+    /// file, in order, and `columns.csv` is written; with `scenarioYAML`, `scenario.yaml`.
     ///
     /// - Throws: ``ReportError/invalidScenarioName(_:)`` for an empty name, one containing
     ///   `/` or NUL, or one starting with `.`;
     ///   ``ReportError/columnMismatch(file:row:expected:found:)`` when a row's column names
     ///   differ from the file's first row's; ``ReportError/duplicateColumn(file:column:)``;
+    ///   ``ReportError/undescribedColumn(file:column:)`` when a header differs from `columns`;
     ///   ``ReportError/writeFailed(path:reason:)`` when writing fails (files written before
     ///   the failing one stay written).
     @discardableResult
@@ -54,7 +60,9 @@ public struct ResultsWriter: Sendable {
         scenario: String,
         summary: [ResultRow],
         timeseries: [ResultRow],
-        latency: [ResultRow]
+        latency: [ResultRow],
+        columns: ResultColumns? = nil,
+        scenarioYAML: String? = nil
     ) throws -> [URL] {
         guard !scenario.isEmpty, !scenario.hasPrefix("."), !scenario.contains("/"),
             !scenario.contains("\0")
@@ -68,16 +76,39 @@ public struct ResultsWriter: Sendable {
         ]
         var tables: [(name: String, table: CSVTable)] = []
         for (name, rows) in files where !rows.isEmpty {
-            tables.append((name, try Self.table(file: name, rows: rows)))
+            let table = try Self.table(file: name, rows: rows)
+            if let columns, let file = ResultFile.allCases.first(where: { $0.fileName == name }) {
+                try Self.check(table.header, against: columns.columns(of: file).map(\.name), file: name)
+            }
+            tables.append((name, table))
+        }
+        var texts = tables.map { (name: $0.name, text: $0.table.render()) }
+        if let columns {
+            texts.insert((ResultColumns.fileName, columns.render()), at: 0)
+        }
+        if let scenarioYAML {
+            texts.insert((Self.scenarioFileName, scenarioYAML), at: columns == nil ? 0 : 1)
         }
         let folder = scenarioDirectory(scenario)
         var written: [URL] = []
-        for (name, table) in tables {
+        for (name, text) in texts {
             let url = folder.appendingPathComponent(name, isDirectory: false)
-            try AtomicFile.write(table.render(), to: url)
+            try AtomicFile.write(text, to: url)
             written.append(url)
         }
         return written
+    }
+
+    /// Throws ``ReportError/undescribedColumn(file:column:)`` naming the first column of
+    /// `header` that differs from `declared` (or the first declared one it lacks).
+    static func check(_ header: [String], against declared: [String], file: String) throws {
+        guard header != declared else {
+            return
+        }
+        let common = Swift.min(header.count, declared.count)
+        let position = (0..<common).first { header[$0] != declared[$0] } ?? common
+        let column = position < header.count ? header[position] : "(missing \(declared[position]))"
+        throw ReportError.undescribedColumn(file: file, column: column)
     }
 
     /// The CSV table for one file's rows, whose columns must all match the first row's.

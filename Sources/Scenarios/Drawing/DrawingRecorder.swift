@@ -29,17 +29,6 @@ struct DrawingRecorder {
     private var maxMemoryBytes = 0
     private var maxDiskBytes = 0
 
-    /// The summary's columns after the identity columns, in order: what `expect` may name.
-    static let summaryColumns = [
-        "seed", "capacity_bytes", "duration_s", "warmup_s", "frames", "requests", "memory_hits", "disk_hits", "misses",
-        "hit_rate", "fresh_draws", "expirations", "cancels", "invalid_entries", "memory_evictions", "memory_pressure_events",
-        "restarts", "disk_write_failures", "complete", "memory_bytes_end", "memory_bytes_max", "disk_bytes_end",
-        "disk_bytes_max", "allocated_bytes", "allocations",
-    ] + ResultRow.percentileColumns("draw_latency") + [
-        "fresh_draw_p50_ns", "fresh_draw_p99_ns", "cached_draw_p50_ns", "cached_draw_p99_ns", "frame_work_p99_ns",
-        "frames_over_budget",
-    ]
-
     init(scenario: String, configuration: RunConfiguration, capacity: Int) {
         self.scenario = scenario
         self.configuration = configuration

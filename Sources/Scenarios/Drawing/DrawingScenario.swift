@@ -65,7 +65,7 @@ public struct DrawingScenario: Codable, Equatable, Sendable {
                 at: f.path("cache") + [AnyCodingKey("policies"), AnyCodingKey(index: index)])
         }
         try header.expect.validate(
-            policies: cache.policies, modes: [], metrics: DrawingRecorder.summaryColumns, fields: f)
+            policies: cache.policies, modes: [], metrics: Self.summaryColumns, fields: f)
     }
 
     public func encode(to encoder: Encoder) throws {

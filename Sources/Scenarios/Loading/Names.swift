@@ -1,22 +1,5 @@
 // Closed sets of names used in scenario files. The lead's driver maps them onto model types.
 
-/// The scenario kinds the loader knows, by their `kind:` value.
-///
-/// Adding a kind: add a case here, a case to `Scenario` with its type, and the arms the
-/// compiler then asks for in `Scenario` (decode, encode, header).
-public enum ScenarioKind: String, CaseIterable, Codable, Sendable, SchemaChoice {
-    case scrollingTable = "scrolling-table"
-    case navigation
-    case drawing
-    case parallelReaders = "parallel-readers"
-
-    static var choiceNoun: String { "kind" }
-
-    public init(from decoder: Decoder) throws {
-        try self.init(decodingChoice: decoder)
-    }
-}
-
 /// Cache eviction policy names (`cache.policies`, `--policy`).
 ///
 /// `none` caches nothing; `lru`, `fifo` and `random` bound the cache to its capacity; `forever`

@@ -22,42 +22,6 @@ struct NavigationRecorder {
     private var maxCacheBytes: UInt64 = 0
     private var maxHistoryBytes: UInt64 = 0
 
-    /// The summary's columns after the identity columns, in order: what `expect` may name.
-    static let summaryColumns = [
-        "seed",
-        "capacity",
-        "stack_size",
-        "duration_s",
-        "warmup_s",
-        "frames",
-        "intents",
-        "backs",
-        "rewinds",
-        "failed_backs",
-        "creations",
-        "on_create_calls",
-        "on_resume_calls",
-        "on_pause_calls",
-        "view_cache_hits",
-        "view_cache_misses",
-        "view_cache_hit_rate",
-        "evictions",
-        "repopulations",
-        "in_use_dropped",
-        "memory_pressure_events",
-        "resident_controllers_end",
-        "resident_controllers_max",
-        "history_depth_end",
-        "history_depth_max",
-        "complete",
-        "view_cache_bytes_end",
-        "view_cache_bytes_max",
-        "history_bytes_end",
-        "history_bytes_max",
-        "allocated_bytes",
-        "allocations",
-    ] + ResultRow.percentileColumns("transition_latency")
-
     init(scenario: String, configuration: RunConfiguration) {
         self.scenario = scenario
         self.configuration = configuration

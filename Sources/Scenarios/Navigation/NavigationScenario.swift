@@ -47,7 +47,7 @@ public struct NavigationScenario: Codable, Equatable, Sendable {
             throw SchemaViolation.missingKey("capacity", in: f.path("cache"))
         }
         try header.expect.validate(
-            policies: cache.policies, modes: cache.inUse, metrics: NavigationRecorder.summaryColumns, fields: f)
+            policies: cache.policies, modes: cache.inUse, metrics: Self.summaryColumns, fields: f)
     }
 
     public func encode(to encoder: Encoder) throws {

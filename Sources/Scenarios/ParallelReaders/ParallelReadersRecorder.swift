@@ -7,7 +7,7 @@ import Report
 /// Deterministic: the operations issued by count-bound threads (`rate` or `operations`) and
 /// `stale_reads` (0 when the design is correct). Everything that depends on how the threads
 /// interleaved — hits, notifications, evictions, items, throughput, latencies — is a measurement
-/// (see `MetricCatalog`).
+/// (see `columns`).
 struct ParallelReadersRecorder {
     let scenario: ParallelReadersScenario
     let configuration: RunConfiguration
@@ -20,22 +20,6 @@ struct ParallelReadersRecorder {
     private var pressureEvictions = 0
 
     static let operations = StoreOperation.allCases
-
-    /// The summary's columns after the identity columns, in order: what `expect` may name.
-    static let summaryColumns: [String] =
-        [
-            "seed", "duration_s", "warmup_s", "readers", "writers", "keys", "value_size", "distribution",
-            "complete", "total_ops",
-        ] + operations.map { "\($0.rawValue)_ops" }
-        + [
-            "stale_reads", "checked_reads", "get_hits", "get_misses", "get_hit_rate", "memory_pressure_events",
-            "pressure_evictions", "purge_evictions", "evicted_items", "notifications", "notified_updates",
-            "notified_removals", "notification_batch_max", "items_end", "elapsed_ns", "ops_per_s", "read_ops_per_s",
-            "write_ops_per_s",
-        ]
-        + operations.map { "\($0.rawValue)_per_s" }
-        + operations.flatMap { ResultRow.percentileColumns($0.rawValue) }
-        + ["allocated_bytes", "allocations"]
 
     init(scenario: ParallelReadersScenario, configuration: RunConfiguration) {
         self.scenario = scenario

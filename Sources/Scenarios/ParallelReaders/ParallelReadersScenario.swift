@@ -79,7 +79,7 @@ public struct ParallelReadersScenario: Codable, Equatable, Sendable {
                 at: f.path("writers") + [AnyCodingKey("threads")])
         }
         try header.expect.validate(
-            policies: designs, modes: [], metrics: ParallelReadersRecorder.summaryColumns, fields: f)
+            policies: designs, modes: [], metrics: Self.summaryColumns, fields: f)
     }
 
     public func encode(to encoder: Encoder) throws {

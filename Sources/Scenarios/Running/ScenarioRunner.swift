@@ -1,7 +1,8 @@
 import Report
+import Yams
 
 /// Runs a loaded scenario: every configured run (each sweep point × policy × in-use mode), on
-/// the same seeded event stream, through the driver for its kind.
+/// the same seeded event stream, through its kind's driver (``KindScenario/run(_:isCancelled:progress:)``).
 public enum ScenarioRunner {
     /// The runs `plan` makes under `options`, in order, each with its index in the scenario.
     public static func runs(for plan: ScenarioPlan, options: RunOptions = RunOptions()) -> [(
@@ -9,7 +10,7 @@ public enum ScenarioRunner {
     )] {
         var all: [(configuration: RunConfiguration, scenario: Scenario)] = []
         for (point, scenario) in plan.points {
-            for var configuration in matrix(for: scenario, options: options) {
+            for var configuration in scenario.body.runs(options: options) {
                 configuration.index = all.count
                 configuration.sweep = point
                 all.append((configuration, scenario))
@@ -23,29 +24,6 @@ public enum ScenarioRunner {
         runs(for: ScenarioPlan(base: scenario, points: [(nil, scenario)]), options: options).map(\.configuration)
     }
 
-    private static func matrix(for scenario: Scenario, options: RunOptions) -> [RunConfiguration] {
-        let seed = options.seed ?? scenario.header.seed
-        switch scenario {
-        case .scrollingTable(let table):
-            return RunConfiguration.matrix(
-                policies: (options.policies ?? table.cache.policies).filter(PolicyName.controllerPolicies.contains),
-                modes: table.cache.inUse, seed: seed)
-        case .navigation(let navigation):
-            // The factory's `forever` cache flushes everything on a memory warning, whatever is
-            // on screen: in-use modes apply to the bounded policies only.
-            return RunConfiguration.matrix(
-                policies: (options.policies ?? navigation.cache.policies).filter(PolicyName.controllerPolicies.contains),
-                modes: navigation.cache.inUse, seed: seed, inUseApplies: \.isBounded)
-        case .drawing(let drawing):
-            // Only the store's own tiers: a `--policy` naming controller policies runs nothing here.
-            let policies = (options.policies ?? drawing.cache.policies).filter(DrawingScenario.policies.contains)
-            return RunConfiguration.matrix(policies: policies, modes: [], seed: seed, inUseApplies: { _ in false })
-        case .parallelReaders(let readers):
-            let designs = (options.policies ?? readers.designs).filter(PolicyName.storeDesigns.contains)
-            return RunConfiguration.matrix(policies: designs, modes: [], seed: seed, inUseApplies: { _ in false })
-        }
-    }
-
     /// Runs every configuration of `scenario` (no sweep) and collects the rows.
     public static func run(_ scenario: Scenario, options: RunOptions = RunOptions()) -> ScenarioResult {
         run(ScenarioPlan(base: scenario, points: [(nil, scenario)]), options: options)
@@ -55,7 +33,8 @@ public enum ScenarioRunner {
     public static func run(_ plan: ScenarioPlan, options: RunOptions = RunOptions()) -> ScenarioResult {
         AllocationProbe.install()
         let selected = runs(for: plan, options: options).filter { options.only?.contains($0.configuration.index) ?? true }
-        var result = ScenarioResult(name: plan.name)
+        var result = ScenarioResult(
+            name: plan.name, columns: plan.base.kindType.columns, scenarioYAML: (try? YAMLEncoder().encode(plan.base)) ?? "")
         for (position, run) in selected.enumerated() {
             if options.isCancelled() {
                 result.complete = false
@@ -68,21 +47,7 @@ public enum ScenarioRunner {
                         scenario: plan.name, run: position, runs: selected.count,
                         configuration: configuration, fraction: fraction))
             }
-            let output: RunOutput
-            switch run.scenario {
-            case .scrollingTable(let table):
-                output = ScrollingTableDriver(scenario: table, configuration: configuration)
-                    .run(isCancelled: options.isCancelled, progress: report)
-            case .navigation(let navigation):
-                output = NavigationDriver(scenario: navigation, configuration: configuration)
-                    .run(isCancelled: options.isCancelled, progress: report)
-            case .drawing(let drawing):
-                output = DrawingDriver(scenario: drawing, configuration: configuration)
-                    .run(isCancelled: options.isCancelled, progress: report)
-            case .parallelReaders(let readers):
-                output = ParallelReadersDriver(scenario: readers, configuration: configuration)
-                    .run(isCancelled: options.isCancelled, progress: report)
-            }
+            let output = run.scenario.body.run(configuration, isCancelled: options.isCancelled, progress: report)
             result.summary.append(output.summary)
             result.timeseries.append(contentsOf: output.timeseries)
             result.latency.append(contentsOf: output.latency)
@@ -93,12 +58,4 @@ public enum ScenarioRunner {
         }
         return result
     }
-}
-
-/// What one run produced.
-struct RunOutput {
-    var summary: ResultRow
-    var timeseries: [ResultRow]
-    var latency: [ResultRow]
-    var complete: Bool
 }

@@ -29,44 +29,6 @@ struct RunRecorder {
     private var lastPool = ReusePool.Statistics()
     private var lastSupplementary = 0
 
-    /// The summary's columns after the identity columns, in order: what `expect` may name.
-    static let summaryColumns = [
-        "seed",
-        "capacity",
-        "duration_s",
-        "warmup_s",
-        "frames",
-        "requests",
-        "hits",
-        "hit_rate",
-        "instantiations",
-        "reuses",
-        "will_be_reused_calls",
-        "evictions",
-        "evicted_controllers",
-        "repopulations",
-        "repopulation_runs",
-        "in_use_dropped",
-        "pinned_refusals",
-        "manual_removals",
-        "pool_dequeues",
-        "pool_hits",
-        "pool_purges",
-        "header_footer_instantiations",
-        "memory_pressure_events",
-        "cached_controllers_end",
-        "complete",
-        "allocated_bytes",
-        "allocations",
-    ] + ResultRow.percentileColumns("dequeue_latency") + [
-        "pool_dequeue_latency_p50_ns",
-        "pool_dequeue_latency_p99_ns",
-        "pool_dequeue_latency_max_ns",
-        "frame_work_p50_ns",
-        "frame_work_p99_ns",
-        "frames_over_budget",
-    ]
-
     init(scenario: String, configuration: RunConfiguration) {
         self.scenario = scenario
         self.configuration = configuration

@@ -35,7 +35,7 @@ public struct ScrollingTableScenario: Codable, Equatable, Sendable {
         cache = try f.required("cache")
 
         try header.expect.validate(
-            policies: cache.policies, modes: cache.inUse, metrics: RunRecorder.summaryColumns, fields: f)
+            policies: cache.policies, modes: cache.inUse, metrics: Self.summaryColumns, fields: f)
 
         // remove_from_cache must name a cell type of this table.
         let types = table.cells.map(\.type)

@@ -129,7 +129,9 @@ struct Run: ParsableCommand {
             let result = ScenarioRunner.run(entry.plan, options: options)
             if showProgress { Diagnostics.endProgress() }
             do {
-                try writer.write(scenario: name, summary: result.summary, timeseries: result.timeseries, latency: result.latency)
+                try writer.write(
+                    scenario: name, summary: result.summary, timeseries: result.timeseries, latency: result.latency,
+                    columns: result.columns, scenarioYAML: result.scenarioYAML)
                 written.append(writer.scenarioDirectory(name))
             } catch {
                 Diagnostics.error("\(out): error: cannot write results of '\(name)': \(error)")

@@ -13,7 +13,8 @@ extension CompareTests {
                 scenarios: scenarios.map { name, rows in
                     ScenarioSummary(
                         name: name, path: "\(path)/\(name)/summary.csv", header: F.header,
-                        rows: rows.map { row in F.header.map { row.merging(["scenario": name]) { $1 }[$0] ?? "" } })
+                        rows: rows.map { row in F.header.map { row.merging(["scenario": name]) { $1 }[$0] ?? "" } },
+                        columns: FixtureColumns.describe(summary: F.header))
                 })
         }
 

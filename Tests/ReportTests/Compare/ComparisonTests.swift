@@ -358,6 +358,8 @@ extension CompareTests {
             try FileManager.default.createDirectory(at: broken, withIntermediateDirectories: true)
             try "policy,in_use\r\nlru,\"repopulate\r\n".write(
                 to: broken.appendingPathComponent("summary.csv"), atomically: false, encoding: .utf8)
+            try FixtureColumns.describe(summary: ["policy", "in_use"]).render().write(
+                to: broken.appendingPathComponent(ResultColumns.fileName), atomically: false, encoding: .utf8)
             let brokenPath = directory.url.appendingPathComponent("broken").path
             #expect(
                 throws: CompareError.malformedSummary(
@@ -374,6 +376,20 @@ extension CompareTests {
             #expect(
                 CompareError.unreadableDirectory(path: "base", reason: "no such directory").description
                     == "base: error: cannot read results directory: no such directory")
+        }
+
+        @Test("a results directory without columns.csv is an error naming the missing file")
+        func missingColumns() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let good = try F.write(["feed": [F.row()]], to: directory.url.appendingPathComponent("good"))
+            let old = try F.write(["feed": [F.row()]], to: directory.url.appendingPathComponent("old"))
+            let columns = directory.url.appendingPathComponent("old/feed/columns.csv")
+            try FileManager.default.removeItem(at: columns)
+            #expect(throws: CompareError.missingColumns(path: old + "/feed/columns.csv")) {
+                try Comparison.load(baseline: old, current: good)
+            }
+            #expect(CompareError.missingColumns(path: columns.path).description.contains("columns.csv"))
         }
     }
 }

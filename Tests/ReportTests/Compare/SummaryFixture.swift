@@ -30,7 +30,8 @@ enum SummaryFixture {
         return table.render()
     }
 
-    /// Writes `<directory>/<scenario>/summary.csv` for each scenario and returns `directory`'s path.
+    /// Writes `<directory>/<scenario>/summary.csv` and its `columns.csv` for each scenario and
+    /// returns `directory`'s path.
     @discardableResult
     static func write(
         _ scenarios: [String: [[String: String]]], to directory: URL, header: [String] = header
@@ -41,6 +42,8 @@ enum SummaryFixture {
             let rows = rows.map { $0.merging(["scenario": scenario]) { $1 } }
             try csv(rows, header: header).write(
                 to: folder.appendingPathComponent("summary.csv"), atomically: false, encoding: .utf8)
+            try FixtureColumns.describe(summary: header).render().write(
+                to: folder.appendingPathComponent(ResultColumns.fileName), atomically: false, encoding: .utf8)
         }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return directory.path

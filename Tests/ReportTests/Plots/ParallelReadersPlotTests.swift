@@ -3,55 +3,20 @@ import Testing
 
 @testable import Report
 
-/// How the plots know the parallel-readers kind: recognised by `stale_reads`, no hit rate over
-/// time and no instantiations, a throughput view, every design over time, its store operations
-/// as latency panels. No gnuplot needed.
+/// How the plots know the parallel-readers kind: from its columns.csv, no hit rate over time and
+/// no instantiations, a throughput view, every design over time, its store operations as latency
+/// panels. No gnuplot needed.
 @Suite("Plots: parallel-readers kind and jobs")
 struct ParallelReadersPlotJobTests {
     private let others = ["memory_hits", "view_cache_hits", "hit_rate"]
 
-    @Test("a summary with stale_reads is parallel-readers, whatever other kinds' columns it has besides")
-    func recognisedByStaleReads() {
-        let header = PlotFixture.designSummaryHeader
-        #expect(ResultsKind(summaryHeader: header) == .parallelReaders)
-        for column in others {
-            #expect(ResultsKind(summaryHeader: header + [column]) == .parallelReaders, "\(column)")
-        }
-        #expect(ResultsKind(summaryHeader: ["scenario", "policy", "stale_reads"]) == .parallelReaders)
-        #expect(ResultsKind.parallelReaders.rawValue == "parallel-readers")
-    }
-
-    @Test("without stale_reads, memory_hits is drawing, view_cache_hits navigation, hit_rate scrolling-table, else unknown")
-    func otherKindsUnchanged() {
-        #expect(ResultsKind(summaryHeader: ["memory_hits", "hit_rate"]) == .drawing)
-        #expect(ResultsKind(summaryHeader: ["view_cache_hits", "hit_rate"]) == .navigation)
-        #expect(ResultsKind(summaryHeader: ["hit_rate"]) == .scrollingTable)
-        let withoutStaleReads = PlotFixture.designSummaryHeader.filter { $0 != "stale_reads" }
-        #expect(ResultsKind(summaryHeader: withoutStaleReads) == nil)
-    }
-
-    @Test("parallel-readers latency panels: get, set, remove, bulk_add, all_items, purge, then other operations as they came")
-    func panelOrder() {
-        let kind = ResultsKind.parallelReaders
-        #expect(kind.latencyOperations == ["get", "set", "remove", "bulk_add", "all_items", "purge"])
-        #expect(
-            kind.panelOrder(["all_items", "compact", "get", "purge", "set", "flush"])
-                == ["get", "set", "all_items", "purge", "compact", "flush"])
-    }
-
-    @Test("only parallel-readers has a throughput view; it alone has no hit rate over time and no instantiations view")
-    func views() {
-        let kind = ResultsKind.parallelReaders
-        #expect(kind.drawsThroughput)
-        #expect(!kind.drawsHitRateOverTime)
-        #expect(kind.creationsColumn == nil)
-        #expect(kind.hitRateColumn == "get_hit_rate")
-        #expect(kind.drawsEveryRunOverTime)
-        for other in [ResultsKind.scrollingTable, .navigation, .drawing] {
-            #expect(!other.drawsThroughput, "\(other)")
-            #expect(other.drawsHitRateOverTime, "\(other)")
-            #expect(other.creationsColumn != nil, "\(other)")
-        }
+    @Test("the kind's views come from columns.csv: throughput and resident marked, no hit rate over time, no bars")
+    func viewsFromColumns() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let scenario = try PlotFixture.parallelReaders.write(into: directory.url, name: "quotes")
+        let names = try PlotJob.jobs(scenarioDirectory: scenario).map(\.name)
+        #expect(names == ["throughput", "resident", "latency"])
     }
 
     @Test("parallel-readers jobs: throughput from the summary and every design over time, resident, latency of the operations that ran")
@@ -146,7 +111,7 @@ struct ParallelReadersPlotterTests {
         }
         // One panel per operation in the file, in the kind's order; none for purge, which did not run.
         let panels = latency.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { ResultsKind.parallelReaders.latencyOperations.contains($0) }
+            .filter { ["get", "set", "remove", "bulk_add", "all_items", "purge"].contains($0) }
         #expect(panels == PlotFixture.parallelReaders.operations)
         // Axis labels (vertical, so not in the text plots) name their units.
         let bars = try read("throughput.svg")

@@ -126,7 +126,20 @@ enum PlotFixture: String, CaseIterable, CustomTestStringConvertible {
             let text = table.render().replacingOccurrences(of: "\r\n", with: lineEnding)
             try AtomicFile.write(text, to: scenario.appendingPathComponent(file))
         }
+        try Self.describe(scenario, kind: rawValue, tables: tables.map(\.1))
         return scenario
+    }
+
+    /// Writes `columns.csv` and `scenario.yaml` describing `tables` (summary, timeseries,
+    /// latency) into `scenario`.
+    static func describe(_ scenario: URL, kind: String, tables: [CSVTable]) throws {
+        let headers = tables.map(\.header)
+        let columns = FixtureColumns.describe(
+            summary: headers.first ?? [], timeseries: headers.count > 1 ? headers[1] : [],
+            latency: headers.count > 2 ? headers[2] : [], kind: kind)
+        try AtomicFile.write(columns.render(), to: scenario.appendingPathComponent(ResultColumns.fileName))
+        try AtomicFile.write(
+            "name: \(scenario.lastPathComponent)\nkind: \(kind)\n", to: scenario.appendingPathComponent("scenario.yaml"))
     }
 
     static func table(_ header: [String], _ rows: [[CSVValue]]) -> CSVTable {

@@ -55,7 +55,8 @@ struct PlotterGnuplotTests {
             #expect(text.contains(title), "missing \(title)")
         }
         #expect(!text.contains("\u{0C}"))
-        #expect(try directory.contents(of: scenario) == ["latency.csv", "summary.csv", "timeseries.csv"])
+        #expect(
+            try directory.contents(of: scenario) == ["columns.csv", "latency.csv", "scenario.yaml", "summary.csv", "timeseries.csv"])
     }
 
     @Test("the ascii format writes one .txt file per view, the same text asciiPlots returns")
@@ -72,7 +73,7 @@ struct PlotterGnuplotTests {
         #expect(files.joined(separator: "\n") == (try plotter.asciiPlots(scenarioDirectory: scenario)))
     }
 
-    @Test("scrolling-table plots over time draw one run per policy, its repopulate run or its first")
+    @Test("plots over time draw every run up to six (the scrolling-table fixture has four)")
     func timeSeriesRuns() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -85,7 +86,7 @@ struct PlotterGnuplotTests {
         for shown in ["none/-", "lru/repopulate", "fifo/drop"] {
             #expect(hitRate.contains(shown), "\(shown)")
         }
-        #expect(!hitRate.contains("lru/pin"))
+        #expect(hitRate.contains("lru/pin"))
         let latency = try String(contentsOf: written[3], encoding: .utf8)
         #expect(latency.contains("lru/pin"), "latency draws every run")
     }
@@ -226,7 +227,7 @@ struct PlotterGnuplotTests {
         #expect(written.count == 12)
         #expect(try Data(contentsOf: old).count > 5 * 1024)
         #expect(try directory.contents(of: scenario).filter { $0.hasPrefix(".") } == [])
-        #expect(try directory.contents(of: scenario).count == 3 + 12)
+        #expect(try directory.contents(of: scenario).count == 5 + 12)
     }
 
     @Test("paths and names with quotes and spaces reach gnuplot intact")
@@ -321,8 +322,8 @@ struct PlotterTests {
         #expect(error == .scriptsNotFound(directory: empty.path, missing: Plotter.scriptNames))
     }
 
-    @Test("a summary of no known kind, or no summary, throws before running gnuplot")
-    func unknownKind() throws {
+    @Test("results without columns.csv (written by an older version), or no summary, throw before running gnuplot, naming the missing file")
+    func missingColumns() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let scenario = directory.url.appendingPathComponent("odd", isDirectory: true)
@@ -333,12 +334,15 @@ struct PlotterTests {
             try plotter.plot(scenarioDirectory: scenario, formats: [.png])
         }
         try AtomicFile.write("scenario,policy,in_use,readers\r\nodd,lru,-,4\r\n", to: summary)
-        #expect(throws: PlotError.unknownKind(path: summary.path)) {
+        let missing = PlotError.missingDescription(
+            ReportError.missingColumns(path: scenario.appendingPathComponent("columns.csv").path).description)
+        #expect(throws: missing) {
             try plotter.plot(scenarioDirectory: scenario, formats: [.png])
         }
-        #expect(throws: PlotError.unknownKind(path: summary.path)) {
+        #expect(throws: missing) {
             try plotter.asciiPlots(scenarioDirectory: scenario)
         }
+        #expect(missing.description.contains("columns.csv"))
     }
 
     @Test("no formats draws nothing")
@@ -348,7 +352,8 @@ struct PlotterTests {
         let scenario = try PlotFixture.scrollingTable.write(into: directory.url, name: "tiny")
 
         #expect(try Plotter(scriptsDirectory: packageScripts).plot(scenarioDirectory: scenario, formats: []) == [])
-        #expect(try directory.contents(of: scenario) == ["latency.csv", "summary.csv", "timeseries.csv"])
+        #expect(
+            try directory.contents(of: scenario) == ["columns.csv", "latency.csv", "scenario.yaml", "summary.csv", "timeseries.csv"])
     }
 
     @Test("formats name their files: png, svg, and txt for ascii")

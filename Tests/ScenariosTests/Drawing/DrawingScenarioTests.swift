@@ -55,7 +55,7 @@ struct DrawingScenarioTests {
 
     @Test("a drawing scenario loads its views, content changes, restarts and cache")
     func loads() throws {
-        guard case .drawing(let scenario) = try Self.load(Self.yaml) else {
+        guard let scenario = (try Self.load(Self.yaml)).as(DrawingScenario.self) else {
             Issue.record("not a drawing scenario")
             return
         }
@@ -65,7 +65,7 @@ struct DrawingScenarioTests {
         #expect(scenario.restarts == [.milliseconds(2500)])
         #expect(scenario.cache.capacityBytes == 64 * 1024)
         #expect(scenario.timeout == .seconds(604_800), "the seed's default: one week")
-        #expect(ScenarioRunner.runs(for: .drawing(scenario)).map(\.description) == ["none", "memory", "memory+disk"])
+        #expect(ScenarioRunner.runs(for: Scenario(scenario)).map(\.description) == ["none", "memory", "memory+disk"])
     }
 
     @Test("a drawing scenario accepts only the store's tiers as policies; other kinds refuse them")

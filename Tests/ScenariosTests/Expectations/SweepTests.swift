@@ -39,7 +39,7 @@ struct SweepTests {
         let plan = try ScenarioLoader.loadPlan(yaml: Self.yaml("sweep: {key: cache.capacity, values: [2, 8, 32]}"), file: "sweep.yaml")
         #expect(plan.points.map { $0.point?.value } == [2, 8, 32])
         let capacities = plan.points.map { point -> Int in
-            if case .scrollingTable(let table) = point.scenario { return table.cache.capacity }
+            if let table = point.scenario.as(ScrollingTableScenario.self) { return table.cache.capacity }
             return -1
         }
         #expect(capacities == [2, 8, 32])
@@ -50,7 +50,7 @@ struct SweepTests {
         let plan = try ScenarioLoader.loadPlan(
             yaml: Self.yaml("sweep: {key: \"table.cells[1].weight\", from: 1, to: 3, step: 0.5}"), file: "sweep.yaml")
         let weights = plan.points.map { point -> Double in
-            if case .scrollingTable(let table) = point.scenario { return table.table.cells[1].weight }
+            if let table = point.scenario.as(ScrollingTableScenario.self) { return table.table.cells[1].weight }
             return -1
         }
         #expect(weights == [1, 1.5, 2, 2.5, 3])

@@ -8,7 +8,7 @@ struct ScenarioLoaderTests {
     @Test("a full scrolling-table file decodes every key to the expected values")
     func fullFileDecodes() throws {
         let scenario = try ScenarioLoader.load(yaml: LoaderFixtures.full, file: "full.yaml")
-        guard case .scrollingTable(let table) = scenario else {
+        guard let table = (scenario).as(ScrollingTableScenario.self) else {
             Issue.record("expected a scrolling-table scenario, got \(scenario)")
             return
         }
@@ -67,7 +67,7 @@ struct ScenarioLoaderTests {
     @Test("a minimal file gets the documented defaults")
     func minimalFileGetsDefaults() throws {
         let scenario = try ScenarioLoader.load(yaml: LoaderFixtures.minimal, file: "minimal.yaml")
-        guard case .scrollingTable(let table) = scenario else {
+        guard let table = (scenario).as(ScrollingTableScenario.self) else {
             Issue.record("expected a scrolling-table scenario, got \(scenario)")
             return
         }
@@ -109,7 +109,7 @@ struct ScenarioLoaderTests {
                   - random_jumps: {count: 2, every: 500ms}
                   - tap_disclose: {count: 3, dwell: 1s}
                 """)
-        guard case .scrollingTable(let table) = try ScenarioLoader.load(yaml: yaml, file: "steps.yaml") else {
+        guard let table = (try ScenarioLoader.load(yaml: yaml, file: "steps.yaml")).as(ScrollingTableScenario.self) else {
             Issue.record("expected a scrolling-table scenario")
             return
         }
@@ -153,7 +153,7 @@ struct ScenarioLoaderTests {
     @Test("a rows_per_section range may have min == max and min 0")
     func rowRangeBounds() throws {
         let yaml = LoaderFixtures.minimal(replacing: "rows_per_section: 10", with: "rows_per_section: [0, 0]")
-        guard case .scrollingTable(let table) = try ScenarioLoader.load(yaml: yaml, file: "rows.yaml") else {
+        guard let table = (try ScenarioLoader.load(yaml: yaml, file: "rows.yaml")).as(ScrollingTableScenario.self) else {
             Issue.record("expected a scrolling-table scenario")
             return
         }
@@ -168,7 +168,7 @@ struct ScenarioLoaderTests {
                     - {type: plain, height: 44, nib: &small {views: 2, depth: 1, label: Small}}
                     - {type: other, height: 50, nib: {<<: *small, label: Other}}
                 """)
-        guard case .scrollingTable(let table) = try ScenarioLoader.load(yaml: yaml, file: "merge.yaml") else {
+        guard let table = (try ScenarioLoader.load(yaml: yaml, file: "merge.yaml")).as(ScrollingTableScenario.self) else {
             Issue.record("expected a scrolling-table scenario")
             return
         }

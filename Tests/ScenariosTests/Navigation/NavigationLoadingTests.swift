@@ -64,7 +64,7 @@ struct NavigationLoadingTests {
 
     @Test("a script scenario loads with its sections, views, stack size, steps and cache")
     func loadsScript() throws {
-        guard case .navigation(let scenario) = try load(Self.valid) else {
+        guard let scenario = (try load(Self.valid)).as(NavigationScenario.self) else {
             Issue.record("not a navigation scenario")
             return
         }
@@ -82,13 +82,13 @@ struct NavigationLoadingTests {
         #expect(steps[2] == .back)
         #expect(scenario.cache == ViewCacheSpec(capacity: 3, policies: [.forever, .lru], inUse: [.repopulate, .drop]))
         #expect(
-            ScenarioRunner.runs(for: .navigation(scenario)).map(\.description) == ["forever", "lru/repopulate", "lru/drop"],
+            ScenarioRunner.runs(for: Scenario(scenario)).map(\.description) == ["forever", "lru/repopulate", "lru/drop"],
             "the factory's forever cache flushes without asking: in-use modes apply to bounded policies only")
     }
 
     @Test("a Markov user loads with its probabilities and dwell range; forever needs no capacity")
     func loadsMarkov() throws {
-        guard case .navigation(let scenario) = try load(Self.markov), case .markov(let model) = scenario.user.mode else {
+        guard let scenario = (try load(Self.markov)).as(NavigationScenario.self), case .markov(let model) = scenario.user.mode else {
             Issue.record("not a Markov navigation scenario")
             return
         }

@@ -34,7 +34,7 @@ struct ParallelReadersLoadingTests {
         """
 
     static func load(_ yaml: String) throws -> ParallelReadersScenario {
-        guard case .parallelReaders(let scenario) = try ScenarioLoader.load(yaml: yaml, file: "readers.yaml") else {
+        guard let scenario = (try ScenarioLoader.load(yaml: yaml, file: "readers.yaml")).as(ParallelReadersScenario.self) else {
             throw LoadFailure()
         }
         return scenario
@@ -68,7 +68,7 @@ struct ParallelReadersLoadingTests {
         #expect(scenario.writers?.bursts == Bursts(every: .milliseconds(100), length: .milliseconds(40)))
         #expect(scenario.eviction == EvictionRule(olderThan: .minutes(5), every: .minutes(1), timeScale: 60))
         #expect(scenario.notificationInterval == .milliseconds(50))
-        #expect(ScenarioRunner.runs(for: .parallelReaders(scenario)).map(\.description) == ["gcd-barrier", "big-reader"])
+        #expect(ScenarioRunner.runs(for: Scenario(scenario)).map(\.description) == ["gcd-barrier", "big-reader"])
     }
 
     @Test("defaults: every design, 64-byte values, uniform keys, one reader thread, no writers, no eviction, no notifications")

@@ -9,7 +9,7 @@ import Testing
 struct ParallelReadersRunTests {
     static func run(_ yaml: String, designs: [PolicyName]? = nil) throws -> ScenarioResult {
         let scenario = try ParallelReadersLoadingTests.load(yaml)
-        return ScenarioRunner.run(.parallelReaders(scenario), options: RunOptions(policies: designs))
+        return ScenarioRunner.run(Scenario(scenario), options: RunOptions(policies: designs))
     }
 
     static func number(_ row: ResultRow?, _ column: String) -> Double {
@@ -145,7 +145,7 @@ struct ParallelReadersRunTests {
         let scenario = try ParallelReadersLoadingTests.load(yaml)
         let start = MonotonicClock.now()
         let result = ScenarioRunner.run(
-            .parallelReaders(scenario),
+            Scenario(scenario),
             options: RunOptions(policies: [.rwlock], isCancelled: { MonotonicClock.now() - start > 300_000_000 }))
         #expect(result.complete == false)
         #expect(result.summary.first?["complete"] == .string("false"))

@@ -1,0 +1,12 @@
+/// The CSV files of a scenario's results whose columns `columns.csv` describes.
+public enum ResultFile: String, Sendable, Equatable, CaseIterable {
+    /// `summary.csv`: one row per run.
+    case summary
+    /// `timeseries.csv`: one row per run per sampling interval.
+    case timeseries
+    /// `latency.csv`: the latency percentile spectrum.
+    case latency
+
+    /// The file's name in a scenario directory.
+    public var fileName: String { rawValue + ".csv" }
+}

@@ -1,0 +1,71 @@
+/// The columns every kind shares, declared once: the run's identity, its common settings,
+/// allocations, latency percentiles and the latency spectrum.
+public enum SharedColumns {
+    /// The prefix of the sweep columns (`sweep_key`, `sweep_value`).
+    public static let sweepPrefix = "sweep_"
+
+    /// The columns every row of every file starts with: scenario, policy, in_use, run,
+    /// sweep_key, sweep_value.
+    public static let identity: [Column] = [
+        .identity("scenario", .text, "the scenario's name"),
+        .identity("policy", .text, "the run's policy (for parallel-readers, its store design)", views: [.table]),
+        .identity("in_use", .text, "what the cache does with an in-use entry it evicts; - where the run has none"),
+        .identity("run", .number, "the run's index in its scenario: sweep point, then policy, then mode"),
+        .identity("sweep_key", .text, "the swept key's path; empty without a sweep"),
+        .identity("sweep_value", .number, "the swept key's value in this run; empty without a sweep"),
+    ]
+
+    /// ``identity`` with `in_use` shown in tables: for kinds whose runs differ by in-use mode.
+    public static let identityShowingInUse: [Column] = identity.map { $0.name == "in_use" ? $0.shown(in: .table) : $0 }
+
+    /// The seed of the run's event stream.
+    public static let seed = Column.identity("seed", .number, "the seed of the run's event stream")
+    /// The scenario's counted duration.
+    public static let duration = Column.identity("duration_s", .seconds, "the counted duration, warm-up excluded")
+    /// The scenario's warm-up.
+    public static let warmup = Column.identity("warmup_s", .seconds, "the warm-up, driven but not counted")
+    /// Whether the run finished.
+    public static let complete = Column.identity(
+        "complete", .flag, "true, or false for a run cut short (an interrupt, a failure)")
+
+    /// The time at the end of a sampling interval.
+    public static let time = Column.identity(
+        "t_s", .seconds, "the end of the sampling interval, from the start of the run (warm-up included)")
+    /// Memory-pressure levels posted in a sampling interval.
+    public static let memoryPressure = Column.identity(
+        "memory_pressure", .text, "the memory-pressure levels posted in the interval, joined with +; empty if none")
+    /// Memory-pressure notifications over a run.
+    public static let memoryPressureEvents = Column.count(
+        "memory_pressure_events", .neutral, "memory-pressure notifications the model handled")
+
+    /// Bytes allocated by the model's work.
+    public static func allocatedBytes(_ scope: String = "over the counted period") -> Column {
+        .measured("allocated_bytes", .bytes, .lowerIsBetter, "bytes allocated by the model's work \(scope) (jemalloc thread.allocated)")
+    }
+
+    /// Allocation requests over the counted period.
+    public static let allocations = Column.measured(
+        "allocations", .count, .lowerIsBetter, "allocation requests over the counted period (jemalloc nrequests)")
+
+    /// The percentile levels of a latency's summary columns, in order.
+    public static let percentiles = ["p50", "p90", "p99", "p999", "max"]
+
+    /// One latency's summary columns, `<prefix>_p50_ns` … `<prefix>_max_ns` (or those of
+    /// `levels`), each measured, lower is better.
+    ///
+    /// - Parameter what: What is timed, for the description ("a row request").
+    public static func latency(_ prefix: String, of what: String, levels: [String] = percentiles) -> [Column] {
+        levels.map { level in
+            let label = level == "max" ? "maximum" : level
+            return .measured("\(prefix)_\(level)_ns", .nanoseconds, .lowerIsBetter, "\(label) time of \(what)")
+        }
+    }
+
+    /// The columns of `latency.csv`: the identity, then operation, percentile and latency_ns.
+    public static let spectrum: [Column] =
+        identity + [
+            .identity("operation", .text, "the timed operation"),
+            .identity("percentile", .number, "the percentile level, 0 to 100"),
+            .measured("latency_ns", .nanoseconds, .lowerIsBetter, "the operation's latency at that percentile"),
+        ]
+}

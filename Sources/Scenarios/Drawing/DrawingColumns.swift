@@ -1,0 +1,63 @@
+import Report
+
+extension DrawingRecorder {
+    /// Every column a drawing run writes, declared once (``DrawingRecorder`` appends them in
+    /// this order).
+    static let columns = ResultColumns(
+        summary: SharedColumns.identity + [
+            SharedColumns.seed,
+            .identity("capacity_bytes", .bytes, "the memory tier's capacity (0 under none)"),
+            SharedColumns.duration,
+            SharedColumns.warmup,
+            .count("frames", .neutral, "frames counted"),
+            .count("requests", .neutral, "drawing requests", views: [.table]),
+            .count("memory_hits", .higherIsBetter, "requests answered by the memory tier", views: [.table]),
+            .count("disk_hits", .higherIsBetter, "requests answered by the disk tier", views: [.table]),
+            .count("misses", .lowerIsBetter, "requests neither tier answered", views: [.table]),
+            .count("hit_rate", .higherIsBetter, "(memory_hits + disk_hits) / requests", unit: .ratio, views: [.table]),
+            .count("fresh_draws", .lowerIsBetter, "views drawn afresh (misses)", views: [.bars]),
+            .count("expirations", .neutral, "entries that outlived the scenario's timeout", views: [.table]),
+            .count("cancels", .neutral, "draws the workload cancelled", views: [.table]),
+            .count("invalid_entries", .lowerIsBetter, "disk entries that failed validation (read as misses)"),
+            .count("memory_evictions", .lowerIsBetter, "entries evicted from the memory tier"),
+            SharedColumns.memoryPressureEvents,
+            .count("restarts", .neutral, "app restarts the scenario scripts"),
+            .count("disk_write_failures", .lowerIsBetter, "disk writes that failed"),
+            SharedColumns.complete,
+            .measured("memory_bytes_end", .bytes, .lowerIsBetter, "bytes in the memory tier at the end"),
+            .measured("memory_bytes_max", .bytes, .lowerIsBetter, "most bytes in the memory tier at a sample", views: [.table]),
+            .measured("disk_bytes_end", .bytes, .lowerIsBetter, "bytes in the disk tier at the end"),
+            .measured("disk_bytes_max", .bytes, .lowerIsBetter, "most bytes in the disk tier at a sample", views: [.table]),
+            SharedColumns.allocatedBytes("in counted frames"),
+            SharedColumns.allocations,
+        ] + SharedColumns.latency("draw_latency", of: "a drawing request, cached or fresh")
+            + [
+                .measured("fresh_draw_p50_ns", .nanoseconds, .lowerIsBetter, "median time of a fresh draw", views: [.table]),
+                .measured("fresh_draw_p99_ns", .nanoseconds, .lowerIsBetter, "p99 time of a fresh draw"),
+                .measured("cached_draw_p50_ns", .nanoseconds, .lowerIsBetter, "median time of a cached draw", views: [.table]),
+                .measured("cached_draw_p99_ns", .nanoseconds, .lowerIsBetter, "p99 time of a cached draw"),
+                .measured("frame_work_p99_ns", .nanoseconds, .lowerIsBetter, "p99 time of a frame's model work"),
+                .measured(
+                    "frames_over_budget", .count, .lowerIsBetter, "frames whose model work took longer than 1/refresh_hz",
+                    views: [.table]),
+            ],
+        timeseries: SharedColumns.identity + [
+            SharedColumns.time,
+            .count("requests", .neutral, "drawing requests in the interval"),
+            .count("memory_hits", .higherIsBetter, "memory-tier hits in the interval"),
+            .count("disk_hits", .higherIsBetter, "disk-tier hits in the interval"),
+            .count("misses", .lowerIsBetter, "misses in the interval"),
+            .count(
+                "hit_rate", .higherIsBetter, "(memory + disk hits) / requests of the interval; empty without requests",
+                unit: .ratio, views: [.hitRate]),
+            .count("expirations", .neutral, "expirations in the interval"),
+            .count("cancels", .neutral, "cancelled draws in the interval"),
+            .count("restarts", .neutral, "app restarts in the interval"),
+            SharedColumns.memoryPressure,
+            .measured("memory_bytes", .bytes, .lowerIsBetter, "bytes in the memory tier at the sample", views: [.resident]),
+            .measured("disk_bytes", .bytes, .lowerIsBetter, "bytes in the disk tier at the sample", views: [.resident]),
+            SharedColumns.allocatedBytes("in the interval"),
+            .measured("frames_over_budget", .count, .lowerIsBetter, "frames over budget in the interval"),
+        ],
+        latency: SharedColumns.spectrum)
+}

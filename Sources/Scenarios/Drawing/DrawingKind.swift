@@ -1,0 +1,25 @@
+import Report
+
+extension ScenarioKind {
+    /// `kind: drawing`.
+    public static let drawing = ScenarioKind(rawValue: "drawing")
+}
+
+extension DrawingScenario: KindScenario {
+    public static var kind: ScenarioKind { .drawing }
+
+    public static let summary = "views drawn by a software rasterizer through a drawing cache over a memory and a disk tier"
+
+    public static var columns: ResultColumns { DrawingRecorder.columns }
+
+    /// Each of the store's tiers: a `--policy` naming controller policies runs nothing here.
+    public func runs(options: RunOptions) -> [RunConfiguration] {
+        RunConfiguration.matrix(
+            policies: (options.policies ?? cache.policies).filter(Self.policies.contains), modes: [], seed: seed(options),
+            inUseApplies: { _ in false })
+    }
+
+    public func run(_ configuration: RunConfiguration, isCancelled: () -> Bool, progress: (Double) -> Void) -> RunOutput {
+        DrawingDriver(scenario: self, configuration: configuration).run(isCancelled: isCancelled, progress: progress)
+    }
+}

@@ -1,0 +1,60 @@
+import Report
+
+/// A scenario kind: the type a `kind:` value decodes to, and everything the runner, the command
+/// line and Report need to know about it.
+///
+/// Adding a kind: a folder under `Sources/Scenarios/` with a type conforming to this protocol
+/// (its schema is its `Codable` conformance, rejecting keys outside `ScenarioHeader.keys` and its
+/// own; its run matrix, its driver, its columns and, through the columns' views, its plots and
+/// table columns), a `ScenarioKind` constant for its name, and one line in ``ScenarioKinds/builtIn``.
+/// `Tests/ScenariosTests/Kinds/KindRegistrationTests.swift` builds a kind in a test target and
+/// runs it end to end this way.
+public protocol KindScenario: Codable, Equatable, Sendable {
+    /// The `kind:` value.
+    static var kind: ScenarioKind { get }
+    /// One line saying what the kind simulates, for `--help` and `workbench columns`.
+    static var summary: String { get }
+    /// Every column its runs write, with unit, role, direction, description and views.
+    static var columns: ResultColumns { get }
+    /// The keys every kind shares.
+    var header: ScenarioHeader { get }
+    /// The runs of the scenario under `options` (indices and sweep points are set by the
+    /// runner), every one on the same seed.
+    func runs(options: RunOptions) -> [RunConfiguration]
+    /// Drives one run and returns its rows.
+    func run(
+        _ configuration: RunConfiguration, isCancelled: () -> Bool, progress: (Double) -> Void
+    ) -> RunOutput
+}
+
+extension KindScenario {
+    /// The seed of every run: `--seed` when given, else the file's.
+    public func seed(_ options: RunOptions) -> UInt64 {
+        options.seed ?? header.seed
+    }
+
+    /// The summary's column names after the shared identity columns: what `expect` may name.
+    public static var summaryColumns: [String] {
+        let identity = Set(SharedColumns.identity.map(\.name))
+        return columns.summary.map(\.name).filter { !identity.contains($0) }
+    }
+
+    func isEqual(to other: any KindScenario) -> Bool {
+        (other as? Self) == self
+    }
+}
+
+/// What one run produced.
+public struct RunOutput: Sendable {
+    public var summary: ResultRow
+    public var timeseries: [ResultRow]
+    public var latency: [ResultRow]
+    public var complete: Bool
+
+    public init(summary: ResultRow, timeseries: [ResultRow], latency: [ResultRow], complete: Bool) {
+        self.summary = summary
+        self.timeseries = timeseries
+        self.latency = latency
+        self.complete = complete
+    }
+}

@@ -1,0 +1,27 @@
+import Report
+
+extension ScenarioKind {
+    /// `kind: navigation`.
+    public static let navigation = ScenarioKind(rawValue: "navigation")
+}
+
+extension NavigationScenario: KindScenario {
+    public static var kind: ScenarioKind { .navigation }
+
+    public static let summary =
+        "a user navigating a tabbed app built on a view factory, its controllers in a view cache and a history stack"
+
+    public static var columns: ResultColumns { NavigationRecorder.columns }
+
+    /// Each controller policy; in-use modes apply to the bounded ones only (the factory's
+    /// `forever` cache flushes everything on a memory warning, whatever is on screen).
+    public func runs(options: RunOptions) -> [RunConfiguration] {
+        RunConfiguration.matrix(
+            policies: (options.policies ?? cache.policies).filter(PolicyName.controllerPolicies.contains),
+            modes: cache.inUse, seed: seed(options), inUseApplies: \.isBounded)
+    }
+
+    public func run(_ configuration: RunConfiguration, isCancelled: () -> Bool, progress: (Double) -> Void) -> RunOutput {
+        NavigationDriver(scenario: self, configuration: configuration).run(isCancelled: isCancelled, progress: progress)
+    }
+}

@@ -1,0 +1,26 @@
+import Report
+
+extension ScenarioKind {
+    /// `kind: scrolling-table`.
+    public static let scrollingTable = ScenarioKind(rawValue: "scrolling-table")
+}
+
+extension ScrollingTableScenario: KindScenario {
+    public static var kind: ScenarioKind { .scrollingTable }
+
+    public static let summary =
+        "a table view scrolled by a script, its row controllers in a reuse cache and its headers and footers in a reuse pool"
+
+    public static var columns: ResultColumns { RunRecorder.columns }
+
+    /// Each controller policy, once per in-use mode where it caches.
+    public func runs(options: RunOptions) -> [RunConfiguration] {
+        RunConfiguration.matrix(
+            policies: (options.policies ?? cache.policies).filter(PolicyName.controllerPolicies.contains),
+            modes: cache.inUse, seed: seed(options))
+    }
+
+    public func run(_ configuration: RunConfiguration, isCancelled: () -> Bool, progress: (Double) -> Void) -> RunOutput {
+        ScrollingTableDriver(scenario: self, configuration: configuration).run(isCancelled: isCancelled, progress: progress)
+    }
+}
