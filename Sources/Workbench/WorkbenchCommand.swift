@@ -1,4 +1,5 @@
 import ArgumentParser
+import Scenarios
 
 /// `workbench`: runs cache and reuse scenarios and writes what happened to CSV.
 @main
@@ -7,18 +8,29 @@ struct WorkbenchCommand: ParsableCommand {
         commandName: "workbench",
         abstract: "Measure object-reuse and caching strategies of UI apps before shipping them.",
         discussion: """
-            Each scenario file (YAML) describes a workload — a scrolling table, for now — and the \
-            cache policies to compare. Every policy runs on the same seeded event stream; the \
-            results go to <out>/<scenario>/summary.csv, timeseries.csv and latency.csv.
+            Each scenario file (YAML) describes a workload of one kind and the cache policies (or \
+            store designs) to compare. Every policy runs on the same seeded event stream; the \
+            results go to <out>/<scenario>/summary.csv, timeseries.csv and latency.csv, described \
+            by columns.csv (see 'workbench columns') and scenario.yaml (the scenario as run).
+
+            KINDS
+            \(kindList)
 
             EXIT CODES
-              0  success
-              1  a scenario or input error (each bad file is reported as file:line:column)
-              2  an expectation failed or a comparison found a regression
-              3  a baseline is missing (compare: the baseline lacks a scenario)
-              4  interrupted (partial results kept, marked complete=false)
+              0   success
+              1   a scenario or input error (each bad file is reported as file:line:column)
+              2   an expectation failed or a comparison found a regression
+              3   a baseline is missing (compare: the baseline lacks a scenario)
+              4   interrupted (partial results kept, marked complete=false)
+              64  a usage error (a missing argument, an unknown option, a bad option value)
             """,
-        subcommands: [Run.self, Validate.self, Merge.self, Bench.self, Compare.self],
+        version: BuildInfo.versionLine,
+        subcommands: [Run.self, Validate.self, Merge.self, Bench.self, Compare.self, Columns.self],
         defaultSubcommand: Run.self
     )
+}
+
+/// Every registered kind with its one-line summary, for `--help`.
+private var kindList: String {
+    ScenarioKinds.all.map { "  \($0.kind.rawValue): \($0.summary)" }.joined(separator: "\n")
 }
