@@ -71,7 +71,7 @@ public enum ColumnTableFormatter {
     }
 
     static func markdown(kind: String, summary: String, columns: ResultColumns) -> String {
-        var out = "Kind `\(kind)`: \(summary).\n"
+        var out = "#### `\(kind)`\n\n\(summary.prefix(1).uppercased() + summary.dropFirst()).\n"
         for file in files where !columns.columns(of: file).isEmpty {
             out += "\n`\(file.fileName)`\n\n| column | unit | role | better | meaning |\n|---|---|---|---|---|\n"
             for column in columns.columns(of: file) {
