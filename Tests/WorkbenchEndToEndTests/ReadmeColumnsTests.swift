@@ -42,7 +42,7 @@ extension EndToEnd {
             for kind in ["scrolling-table:", "navigation:", "drawing:", "parallel-readers:"] {
                 #expect(help.stdout.contains(kind), "\(kind)")
             }
-            #expect(help.stdout.contains("64  a usage error"))
+            #expect(help.stdout.contains("64 a usage error"))
             #expect(!help.stdout.contains("for now"))
             let version = cli.run(["--version"])
             #expect(version.status == 0)

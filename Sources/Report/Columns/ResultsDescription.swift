@@ -9,11 +9,20 @@ public struct ResultsDescription: Sendable, Equatable {
     public var description: String?
     /// The results' columns.
     public var columns: ResultColumns
+    /// When, where and how the results were made: the `# key: value` comment lines at the top of
+    /// `scenario.yaml` (date, workbench, host, command), in order.
+    public var record: [(key: String, value: String)]
 
-    public init(kind: String, description: String? = nil, columns: ResultColumns) {
+    public init(kind: String, description: String? = nil, columns: ResultColumns, record: [(key: String, value: String)] = []) {
         self.kind = kind
         self.description = description
         self.columns = columns
+        self.record = record
+    }
+
+    public static func == (lhs: ResultsDescription, rhs: ResultsDescription) -> Bool {
+        lhs.kind == rhs.kind && lhs.description == rhs.description && lhs.columns == rhs.columns
+            && lhs.record.map(\.key) == rhs.record.map(\.key) && lhs.record.map(\.value) == rhs.record.map(\.value)
     }
 
     /// Reads `columns.csv` and `scenario.yaml` in `directory`.
@@ -27,7 +36,21 @@ public struct ResultsDescription: Sendable, Equatable {
         guard let text = try? String(contentsOf: url, encoding: .utf8), let kind = topLevelValue("kind", in: text) else {
             throw ReportError.missingColumns(path: url.path)
         }
-        return ResultsDescription(kind: kind, description: topLevelValue("description", in: text), columns: columns)
+        return ResultsDescription(
+            kind: kind, description: topLevelValue("description", in: text), columns: columns, record: record(in: text))
+    }
+
+    /// The `# key: value` lines before the first line that is not a comment.
+    static func record(in yaml: String) -> [(key: String, value: String)] {
+        var record: [(key: String, value: String)] = []
+        for line in yaml.split(separator: "\n", omittingEmptySubsequences: false) {
+            guard line.hasPrefix("# "), let colon = line.firstIndex(of: ":") else {
+                break
+            }
+            let key = line[line.index(line.startIndex, offsetBy: 2)..<colon]
+            record.append((String(key), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+        }
+        return record
     }
 
     /// The plain scalar of a top-level `key: value` line (quotes removed), or nil. Enough for

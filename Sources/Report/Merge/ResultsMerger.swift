@@ -65,7 +65,9 @@ public enum ResultsMerger {
                     .filter { manager.fileExists(atPath: $0.path) }
                 guard let first = parts.first else { continue }
                 let text = try read(first)
-                for part in parts.dropFirst() where try read(part) != text {
+                // Each shard records its own run (the `# ...` lines at the top of scenario.yaml).
+                let body = Self.withoutRecord(text)
+                for part in parts.dropFirst() where Self.withoutRecord(try read(part)) != body {
                     throw MergeError.headerMismatch(file: part.path, other: first.path)
                 }
                 try AtomicFile.write(text, to: target.appendingPathComponent(name))
@@ -73,6 +75,15 @@ public enum ResultsMerger {
             written.append(target)
         }
         return written
+    }
+
+    /// `text` without its leading comment lines.
+    static func withoutRecord(_ text: String) -> Substring {
+        var rest = Substring(text)
+        while rest.hasPrefix("#"), let end = rest.firstIndex(of: "\n") {
+            rest = rest[rest.index(after: end)...]
+        }
+        return rest
     }
 
     private static func read(_ url: URL) throws -> String {

@@ -25,7 +25,9 @@ enum HTMLIndex {
             tr:nth-child(even) td { background: #fafafa; }
             figure { margin: 1.2rem 0; }
             figure img { max-width: 100%; height: auto; border: 1px solid #eee; }
-            .problem { color: #a00; }
+            .problem, tr.failed td { color: #a00; }
+            .description { font-size: 1rem; margin: 0.4rem 0; }
+            .record { color: #666; font-size: 0.8rem; }
             </style>
             </head>
             <body>
@@ -40,21 +42,22 @@ enum HTMLIndex {
             page += "<p class=\"note\">No scenario results here (no <code>*/summary.csv</code>).</p>\n"
         } else {
             page += "<nav><ul>\n"
-            for (index, entry) in entries.enumerated() {
-                page += "<li><a href=\"#\(anchor(index))\">\(PageText.html(entry.name))</a></li>\n"
+            for entry in entries {
+                page += "<li><a href=\"#\(PageText.html(anchor(entry.name)))\">\(PageText.html(entry.name))</a></li>\n"
             }
             page += "</ul></nav>\n"
         }
-        for (index, entry) in entries.enumerated() {
-            page += section(entry, anchor: anchor(index))
+        for entry in entries {
+            page += section(entry, anchor: anchor(entry.name))
         }
         page += "</body>\n</html>\n"
         return page
     }
 
-    /// The fragment identifier of the `index`th scenario (names may hold anything; indices not).
-    static func anchor(_ index: Int) -> String {
-        "scenario-\(index + 1)"
+    /// The fragment identifier of a scenario: its name (scenario names are `[a-z0-9][a-z0-9_-]*`;
+    /// anything else a directory may be called is percent-encoded).
+    static func anchor(_ name: String) -> String {
+        PageText.url(name)
     }
 
     private static func section(_ entry: ScenarioEntry, anchor: String) -> String {
@@ -70,6 +73,16 @@ enum HTMLIndex {
         if !meta.isEmpty {
             html += "<p class=\"meta\">\(PageText.html(meta.joined(separator: " · ")))</p>\n"
         }
+        if let description = entry.description?.description {
+            html += "<p class=\"description\">\(PageText.html(description))</p>\n"
+        }
+        if let record = entry.description?.record, !record.isEmpty {
+            let items = record.map { "\(PageText.html($0.key)): \($0.key == "command" ? "<code>\(PageText.html($0.value))</code>" : PageText.html($0.value))" }
+            html += "<p class=\"record\">\(items.joined(separator: " · "))</p>\n"
+        }
+        if let expectations = entry.expectations {
+            html += expectationTable(expectations)
+        }
         if !entry.dataFiles.isEmpty {
             let links = entry.dataFiles.map { file in
                 "<a href=\"\(PageText.html(PageText.url(entry.name, file)))\">\(PageText.html(file))</a>"
@@ -80,8 +93,9 @@ enum HTMLIndex {
             html += table(excerpt)
             let summary = PageText.html(PageText.url(entry.name, "summary.csv"))
             html +=
-                "<p class=\"note\">Selected columns; every column is in "
-                + "<a href=\"\(summary)\">summary.csv</a>.</p>\n"
+                "<p class=\"note\">The columns a reader needs first; "
+                + "<a href=\"\(summary)\">all columns</a> (summary.csv, described in "
+                + "<a href=\"\(PageText.html(PageText.url(entry.name, "columns.csv")))\">columns.csv</a>).</p>\n"
         } else if let problem = entry.summaryProblem {
             html += "<p class=\"problem\">summary.csv could not be read: \(PageText.html(problem))</p>\n"
         }
@@ -105,6 +119,21 @@ enum HTMLIndex {
         }
         html += "</section>\n"
         return html
+    }
+
+    /// The scenario's expectations and how each run did, failures marked.
+    private static func expectationTable(_ outcomes: ResultsTable) -> String {
+        let failed = outcomes.values(of: "result").filter { $0 != "ok" }.count
+        var html = "<p class=\"\(failed == 0 ? "meta" : "problem")\">Expectations: "
+        html += failed == 0 ? "all \(outcomes.rows.count) held" : "\(failed) of \(outcomes.rows.count) failed"
+        html += "</p>\n<table class=\"expect\">\n<thead><tr>"
+        html += outcomes.header.map { "<th>\(PageText.html($0))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
+        for row in outcomes.rows {
+            let failing = outcomes.value("result", in: row) != "ok"
+            html += failing ? "<tr class=\"failed\">" : "<tr>"
+            html += row.map { "<td>\(PageText.html($0))</td>" }.joined() + "</tr>\n"
+        }
+        return html + "</tbody>\n</table>\n"
     }
 
     private static func table(_ excerpt: SummaryExcerpt) -> String {

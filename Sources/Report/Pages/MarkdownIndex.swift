@@ -27,6 +27,21 @@ enum MarkdownIndex {
         if !meta.isEmpty {
             text += PageText.markdown(meta.joined(separator: ", ")) + ".\n\n"
         }
+        if let description = entry.description?.description {
+            text += PageText.markdown(description) + "\n\n"
+        }
+        if let record = entry.description?.record, !record.isEmpty {
+            text += record.map { "\($0.key): \(PageText.markdown($0.value))" }.joined(separator: " · ") + "\n\n"
+        }
+        if let expectations = entry.expectations {
+            let failed = expectations.values(of: "result").filter { $0 != "ok" }.count
+            text += failed == 0 ? "Expectations: all \(expectations.rows.count) held.\n\n" : "Expectations: \(failed) of \(expectations.rows.count) FAILED.\n\n"
+            text += "| " + expectations.header.joined(separator: " | ") + " |\n|" + expectations.header.map { _ in " --- |" }.joined() + "\n"
+            for row in expectations.rows {
+                text += "| " + row.map(PageText.markdown).joined(separator: " | ") + " |\n"
+            }
+            text += "\n"
+        }
         if !entry.dataFiles.isEmpty {
             let links = entry.dataFiles.map { file in
                 "[\(PageText.markdown(file))](\(PageText.url(entry.name, file)))"
@@ -35,7 +50,9 @@ enum MarkdownIndex {
         }
         if let excerpt = entry.excerpt {
             text += table(excerpt)
-            text += "\nSelected columns; every column is in [summary.csv](\(PageText.url(entry.name, "summary.csv"))).\n\n"
+            text +=
+                "\nThe columns a reader needs first; [all columns](\(PageText.url(entry.name, "summary.csv"))) "
+                + "(described in [columns.csv](\(PageText.url(entry.name, "columns.csv")))).\n\n"
         } else if let problem = entry.summaryProblem {
             text += "summary.csv could not be read: \(PageText.markdown(problem))\n\n"
         }

@@ -26,6 +26,9 @@ struct ScenarioEntry {
     let excerpt: SummaryExcerpt?
     /// Why the summary could not be read, when it could not.
     let summaryProblem: String?
+    /// The scenario's `expect` lines and how each run did (`expectations.csv`: run, metric,
+    /// expected, actual, result), or nil when it has none.
+    let expectations: ResultsTable?
 
     /// The scenario directories of `results` (sub-directories holding a `summary.csv`, not
     /// hidden), sorted by name.
@@ -75,6 +78,7 @@ struct ScenarioEntry {
         self.alternates = alternates
         let description = try? ResultsDescription.load(scenarioDirectory: directory)
         self.description = description
+        expectations = try? ResultsTable(contentsOf: directory.appendingPathComponent("expectations.csv", isDirectory: false))
         do {
             let summary = try ResultsTable(contentsOf: directory.appendingPathComponent("summary.csv", isDirectory: false))
             excerpt = SummaryExcerpt(summary, columns: description?.columns)

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The registry of scenario kinds: the one place that lists them.
 public enum ScenarioKinds {
     /// The kinds that ship, in the order `--help` and `workbench columns` list them.
@@ -10,23 +8,20 @@ public enum ScenarioKinds {
         ParallelReadersScenario.self,
     ]
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var registered: [any KindScenario.Type] = []
+    /// Kinds added for the current task and its children (see ``registering(_:operation:)``).
+    @TaskLocal static var added: [any KindScenario.Type] = []
 
-    /// Every kind: the built-in ones, then those registered, in order.
+    /// Every kind: the built-in ones, then those added for the current task, in order.
     public static var all: [any KindScenario.Type] {
-        lock.lock()
-        defer { lock.unlock() }
-        return builtIn + registered
+        builtIn + added.filter { type in !builtIn.contains { $0.kind == type.kind } }
     }
 
-    /// Adds a kind (a no-op when one of that name is known).
-    public static func register(_ type: any KindScenario.Type) {
-        lock.lock()
-        defer { lock.unlock() }
-        if !(builtIn + registered).contains(where: { $0.kind == type.kind }) {
-            registered.append(type)
-        }
+    /// Runs `operation` with `kinds` registered besides the built-in ones: how a kind defined
+    /// outside this module (a test's) joins the registry, without changing it for anyone else.
+    public static func registering<Result>(
+        _ kinds: [any KindScenario.Type], operation: () throws -> Result
+    ) rethrows -> Result {
+        try $added.withValue(added + kinds, operation: operation)
     }
 
     /// The kind called `kind`, or nil.

@@ -128,10 +128,16 @@ struct Run: ParsableCommand {
             options.only = selections[position]
             let result = ScenarioRunner.run(entry.plan, options: options)
             if showProgress { Diagnostics.endProgress() }
+            let checked = ExpectationCheck.evaluate(entry.plan.base.header.expect, result: result)
             do {
                 try writer.write(
                     scenario: name, summary: result.summary, timeseries: result.timeseries, latency: result.latency,
-                    columns: result.columns, scenarioYAML: result.scenarioYAML)
+                    columns: result.columns, scenarioYAML: RunRecord.current.yamlComment + result.scenarioYAML)
+                if !checked.isEmpty {
+                    try AtomicFile.write(
+                        ExpectationTable.csv(checked),
+                        to: writer.scenarioDirectory(name).appendingPathComponent(ExpectationTable.fileName))
+                }
                 written.append(writer.scenarioDirectory(name))
             } catch {
                 Diagnostics.error("\(out): error: cannot write results of '\(name)': \(error)")
@@ -141,7 +147,7 @@ struct Run: ParsableCommand {
             if !quiet {
                 print(SummaryTable(result: result, directory: writer.scenarioDirectory(name).path).render())
             }
-            outcomes += ExpectationCheck.evaluate(entry.plan.base.header.expect, result: result)
+            outcomes += checked
             if !result.complete {
                 interrupted = true
                 Diagnostics.note("interrupted: partial results of '\(name)' kept, marked complete=false")

@@ -1,4 +1,5 @@
 import Foundation
+import Report
 import Scenarios
 
 /// The table printed after a run with `expect` lines: scenario, run, metric, expected, actual,
@@ -29,6 +30,22 @@ struct ExpectationTable {
                 "  " + line.enumerated().map { $1 + String(repeating: " ", count: widths[$0] - $1.count) }.joined(separator: "  ") + "\n"
         }
         return text
+    }
+
+    /// The file the outcomes of one scenario are written to, for the index pages.
+    static let fileName = "expectations.csv"
+
+    /// One scenario's outcomes as CSV: run, metric, expected, actual, result (`ok`, `FAILED`).
+    static func csv(_ outcomes: [ExpectationOutcome]) -> String {
+        var table = CSVTable(header: ["run", "metric", "expected", "actual", "result"])
+        for outcome in outcomes {
+            try? table.append(
+                [
+                    outcome.run, outcome.expectation.metric, outcome.expectation.condition.description,
+                    outcome.actual.map(format) ?? "", outcome.passed ? "ok" : "FAILED",
+                ].map { CSVValue.string($0) })
+        }
+        return table.render()
     }
 
     static func format(_ value: Double) -> String {

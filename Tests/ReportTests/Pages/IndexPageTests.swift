@@ -300,6 +300,58 @@ struct IndexPageTests {
         #expect(path == missing.path)
         #expect(try directory.contents() == [])
     }
+
+    /// Gives the fixture scenario in `directory` a description, a run record and expectations.
+    private func describe(_ directory: URL) throws {
+        let yaml = """
+            # date: 2026-11-23T13:20:00Z
+            # workbench: 0.9.0 (commit 1a2b3c4d5e6f)
+            # host: build-7 (2 cores)
+            # command: workbench run scenarios/feed.yaml --out results
+            name: feed
+            kind: scrolling-table
+            description: 'A news feed: two cell types, fast flings.'
+
+            """
+        try AtomicFile.write(yaml, to: directory.appendingPathComponent("scenario.yaml"))
+        try AtomicFile.write(
+            "run,metric,expected,actual,result\r\nlru/repopulate,hit_rate,>= 0.9,0.95,ok\r\nfifo/drop,hit_rate,>= 0.9,0.7,FAILED\r\n",
+            to: directory.appendingPathComponent("expectations.csv"))
+    }
+
+    @Test("a section's anchor is its scenario name, and the navigation links to it")
+    func anchorsAreNames() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try scenario(.scrollingTable, named: "feed", in: directory.url)
+        try scenario(.navigation, named: "four-tab-app", in: directory.url)
+
+        let html = try pages(directory.url).html
+
+        #expect(html.contains("<section id=\"feed\">") && html.contains("<section id=\"four-tab-app\">"))
+        #expect(html.contains("<li><a href=\"#feed\">feed</a></li>"))
+        #expect(!html.contains("scenario-1"))
+    }
+
+    @Test("a section shows the scenario's description, how it was run and its expectations with their results (golden)")
+    func descriptionRecordAndExpectations() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try describe(try scenario(.scrollingTable, named: "feed", in: directory.url, plots: ["hit_rate"]))
+
+        let (html, markdown) = try pages(directory.url)
+
+        let section = try #require(html.range(of: "<section id=\"feed\">")).lowerBound
+        let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+        if ProcessInfo.processInfo.environment["WORKBENCH_RECORD_GOLDEN"] != nil {
+            try AtomicFile.write(String(html[section...]), to: golden.appendingPathComponent("section.html"))
+            try AtomicFile.write(markdown, to: golden.appendingPathComponent("index.md"))
+        }
+        let expectedHTML = try String(contentsOf: golden.appendingPathComponent("section.html"), encoding: .utf8)
+        #expect(String(html[section...]) == expectedHTML)
+        let expectedMarkdown = try String(contentsOf: golden.appendingPathComponent("index.md"), encoding: .utf8)
+        #expect(markdown == expectedMarkdown)
+    }
 }
 
 /// Markdown escaping as the index page does it, for the expected table headings.
