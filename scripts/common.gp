@@ -76,11 +76,24 @@ set linetype 8 linecolor rgb "#7f7f7f"
 set linetype 9 linecolor rgb "#bcbd22"
 set linetype 10 linecolor rgb "#17becf"
 set linetype cycle 10
-# `@fit_y` sets the y range to start at 0 and autoscale, or to [0:1] when yvalue(0) is 0 in every
-# row of file `yfile` (all runs), which would otherwise be an empty range and a warning.
-fit_y = 'stats yfile using (yvalue(0)) nooutput; if (STATS_max > 0) { set yrange [0:*] } else { set yrange [0:1] }'
-# Memory-pressure events: red crosses.
+# The same ten colours, for a faint (translucent) line of run i: faint(i).
+colours = "1f77b4 ff7f0e 2ca02c d62728 9467bd 8c564b e377c2 7f7f7f bcbd22 17becf"
+faint(i) = "#C0".word(colours, (i - 1) % 10 + 1)
+# `@fit_y` sets the y range to start at 0 and end 10% above the largest yvalue(0) of file `yfile`
+# (all runs), so bars and lines at the maximum are not cut by the frame; [0:1] when every row is 0
+# (an empty range otherwise). `@fit_count_y` does the same for a count axis and keeps its ticks
+# on whole numbers.
+fit_y = 'set autoscale y; set ytics autofreq; set format y "% h"; stats yfile using (yvalue(0)) nooutput; if (STATS_max > 0) { set yrange [0:STATS_max * 1.1] } else { set yrange [0:1] }'
+fit_count_y = 'set autoscale y; stats yfile using (yvalue(0)) nooutput; if (STATS_max > 0) { set yrange [0:STATS_max * 1.1] } else { set yrange [0:1] }; if (STATS_max < 10) { set ytics 1 } else { set ytics autofreq }; set format y "%.0f"'
+# Memory-pressure events: `moderate` as orange open circles, `warning` as red crosses (an
+# interval with both shows both); pressure_style is the warning's. pressure_at(level) is the
+# time of a timeseries row whose memory_pressure column names `level`, else NaN; `@pressure`
+# (a macro to append to a plot command) marks both levels at height pressure_y.
+moderate_style = "with points pointtype 6 pointsize 1.1 linecolor rgb '#ff7f00'"
 pressure_style = "with points pointtype 2 pointsize 1.2 linecolor rgb '#e41a1c'"
+pressure_at(level) = strstrt(strcol("memory_pressure"), level) > 0 ? column("t_s") : NaN
+pressure_y = 0
+pressure = "timeseries using (pressure_at('moderate')):(pressure_y) ".moderate_style." title 'memory pressure: moderate', timeseries using (pressure_at('warning')):(pressure_y) ".pressure_style." title 'memory pressure: warning'"
 # App restarts (drawing's timeseries `restarts` column): black open triangles. For a timeseries
 # file `timeseries`, `@find_restarts` sets restarts_seen (1 when a drawing run restarted), and
 # restart_marks(y) is then ", <plot element>" marking them at height y, to append to a plot
@@ -106,6 +119,10 @@ _chomp(s) = s[strlen(s):] eq "\r" ? s[1:strlen(s) - 1] : s
 find_pressure = 'set datafile separator "\t"; set datafile nocolumnheaders; _pt = ""; _t_back = 0; _p_back = 0; stats timeseries using (_l = _chomp(strcol(1)), column(0) == 0 ? (_t_back = _after(_l, "t_s"), _p_back = _after(_l, "memory_pressure")) : (_from_end(_l, _p_back) ne "" ? (_pt = _pt." "._from_end(_l, _t_back)) : 0), 0) nooutput; set datafile separator ","; set datafile columnheaders; set print $PRESSURE; do for [_w in _pt] { print _w }; unset print; pressure_seen = _pt ne ""'
 pressure_seen = 0
 pressure_marks(y) = pressure_seen ? sprintf(", $PRESSURE using 1:(%g) %s title 'memory pressure'", y, pressure_style) : ""
+
+# A title's second line saying which runs a plot over time draws, when not all (`drawn` is set
+# by the caller, e.g. "4 of 8 runs drawn: one per policy").
+subtitle = exists("drawn") ? "\n".drawn : ""
 
 # The run a data row belongs to: "policy/in_use", or "policy/in_use@sweep_value" when keyed.
 runkey(dummy) = strcol("policy")."/".strcol("in_use").(keyed ? "@".strcol("sweep_value") : "")

@@ -61,10 +61,10 @@ if (format ne "ascii") {
 set grid noxtics
 set xlabel kind eq "drawing" ? (keyed ? "run (policy@sweep value)" : "run (policy)") : "run (policy/in_use)"
 yfile = summary
-yvalue(dummy) = count(0); @fit_y
-yvalue(dummy) = bytes(0)
-stats yfile using (yvalue(0)) nooutput
-if (STATS_max > 0) { set y2range [0:*] } else { set y2range [0:1] }
+# The right axis first: stats filters by the y range, which @fit_count_y then sets.
+stats yfile using (bytes(0)) nooutput
+if (STATS_max > 0) { set y2range [0:STATS_max * 1.1] } else { set y2range [0:1] }
+yvalue(dummy) = count(0); @fit_count_y
 set ytics nomirror
 set y2tics
 # Drawing: each bar's value is printed above it (a cached run's handful of fresh draws is a bar

@@ -186,11 +186,16 @@ plot_scenario() {
 
     local vars="" series=""
     if [ -f "$timeseries" ]; then
-        local ts_runs; ts_runs="$(runs_of "$timeseries" "$ts_keyed" all)"
+        local ts_runs drawn="" all_count; ts_runs="$(runs_of "$timeseries" "$ts_keyed" all)"
+        all_count="$(wc -w <<<"$ts_runs")"
         # More than six runs: one per policy, its repopulate run or its first (as Plotter).
-        [ "$(wc -w <<<"$ts_runs")" -le 6 ] || ts_runs="$(runs_of "$timeseries" "$ts_keyed" one-per-policy)"
+        if [ "$all_count" -gt 6 ]; then
+            ts_runs="$(runs_of "$timeseries" "$ts_keyed" one-per-policy)"
+            [ "$(wc -w <<<"$ts_runs")" -eq "$all_count" ] \
+                || drawn="; drawn='$(wc -w <<<"$ts_runs") of $all_count runs drawn: one per policy'"
+        fi
         if [ -n "$ts_runs" ]; then
-            vars="$common; timeseries=$(quote "$timeseries"); runs='$ts_runs'; keyed=$ts_keyed"
+            vars="$common; timeseries=$(quote "$timeseries"); runs='$ts_runs'; keyed=$ts_keyed$drawn"
             series="; timeseries=$(quote "$timeseries"); runs='$ts_runs'; series_keyed=$ts_keyed"
         fi
     fi

@@ -23,7 +23,6 @@ _dir(s, i) = i < 1 ? "" : (s[i:i] eq "/" ? s[1:i] : _dir(s, i - 1))
 load _dir(ARG0, strlen(ARG0))."common.gp"
 
 at(run) = runkey(0) eq run ? column("t_s") : NaN
-pressure_at(dummy) = strcol("memory_pressure") ne "" ? column("t_s") : NaN
 n = words(runs)
 
 # Parallel-readers runs real threads: its time is the wall clock's, from the end of the warm-up.
@@ -38,53 +37,47 @@ if (kind eq "parallel-readers") {
     marks = pressure_marks(0)
 }
 @panel_margins
-set multiplot layout panels,1 title (kind eq "drawing" ? "Bytes per cache tier: " : kind eq "parallel-readers" ? "Items in the store: " : "What stays in memory: ").scenario
+set multiplot layout panels,1 title (kind eq "drawing" ? "Bytes per cache tier: " : kind eq "parallel-readers" ? "Items in the store: "     : "What stays in memory: ").scenario.subtitle
 if (kind eq "parallel-readers") {
     set title "store"
     set ylabel "items in the store"
-    yvalue(dummy) = column("items"); @fit_y
+    yvalue(dummy) = column("items"); @fit_count_y
     plot for [i = 1:n] timeseries using (at(word(runs, i))):(column("items")) with steps linetype i title runtitle(word(runs, i)) @marks
     set title "evictions (purges and the eviction rule)"
     set ylabel "items evicted per interval"
-    yvalue(dummy) = column("evicted_items"); @fit_y
+    yvalue(dummy) = column("evicted_items"); @fit_count_y
     plot for [i = 1:n] timeseries using (at(word(runs, i))):(column("evicted_items")) with steps linetype i title runtitle(word(runs, i)) @marks
 } else { if (kind eq "drawing") {
     set title "memory tier"
     set ylabel "bytes in memory (KiB)"
-    yvalue(dummy) = column("memory_bytes"); @fit_y
-    plot for [i = 1:n] timeseries using (at(word(runs, i))):(column("memory_bytes") / 1024.0) with steps linetype i linewidth run_width(i, n) dashtype run_dash(i) title runtitle(word(runs, i)), \
-         timeseries using (pressure_at(0)):(0) @pressure_style title "memory pressure" @marks
+    yvalue(dummy) = column("memory_bytes") / 1024.0; @fit_y
+    plot for [i = 1:n] timeseries using (at(word(runs, i))):(column("memory_bytes") / 1024.0) with steps linetype i linewidth run_width(i, n) dashtype run_dash(i) title runtitle(word(runs, i)), @pressure @marks
     set title "disk tier"
     set ylabel "bytes on disk (KiB)"
-    yvalue(dummy) = column("disk_bytes"); @fit_y
-    plot for [i = 1:n] timeseries using (at(word(runs, i))):(column("disk_bytes") / 1024.0) with steps linetype i linewidth run_width(i, n) dashtype run_dash(i) title runtitle(word(runs, i)), \
-         timeseries using (pressure_at(0)):(0) @pressure_style title "memory pressure" @marks
+    yvalue(dummy) = column("disk_bytes") / 1024.0; @fit_y
+    plot for [i = 1:n] timeseries using (at(word(runs, i))):(column("disk_bytes") / 1024.0) with steps linetype i linewidth run_width(i, n) dashtype run_dash(i) title runtitle(word(runs, i)), @pressure @marks
 } else { if (kind eq "navigation") {
     set title "view cache"
     set ylabel "resident controllers"
-    yvalue(dummy) = column("resident_controllers"); @fit_y
-    plot for [i = 1:n] timeseries using (at(word(runs, i))):(column("resident_controllers")) with steps linetype i title word(runs, i), \
-         timeseries using (pressure_at(0)):(0) @pressure_style title "memory pressure"
+    yvalue(dummy) = column("resident_controllers"); @fit_count_y
+    plot for [i = 1:n] timeseries using (at(word(runs, i))):(column("resident_controllers")) with steps linetype i title word(runs, i), @pressure
     set title "history stack"
     set ylabel "history depth (entries)"
-    yvalue(dummy) = column("history_depth"); @fit_y
-    plot for [i = 1:n] timeseries using (at(word(runs, i))):(column("history_depth")) with steps linetype i title word(runs, i), \
-         timeseries using (pressure_at(0)):(0) @pressure_style title "memory pressure"
+    yvalue(dummy) = column("history_depth"); @fit_count_y
+    plot for [i = 1:n] timeseries using (at(word(runs, i))):(column("history_depth")) with steps linetype i title word(runs, i), @pressure
     set title "bytes held (solid: view cache, dashed: history)"
     set ylabel "bytes held (KiB)"
-    yvalue(dummy) = column("view_cache_bytes") + column("history_bytes"); @fit_y
+    yvalue(dummy) = (column("view_cache_bytes") + column("history_bytes")) / 1024.0; @fit_y
     plot for [i = 1:n] timeseries using (at(word(runs, i))):(column("view_cache_bytes") / 1024.0) with steps linetype i title word(runs, i)." view cache", \
          for [i = 1:n] timeseries using (at(word(runs, i))):(column("history_bytes") / 1024.0) with steps linetype i dashtype 2 title word(runs, i)." history"
 } else {
     set title "controller cache"
     set ylabel "cached row controllers"
-    yvalue(dummy) = column("cached_controllers"); @fit_y
-    plot for [i = 1:n] timeseries using (at(word(runs, i))):(column("cached_controllers")) with steps linetype i title word(runs, i), \
-         timeseries using (pressure_at(0)):(0) @pressure_style title "memory pressure"
+    yvalue(dummy) = column("cached_controllers"); @fit_count_y
+    plot for [i = 1:n] timeseries using (at(word(runs, i))):(column("cached_controllers")) with steps linetype i title word(runs, i), @pressure
     set title "reuse pool"
     set ylabel "pooled header/footer controllers"
-    yvalue(dummy) = column("pool_controllers"); @fit_y
-    plot for [i = 1:n] timeseries using (at(word(runs, i))):(column("pool_controllers")) with steps linetype i title word(runs, i), \
-         timeseries using (pressure_at(0)):(0) @pressure_style title "memory pressure"
+    yvalue(dummy) = column("pool_controllers"); @fit_count_y
+    plot for [i = 1:n] timeseries using (at(word(runs, i))):(column("pool_controllers")) with steps linetype i title word(runs, i), @pressure
 } } }
 unset multiplot

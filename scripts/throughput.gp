@@ -58,13 +58,16 @@ set y2label "writes per second"
 # Characters are scarce on a dumb terminal: no right-axis label (the legend names the axis).
 if (format eq "ascii") { unset y2label }
 yfile = summary
-yvalue(dummy) = reads(0); @fit_y
+# The right axis first: stats filters by the y range, which @fit_y then sets.
 stats yfile using (writes(0)) nooutput
-if (STATS_max > 0) { set y2range [0:*] } else { set y2range [0:1] }
+if (STATS_max > 0) { set y2range [0:STATS_max * 1.1] } else { set y2range [0:1] }
+yvalue(dummy) = reads(0); @fit_y
 set ytics nomirror
 set y2tics
 # Clusters sit at x = 0, 1, ...: no empty cluster's width beside the first and the last.
+set autoscale y
 stats yfile using (reads(0)) nooutput
+@fit_y
 set xrange [-0.6:STATS_records - 0.4]
 plot summary using (reads(0)):xtic(runtitle(runkey(0))) title "reads/s" axes x1y1, \
      '' using (writes(0)) title "writes/s (right axis)" axes x1y2

@@ -21,7 +21,8 @@ struct PlotJob: Equatable, Sendable {
     /// take as `kind`, comes from `scenario.yaml`.
     ///
     /// Time-series views draw every run up to ``maximumRuns``; past it, one run per policy (and
-    /// sweep value): its `repopulate` run, or its first when it has none.
+    /// sweep value): its `repopulate` run, or its first when it has none, and the `drawn`
+    /// variable puts "4 of 10 runs drawn: one per policy" under the title.
     /// Latency and per-run bars draw every run. When the summary has sweep values, runs are told
     /// apart by them too (`policy/in_use@value`) in every file that has a `sweep_value` column.
     ///
@@ -59,12 +60,15 @@ struct PlotJob: Equatable, Sendable {
             let all = timeseries.runs(keyed: keyed)
             let runs = all.count <= maximumRuns ? all : representatives(all)
             if !runs.isEmpty {
+                // A plot that leaves runs out says so under its title.
+                let drawn: [Gnuplot.Variable] =
+                    runs.count < all.count ? [.init("drawn", "\(runs.count) of \(all.count) runs drawn: one per policy")] : []
                 let variables =
                     common + [
                         .init("timeseries", timeseriesURL.path),
                         .init("runs", runs.map(\.key).joined(separator: " ")),
                         .init("keyed", keyed ? 1 : 0),
-                    ]
+                    ] + drawn
                 if !columns.columns(of: .timeseries, shownIn: .hitRate).isEmpty {
                     jobs.append(PlotJob(name: "hit_rate", script: "hit-rate.gp", variables: variables))
                 }

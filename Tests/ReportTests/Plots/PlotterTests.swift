@@ -123,7 +123,7 @@ struct PlotterGnuplotTests {
             #expect(resident.contains(label), "\(label)")
         }
         // Axis labels (vertical, so not in the text plots) name their units.
-        #expect(try read("hit_rate.svg").contains("hit rate per interval ((memory + disk hits) / requests)"))
+        #expect(try read("hit_rate.svg").contains("hit rate ((memory + disk hits) / requests)"))
         #expect(try read("fresh_draws.svg").contains("allocated (MiB)"))
         let tiers = try read("resident.svg")
         #expect(tiers.contains("bytes in memory (KiB)") && tiers.contains("bytes on disk (KiB)"))
