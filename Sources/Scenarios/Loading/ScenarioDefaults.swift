@@ -23,6 +23,8 @@ public enum ScenarioDefaults {
     public static let tapOrder = TapOrder.random
 
     // scrolling-table: cache
-    public static let policies: [PolicyName] = [.none, .lru]
+    /// The baseline, a bounded store, and the seed's own store (`forever`: unlimited, emptied by
+    /// memory warnings).
+    public static let policies: [PolicyName] = [.none, .lru, .forever]
     public static let inUse: [InUseModeName] = [.repopulate]
 }

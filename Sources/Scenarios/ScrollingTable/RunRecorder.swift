@@ -115,13 +115,13 @@ struct RunRecorder {
     /// The run's summary row, timeseries and latency spectrum.
     func output(
         totals: IntervalCounters, allocationRequests: UInt64, cache: ControllerCache, pool: ReusePool, source: TableSource,
-        frameWork: LatencyRecorder, capacity: Int, header: ScenarioHeader, complete: Bool
+        frameWork: LatencyRecorder, capacity: Int?, header: ScenarioHeader, complete: Bool
     ) -> RunOutput {
         let stats = cache.statistics
         let poolStats = pool.statistics
         var row = identity()
         row.append("seed", .uint(configuration.seed))
-        row.append("capacity", .int(capacity))
+        row.append("capacity", capacity.map { .int($0) } ?? .empty)
         row.append("duration_s", .double(header.duration.value))
         row.append("warmup_s", .double(header.warmup.value))
         row.append("frames", .int(totals.frames))

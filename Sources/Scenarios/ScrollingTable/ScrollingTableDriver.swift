@@ -21,7 +21,7 @@ struct ScrollingTableDriver {
         let cache = ControllerCache(
             configuration: .init(
                 // `forever`: an NSCache without a limit, emptied only by memory warnings.
-                capacity: configuration.policy == .forever ? 0 : scenario.cache.capacity,
+                capacity: configuration.policy.isBounded ? scenario.cache.capacity ?? 0 : 0,
                 policy: EvictionPolicyName(configuration.policy),
                 inUseMode: InUseMode(configuration.inUseMode ?? .repopulate),
                 seed: configuration.seed),

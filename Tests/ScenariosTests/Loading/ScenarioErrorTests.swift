@@ -128,9 +128,18 @@ struct ScenarioErrorTests {
     @Test("an empty value for a required key is reported as such")
     func emptyRequiredValue() {
         expectError(
-            LoaderFixtures.minimal(replacing: "  capacity: 8", with: "  capacity:"),
-            line: 12, column: 12, keyPath: "cache.capacity",
-            message: "cache.capacity: expected an integer, found an empty value")
+            LoaderFixtures.minimal(replacing: "  sections: 1", with: "  sections:"),
+            line: 5, column: 12, keyPath: "table.sections",
+            message: "table.sections: expected an integer, found an empty value")
+    }
+
+    @Test("a bounded policy without a capacity is an error at the cache mapping; forever and none need none")
+    func boundedPolicyNeedsCapacity() {
+        expectError(
+            LoaderFixtures.minimal(replacing: "  capacity: 8", with: "  policies: [forever, fifo]"),
+            line: 12, column: 3, keyPath: "cache.capacity",
+            message:
+                "missing required key 'cache.capacity' (policy 'fifo' bounds the cache to it; only none and forever run without one)")
     }
 
     // MARK: Ranges

@@ -95,8 +95,20 @@ struct ScenarioLoaderTests {
                     nib: NibSpec(views: 1, depth: 1, label: "Label"))
             ])
         #expect(table.scroll == [.pause(Seconds(1))])
-        #expect(table.cache.policies == [.none, .lru])
+        #expect(table.cache.policies == [.none, .lru, .forever])
         #expect(table.cache.inUse == [.repopulate])
+    }
+
+    @Test("forever, the seed's store, is a default policy and needs no capacity")
+    func foreverNeedsNoCapacity() throws {
+        let yaml = LoaderFixtures.minimal(replacing: "  capacity: 8", with: "  policies: [none, forever]")
+        guard case .scrollingTable(let table) = try ScenarioLoader.load(yaml: yaml, file: "forever.yaml") else {
+            Issue.record("expected a scrolling-table scenario")
+            return
+        }
+        #expect(table.cache.capacity == nil)
+        #expect(table.cache.policies == [.none, .forever])
+        #expect(ScenarioDefaults.policies.contains(.forever))
     }
 
     @Test("optional step fields get their defaults: deceleration 0.998, cycles 1, target row, order random")
