@@ -323,6 +323,49 @@ struct ControllerCacheTests {
         #expect(runLoop.pendingCount == 0, "pin never queues a repopulation")
     }
 
+    @Test("pin: memory pressure sheds oldest-first whatever the policy")
+    func pinShedsOldestFirst() {
+        final class A: ViewController {}
+        final class B: ViewController {}
+        final class C: ViewController {}
+        final class D: ViewController {}
+        for policy in [EvictionPolicyName.lru, .random] {
+            let cache = makeCache(capacity: 4, policy: policy, inUse: .pin)
+            _ = cache.controller(for: A.self)
+            _ = cache.controller(for: B.self)
+            _ = cache.controller(for: C.self)
+            _ = cache.controller(for: D.self)
+            _ = cache.controller(for: A.self)  // the most recently used, and still the oldest
+            runLoop.postMemoryPressure(.moderate)
+            #expect(cache.cachedControllerCount == 2, "\(policy)")
+            #expect(cache.cachedInstances(of: A.self).isEmpty, "\(policy): the oldest goes first")
+            #expect(cache.cachedInstances(of: B.self).isEmpty, "\(policy)")
+            #expect(cache.cachedInstances(of: C.self).count == 1, "\(policy)")
+            #expect(cache.cachedInstances(of: D.self).count == 1, "\(policy)")
+        }
+    }
+
+    @Test("pin: memory pressure skips an in-use oldest entry and sheds the next oldest")
+    func pinShedsNextOldestPastInUse() {
+        final class A: ViewController {}
+        final class B: ViewController {}
+        final class C: ViewController {}
+        final class D: ViewController {}
+        let cache = makeCache(capacity: 4, policy: .lru, inUse: .pin)
+        let shown = cache.controller(for: A.self)
+        putOnScreen(shown, in: screen)
+        _ = cache.controller(for: B.self)
+        _ = cache.controller(for: C.self)
+        _ = cache.controller(for: D.self)
+        _ = cache.controller(for: B.self)  // LRU would shed C and D; pin sheds B and C
+        runLoop.postMemoryPressure(.moderate)
+        #expect(cache.cachedInstances(of: A.self).first === shown)
+        #expect(cache.cachedInstances(of: B.self).isEmpty)
+        #expect(cache.cachedInstances(of: C.self).isEmpty)
+        #expect(cache.cachedInstances(of: D.self).count == 1)
+        #expect(cache.statistics.pinnedRefusals == 1)
+    }
+
     @Test("drop: an evicted in-use controller is lost to the cache")
     func dropLosesInUse() {
         let cache = makeCache(inUse: .drop)
