@@ -145,16 +145,6 @@ struct ControllerCacheTests {
         #expect(cache.statistics.instantiations == 4)
     }
 
-    @Test("a shared default cache, and class-level calls act on it")
-    func sharedDefaultCache() {
-        #expect(ControllerCache.shared === ControllerCache.shared)
-        final class SharedOnly: ViewController {}
-        let viaClass = ControllerCache.controller(for: SharedOnly.self)
-        #expect(ControllerCache.shared.controller(for: SharedOnly.self) === viaClass)
-        ControllerCache.removeInstances(of: SharedOnly.self)
-        #expect(ControllerCache.shared.cachedInstances(of: SharedOnly.self).isEmpty)
-    }
-
     @Test("independent instances share nothing")
     func independentInstances() {
         let one = makeCache()
