@@ -241,6 +241,7 @@ public final class ControllerCache {
     private func storeWillEvict(_ key: Key, _ set: InstanceSet) -> BoundedStore<Key, InstanceSet>.EvictionVerdict {
         let inUse = set.controllers.filter(\.isInUse)
         let unused = set.controllers.count - inUse.count
+        for controller in inUse { statistics.recordInUse(controller.inUseConditions) }
         switch configuration.inUseMode {
         case .drop:
             statistics.evictions += 1

@@ -96,6 +96,47 @@ struct ControllerCacheTests {
         #expect(pushed.inUseConditions.isEmpty)
     }
 
+    @Test("in use: a navigation controller alone, without parent, superview or presenter")
+    func inUseNavigationControllerAlone() {
+        let cache = makeCache(inUse: .repopulate)
+        let navigation = NavigationController(root: ViewController())
+        let held = cache.controller(for: CountingController.self)
+        held.setNavigationController(navigation)
+        #expect(held.inUseConditions == [.hasNavigationController])
+        #expect(held.isInUse)
+        #expect(held.parent == nil && !held.isViewLoaded && held.presentingViewController == nil)
+        #expect(cache.controller(for: CountingController.self) !== held, "an in-use instance is not handed out")
+        runLoop.postMemoryPressure(.warning)
+        runLoop.advance()
+        #expect(cache.statistics.repopulations == 1, "held by its navigation controller, so re-added")
+        #expect(cache.statistics.inUseByNavigation == 1)
+        #expect(cache.statistics.inUseByParent == 0 && cache.statistics.inUseBySuperview == 0)
+        held.setNavigationController(nil)
+        #expect(!held.isInUse)
+        #expect(cache.controller(for: CountingController.self) === held)
+    }
+
+    @Test("an eviction counts the in-use controllers it finds under each condition that holds")
+    func evictionCountsInUseConditions() {
+        let cache = makeCache(inUse: .drop)
+        let onScreen = cache.controller(for: CountingController.self)
+        putOnScreen(onScreen, in: screen)
+        let navigation = NavigationController(root: ViewController())
+        let pushed = cache.controller(for: CountingController.self)
+        navigation.push(pushed)
+        let presenter = ViewController()
+        let presented = cache.controller(for: OtherController.self)
+        presenter.present(presented)
+        _ = cache.controller(for: OtherController.self)  // unused: not counted
+        runLoop.postMemoryPressure(.warning)
+        let stats = cache.statistics
+        #expect(stats.inUseBySuperview == 2, "the on-screen cell and the pushed controller's view")
+        #expect(stats.inUseByParent == 1)
+        #expect(stats.inUseByNavigation == 1)
+        #expect(stats.inUseByPresenting == 1)
+        #expect(stats.inUseDropped == 3)
+    }
+
     @Test("in use is exactly the four conditions: none of them means unused, and asking never loads the view")
     func unusedOtherwise() {
         let controller = CountingController()
