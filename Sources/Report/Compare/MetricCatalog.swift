@@ -84,7 +84,10 @@ public enum MetricCatalog {
     /// `notification_batch_max` (how the store's change notifications were batched), `items_end`
     /// (the store's size at the end), and `evicted_items`, `pressure_evictions`,
     /// `purge_evictions` (what the scenario's purges and eviction rule removed: its schedule,
-    /// not a loss of the design's).
+    /// not a loss of the design's)
+    /// Scrolling table's detail screens: `details_pushed`, `details_presented` (the workload) and
+    /// `in_use_by_superview`, `in_use_by_parent`, `in_use_by_presenting`, `in_use_by_navigation`
+    /// (which conditions held for the in-use controllers evictions found).
     public static let neutralColumns: Set<String> = [
         "requests", "frames", "intents", "backs", "rewinds", "memory_pressure_events", "pool_dequeues",
         "pool_purges", "repopulations", "repopulation_runs", "pinned_refusals", "manual_removals",
@@ -92,6 +95,9 @@ public enum MetricCatalog {
         "resident_controllers_end", "resident_controllers_max", "pending_repopulation", "cancels", "restarts",
         "expirations", "checked_reads", "notifications", "notified_updates", "notified_removals",
         "notification_batch_max", "items_end", "evicted_items", "pressure_evictions", "purge_evictions",
+        // Scrolling table, detail screens: the workload, and where evictions found controllers in use.
+        "details_pushed", "details_presented", "in_use_by_superview", "in_use_by_parent", "in_use_by_presenting",
+        "in_use_by_navigation",
     ]
 
     /// The role of `column`: identity, measured or count (see the type's documentation).

@@ -65,7 +65,7 @@ struct RunRecorder {
         "frame_work_p50_ns",
         "frame_work_p99_ns",
         "frames_over_budget",
-    ]
+    ] + detailColumns
 
     init(scenario: String, configuration: RunConfiguration) {
         self.scenario = scenario
@@ -115,7 +115,7 @@ struct RunRecorder {
     /// The run's summary row, timeseries and latency spectrum.
     func output(
         totals: IntervalCounters, allocationRequests: UInt64, cache: ControllerCache, pool: ReusePool, source: TableSource,
-        frameWork: LatencyRecorder, capacity: Int?, header: ScenarioHeader, complete: Bool
+        details: DetailScreens, frameWork: LatencyRecorder, capacity: Int?, header: ScenarioHeader, complete: Bool
     ) -> RunOutput {
         let stats = cache.statistics
         let poolStats = pool.statistics
@@ -157,6 +157,7 @@ struct RunRecorder {
         row.append("frame_work_p50_ns", .uint(frames.p50), kind: .measured)
         row.append("frame_work_p99_ns", .uint(frames.p99), kind: .measured)
         row.append("frames_over_budget", .int(totals.framesOverBudget), kind: .measured)
+        appendDetailColumns(to: &row, stats: stats, details: details)
 
         let latency = configuration.spectrumRows(
             scenario: scenario,
