@@ -20,11 +20,7 @@ public struct DetailSpec: Codable, Equatable, Sendable {
 
     public init(from decoder: Decoder) throws {
         let f = try Fields(decoder, allowed: Self.keys)
-        type = try f.required("type")
-        try f.check("type", !type.isEmpty, "must not be empty")
-        if type == CacheRemovalTarget.allKeyword {
-            throw f.invalid("type", "'all' is reserved (remove_from_cache: all means every type)")
-        }
+        type = try f.controllerTypeName()
         weight = try f.optionalNumber("weight") ?? ScenarioDefaults.detailWeight
         try f.check("weight", weight > 0, "must be > 0")
         nib = try f.required("nib")

@@ -355,11 +355,7 @@ public struct CellSpec: Codable, Equatable, Sendable {
 
     public init(from decoder: Decoder) throws {
         let f = try Fields(decoder, allowed: Self.keys)
-        type = try f.required("type")
-        try f.check("type", !type.isEmpty, "must not be empty")
-        if type == CacheRemovalTarget.allKeyword {
-            throw f.invalid("type", "'all' is reserved (remove_from_cache: all means every type)")
-        }
+        type = try f.controllerTypeName()
         height = try f.requiredNumber("height")
         try f.check("height", height > 0, "must be > 0")
         weight = try f.optionalNumber("weight") ?? ScenarioDefaults.cellWeight
@@ -378,4 +374,17 @@ public struct CellSpec: Codable, Equatable, Sendable {
 
 extension RowsPerSection: SchemaDescribed {
     static var schemaDescription: String { "an integer >= 0 or a [min, max] list of two integers" }
+}
+
+extension Fields {
+    /// The `type` key of a cell or detail: a controller type's name, required, non-empty and not
+    /// `all` (which `remove_from_cache` reserves).
+    func controllerTypeName() throws -> String {
+        let type: String = try required("type")
+        try check("type", !type.isEmpty, "must not be empty")
+        if type == CacheRemovalTarget.allKeyword {
+            throw invalid("type", "'all' is reserved (remove_from_cache: all means every type)")
+        }
+        return type
+    }
 }
