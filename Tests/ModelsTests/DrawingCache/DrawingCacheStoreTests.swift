@@ -88,6 +88,43 @@ struct DrawingCacheStoreTests {
 
     // MARK: Disk tier
 
+    @Test("the disk policy keeps nothing in memory: every hit reads the entry's file and decodes it anew")
+    func diskPolicyReadsFileOnEveryHit() throws {
+        let directory = DrawingTestDirectory()
+        defer { directory.cleanUp() }
+        let cache = try DrawingCache(policy: .disk(directory: directory.url), clock: clock.read)
+        #expect(cache.store.policy.name == "disk")
+        let drawn = try #require(try draw(cache, "A", rgb: 0x336699))
+        cache.waitForPendingWrites()
+        let first = try #require(try draw(cache, "A", rgb: 0))
+        #expect(cache.lastOutcome == .diskHit)
+        let second = try #require(try draw(cache, "A", rgb: 0))
+        #expect(cache.lastOutcome == .diskHit, "still from disk: no memory tier to copy it into")
+        #expect(first !== second, "each hit decodes a new image")
+        #expect(first.bitmap == drawn.bitmap && second.bitmap == drawn.bitmap)
+        #expect(cache.statistics.memoryEntries == 0 && cache.statistics.memoryBytes == 0)
+        #expect(cache.statistics.diskHits == 2 && cache.statistics.memoryHits == 0)
+        try FileManager.default.removeItem(at: try #require(cache.store.diskFileURL(forKey: try key("A"))))
+        _ = try draw(cache, "A")
+        #expect(cache.lastOutcome == .drawn, "with the file gone the next request draws: the hit came from the file")
+        #expect(cache.invariantViolation() == nil)
+    }
+
+    @Test("under the disk policy a memory warning changes nothing: the next request is still a disk hit")
+    func diskPolicyIgnoresMemoryWarning() throws {
+        let directory = DrawingTestDirectory()
+        defer { directory.cleanUp() }
+        let runLoop = Models.RunLoop(refreshRate: 60)
+        let cache = try DrawingCache(policy: .disk(directory: directory.url), runLoop: runLoop, clock: clock.read)
+        _ = try draw(cache, "A")
+        cache.waitForPendingWrites()
+        runLoop.postMemoryPressure(.warning)
+        _ = try draw(cache, "A")
+        #expect(cache.lastOutcome == .diskHit)
+        #expect(cache.statistics.memoryPressureEvents == 1)
+    }
+
+
     @Test("writes are asynchronous and complete by waitForPendingWrites: a PNG file and an index entry")
     func asyncWritesComplete() throws {
         let directory = DrawingTestDirectory()

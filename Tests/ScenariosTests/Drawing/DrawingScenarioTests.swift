@@ -113,6 +113,43 @@ struct DrawingScenarioTests {
         #expect(Set(result.summary.map { Self.int($0, "requests") }).count == 1, "every policy sees the same draws")
     }
 
+    @Test("the disk policy (the seed's set-up) serves static content from disk only, after a warning and a restart as before")
+    func diskPolicyServesFromDisk() throws {
+        let result = ScenarioRunner.run(try Self.load(Self.yaml), options: RunOptions(policies: [.disk, .memory]))
+        let disk = result.summary.first { $0["policy"] == .string("disk") }
+        let memory = result.summary.first { $0["policy"] == .string("memory") }
+        #expect(Self.int(disk, "memory_hits") == 0)
+        #expect(Self.int(disk, "disk_hits") > 0)
+        #expect(Self.int(disk, "fresh_draws") < Self.int(memory, "fresh_draws"), "the warning and the restart cost it nothing")
+        #expect(Self.int(disk, "requests") == Self.int(memory, "requests"))
+    }
+
+    @Test("capacity is required only when a listed policy has a memory tier")
+    func capacityRequiredForMemoryTier() throws {
+        let diskOnly = Self.yaml.replacingOccurrences(
+            of: "cache: {policies: [none, memory, memory+disk], eviction: lru, capacity: 64KB}", with: "cache: {policies: [none, disk]}")
+        guard case .drawing(let scenario) = try Self.load(diskOnly) else {
+            Issue.record("not a drawing scenario")
+            return
+        }
+        #expect(scenario.cache.policies == [.none, .disk])
+        let missing = Self.error(
+            Self.yaml.replacingOccurrences(
+                of: "cache: {policies: [none, memory, memory+disk], eviction: lru, capacity: 64KB}", with: "cache: {policies: [disk, memory]}"))
+        #expect(missing?.keyPath == "cache.capacity")
+    }
+
+    @Test("without a policy list a drawing scenario compares none, memory, disk and memory+disk")
+    func defaultPolicies() throws {
+        let yaml = Self.yaml.replacingOccurrences(
+            of: "cache: {policies: [none, memory, memory+disk], eviction: lru, capacity: 64KB}", with: "cache: {capacity: 64KB}")
+        guard case .drawing(let scenario) = try Self.load(yaml) else {
+            Issue.record("not a drawing scenario")
+            return
+        }
+        #expect(ScenarioRunner.runs(for: .drawing(scenario)).map(\.description) == ["none", "memory", "disk", "memory+disk"])
+    }
+
     @Test("content that changes every frame never hits, whatever the tier")
     func everyFrameNeverHits() throws {
         let yaml = Self.yaml.replacingOccurrences(of: "content: static", with: "content: every_frame")
