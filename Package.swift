@@ -20,9 +20,16 @@ let package = Package(
             pkgConfig: "jemalloc",
             providers: [.apt(["libjemalloc-dev"])]
         ),
-        // The systems under test. Imports nothing of ours.
+        // libpng: the drawing cache's disk tier writes and reads its entries as PNG files.
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
+        // The systems under test. Imports nothing of ours but the system libraries above.
         .target(
             name: "Models",
+            dependencies: ["CPNG"],
             swiftSettings: [
                 // The models' hot paths (a cache hit, a pool dequeue) touch class properties many
                 // times per call; the dynamic exclusivity check costs ~30% of a hit. Debug builds,

@@ -9,7 +9,8 @@ let package = Package(
     name: "workbench-thread-sanitizer",
     platforms: [.macOS(.v15)],
     targets: [
-        .target(name: "Models", path: "Models"),
+        .systemLibrary(name: "CPNG", path: "CPNG", pkgConfig: "libpng"),
+        .target(name: "Models", dependencies: ["CPNG"], path: "Models"),
         .testTarget(name: "ConcurrencyTests", dependencies: ["Models"], path: "ConcurrencyTests"),
     ],
     swiftLanguageModes: [.v5]

@@ -135,7 +135,7 @@ struct DrawingCacheStoreTests {
         #expect(directory.entryFiles.count == 3)
         let file = try #require(cache.store.diskFileURL(forKey: try key("B")))
         let bytes = [UInt8](try Data(contentsOf: file))
-        #expect(Array(bytes.prefix(8)) == PNGEncoder.signature)
+        #expect(Array(bytes.prefix(8)) == PNGFile.signature)
         let index = try String(contentsOf: directory.url.appendingPathComponent("index.json"), encoding: .utf8)
         let keyA = try key("A")
         let keyC = try key("C")
@@ -157,10 +157,13 @@ struct DrawingCacheStoreTests {
         let image = try #require(try draw(cache, "A", rgb: 0xFF8800))
         cache.waitForPendingWrites()
         let file = try #require(cache.store.diskFileURL(forKey: try key("A")))
-        let decoded = try #require(IndependentPNGReader.straightPixels([UInt8](try Data(contentsOf: file))))
+        let decoded = try IndependentPNGReader.read(file)
+        #expect(decoded.crcOK)
         #expect(decoded.width == 10 && decoded.height == 10)
         #expect(decoded.pixels == image.bitmap.unpremultipliedPixels())
         #expect(Array(decoded.pixels.prefix(4)) == [0xFF, 0x88, 0x00, 0xFF])
+        let keyHex = try key("A").utf8.map { String(format: "%02x", $0) }.joined()
+        #expect(decoded.extra["egKy"]?.hasSuffix(keyHex) == true, "the private chunk names the key")
     }
 
     @Test("the index survives a restart; entries past their date are removed at start-up, files deleted")
@@ -267,7 +270,7 @@ struct DrawingCacheStoreTests {
         cache.waitForPendingWrites()
         let file = try #require(cache.store.diskFileURL(forKey: try key("A")))
         var bytes = [UInt8](try Data(contentsOf: file))
-        bytes[bytes.count - 40] ^= 0xFF  // a pixel byte inside IDAT
+        bytes[try #require(PNGFileTests.offset(of: "IDAT", in: bytes)) + 6] ^= 0xFF  // a byte of the compressed pixels
         try Data(bytes).write(to: file)
         cache.handleMemoryPressure(.warning)
         let redrawn = try draw(cache, "A", rgb: 0x405060)
