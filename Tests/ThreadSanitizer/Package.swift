@@ -10,7 +10,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     targets: [
         .systemLibrary(name: "CPNG", path: "CPNG", pkgConfig: "libpng"),
-        .target(name: "Models", dependencies: ["CPNG"], path: "Models"),
+        .systemLibrary(name: "CCairo", path: "CCairo", pkgConfig: "cairo"),
+        .target(name: "Models", dependencies: ["CPNG", "CCairo"], path: "Models"),
         .testTarget(name: "ConcurrencyTests", dependencies: ["Models"], path: "ConcurrencyTests"),
     ],
     swiftLanguageModes: [.v5]

@@ -49,11 +49,7 @@ final class RecordingDrawRoutine {
 
 /// A `width × height` bitmap filled with one opaque colour.
 func solidTestBitmap(width: Int, height: Int, rgb: UInt32 = 0x808080) -> Bitmap {
-    let rasterizer = Rasterizer()
-    var bitmap = Bitmap(width: width, height: height)
-    rasterizer.fill(
-        Rect(x: 0, y: 0, width: Double(width), height: Double(height)), color: RGBAColor(rgb: rgb), in: &bitmap)
-    return bitmap
+    Rasterizer().draw(DrawingSpec(size: PixelSize(width: width, height: height), background: RGBAColor(rgb: rgb)))
 }
 
 /// An independent reader for the PNGs under test: Python's `zlib` and `struct` (no libpng), run as
