@@ -36,6 +36,17 @@ struct DrawingScenarioTests {
         try ScenarioLoader.load(yaml: yaml, file: "draw.yaml")
     }
 
+    /// The drawing scenario in `yaml`, or nil for another kind.
+    static func drawing(_ yaml: String) throws -> DrawingScenario? {
+        guard case .drawing(let scenario) = try load(yaml) else { return nil }
+        return scenario
+    }
+
+    /// The test file with its `cache:` block replaced by `cache`.
+    static func withCache(_ cache: String) -> String {
+        yaml.replacingOccurrences(of: "cache: {policies: [none, memory, memory+disk], eviction: lru, capacity: 64KB}", with: "cache: \(cache)")
+    }
+
     static func error(_ yaml: String) -> ScenarioError? {
         do {
             _ = try ScenarioLoader.load(yaml: yaml, file: "draw.yaml")
@@ -126,27 +137,14 @@ struct DrawingScenarioTests {
 
     @Test("capacity is required only when a listed policy has a memory tier")
     func capacityRequiredForMemoryTier() throws {
-        let diskOnly = Self.yaml.replacingOccurrences(
-            of: "cache: {policies: [none, memory, memory+disk], eviction: lru, capacity: 64KB}", with: "cache: {policies: [none, disk]}")
-        guard case .drawing(let scenario) = try Self.load(diskOnly) else {
-            Issue.record("not a drawing scenario")
-            return
-        }
-        #expect(scenario.cache.policies == [.none, .disk])
-        let missing = Self.error(
-            Self.yaml.replacingOccurrences(
-                of: "cache: {policies: [none, memory, memory+disk], eviction: lru, capacity: 64KB}", with: "cache: {policies: [disk, memory]}"))
-        #expect(missing?.keyPath == "cache.capacity")
+        let diskOnly = try #require(try Self.drawing(Self.withCache("{policies: [none, disk]}")))
+        #expect(diskOnly.cache.policies == [.none, .disk])
+        #expect(Self.error(Self.withCache("{policies: [disk, memory]}"))?.keyPath == "cache.capacity")
     }
 
     @Test("without a policy list a drawing scenario compares none, memory, disk and memory+disk")
     func defaultPolicies() throws {
-        let yaml = Self.yaml.replacingOccurrences(
-            of: "cache: {policies: [none, memory, memory+disk], eviction: lru, capacity: 64KB}", with: "cache: {capacity: 64KB}")
-        guard case .drawing(let scenario) = try Self.load(yaml) else {
-            Issue.record("not a drawing scenario")
-            return
-        }
+        let scenario = try #require(try Self.drawing(Self.withCache("{capacity: 64KB}")))
         #expect(ScenarioRunner.runs(for: .drawing(scenario)).map(\.description) == ["none", "memory", "disk", "memory+disk"])
     }
 
