@@ -21,6 +21,11 @@ extension ControllerCache {
         shared.removeInstances(of: type)
     }
 
+    /// `shared.removeInstances(of:)`, for a type that comes from data.
+    public static func removeInstances(of type: ControllerType) {
+        shared.removeInstances(of: type)
+    }
+
     /// `shared.removeAll()`.
     public static func removeAllInstances() {
         shared.removeAll()

@@ -218,17 +218,21 @@ public final class ControllerCache {
 
     // MARK: Memory pressure
 
-    /// Sheds under memory pressure: `moderate` trims to half the capacity in policy order; a
-    /// `warning` empties the store, as NSCache does. Evicted entries go through the in-use mode.
+    /// Sheds under memory pressure: `moderate` trims to half the capacity; a `warning` empties
+    /// the store, as NSCache does. Evicted entries go through the in-use mode. Entries are offered
+    /// in policy order, except under `pin`, which sheds oldest-first whatever the policy (the
+    /// original's later version).
+    /// - Complexity: O(*n* log *n*) for *n* type entries, plus the in-use checks of their controllers.
     public func handleMemoryPressure(_ level: MemoryPressureLevel) {
         statistics.memoryPressureEvents += 1
         guard configuration.policy.caches else { return }
+        let order: BoundedStore<Key, InstanceSet>.ShedOrder = configuration.inUseMode == .pin ? .oldestFirst : .policy
         switch level {
         case .moderate:
             let limit = configuration.capacity > 0 ? configuration.capacity : store.totalCost
-            store.trim(toCost: limit / 2)
+            store.trim(toCost: limit / 2, order: order)
         case .warning:
-            store.evictAll()
+            store.evictAll(order: order)
         }
     }
 
@@ -237,6 +241,7 @@ public final class ControllerCache {
     private func storeWillEvict(_ key: Key, _ set: InstanceSet) -> BoundedStore<Key, InstanceSet>.EvictionVerdict {
         let inUse = set.controllers.filter(\.isInUse)
         let unused = set.controllers.count - inUse.count
+        for controller in inUse { statistics.recordInUse(controller.inUseConditions) }
         switch configuration.inUseMode {
         case .drop:
             statistics.evictions += 1

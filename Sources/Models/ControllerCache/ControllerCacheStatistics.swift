@@ -26,6 +26,15 @@ public struct ControllerCacheStatistics: Equatable, Sendable {
     public var manualRemovals = 0
     /// Memory-pressure notifications handled.
     public var memoryPressureEvents = 0
+    /// In-use controllers found in entries the store evicted (under any in-use mode), counted
+    /// per condition that held; one controller counts under each of its conditions.
+    public var inUseBySuperview = 0
+    /// See ``inUseBySuperview``: the controller had a parent view controller.
+    public var inUseByParent = 0
+    /// See ``inUseBySuperview``: the controller had a presenting view controller.
+    public var inUseByPresenting = 0
+    /// See ``inUseBySuperview``: the controller had a navigation controller.
+    public var inUseByNavigation = 0
 
     public init() {}
 
@@ -33,6 +42,14 @@ public struct ControllerCacheStatistics: Equatable, Sendable {
     mutating func recordHit() {
         hits += 1
         willBeReusedCalls += 1
+    }
+
+    /// Counts the conditions under which an evicted entry's controller was in use.
+    mutating func recordInUse(_ conditions: InUseConditions) {
+        if conditions.contains(.viewInSuperview) { inUseBySuperview += 1 }
+        if conditions.contains(.hasParent) { inUseByParent += 1 }
+        if conditions.contains(.hasPresentingController) { inUseByPresenting += 1 }
+        if conditions.contains(.hasNavigationController) { inUseByNavigation += 1 }
     }
 
     /// Hits over requests; 0 when there were none.

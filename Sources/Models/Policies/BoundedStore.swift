@@ -14,10 +14,21 @@ public final class BoundedStore<Key: Hashable, Value: AnyObject> {
         case keep(cost: Int)
     }
 
+    /// The order in which ``trim(toCost:order:)`` and ``evictAll(order:)`` offer entries.
+    public enum ShedOrder: Equatable, Sendable {
+        /// The eviction policy's order.
+        case policy
+        /// The entry inserted longest ago first, whatever the policy (replacing a value or
+        /// changing its cost does not make an entry younger).
+        case oldestFirst
+    }
+
     private struct Entry {
         var key: Key
         var value: Value
         var cost: Int
+        /// When the entry was inserted: a sequence number, smaller is older.
+        var age: UInt64
     }
 
     /// The most the entries may cost together; 0 means no limit.
@@ -32,6 +43,7 @@ public final class BoundedStore<Key: Hashable, Value: AnyObject> {
     private var slotOf: [Key: Int] = [:]
     private var entries: [Entry?] = []
     private var freeSlots: [Int] = []
+    private var insertions: UInt64 = 0
     /// The entries' costs added up.
     public private(set) var totalCost = 0
     /// Entries removed by eviction since the store was made.
@@ -112,16 +124,18 @@ public final class BoundedStore<Key: Hashable, Value: AnyObject> {
         let cost = max(0, cost)
         if let slot = slotOf[key], let old = entries[slot] {
             totalCost += cost - old.cost
-            entries[slot] = Entry(key: key, value: value, cost: cost)
+            entries[slot] = Entry(key: key, value: value, cost: cost, age: old.age)
             policy.didAccess(slot)
         } else {
             let slot: Int
+            let entry = Entry(key: key, value: value, cost: cost, age: insertions)
+            insertions += 1
             if let free = freeSlots.popLast() {
                 slot = free
-                entries[slot] = Entry(key: key, value: value, cost: cost)
+                entries[slot] = entry
             } else {
                 slot = entries.count
-                entries.append(Entry(key: key, value: value, cost: cost))
+                entries.append(entry)
             }
             slotOf[key] = slot
             totalCost += cost
@@ -156,15 +170,17 @@ public final class BoundedStore<Key: Hashable, Value: AnyObject> {
         policy.didRemoveAll()
     }
 
-    /// Evicts entries, in policy order and through the handler, until the total cost is at most
+    /// Evicts entries, in `order` and through the handler, until the total cost is at most
     /// `targetCost` or every remaining entry has been kept.
-    public func trim(toCost targetCost: Int) {
-        evict(until: { $0.totalCost <= max(0, targetCost) })
+    /// - Complexity: O(*n*) handler calls; O(*n* log *n*) to sort *n* entries for `.oldestFirst`.
+    public func trim(toCost targetCost: Int, order: ShedOrder = .policy) {
+        evict(order: order, until: { $0.totalCost <= max(0, targetCost) })
     }
 
-    /// Offers every entry for eviction, in policy order (a memory warning: NSCache empties itself).
-    public func evictAll() {
-        evict(until: { $0.slotOf.isEmpty })
+    /// Offers every entry for eviction, in `order` (a memory warning: NSCache empties itself).
+    /// - Complexity: O(*n*) handler calls; O(*n* log *n*) to sort *n* entries for `.oldestFirst`.
+    public func evictAll(order: ShedOrder = .policy) {
+        evict(order: order, until: { $0.slotOf.isEmpty })
     }
 
     private func remove(slot: Int) -> Entry? {
@@ -182,21 +198,47 @@ public final class BoundedStore<Key: Hashable, Value: AnyObject> {
         evict(until: { $0.totalCost <= limit })
     }
 
+    private func evict(order: ShedOrder, until done: (BoundedStore) -> Bool) {
+        switch order {
+        case .policy: evict(until: done)
+        case .oldestFirst: evictOldestFirst(until: done)
+        }
+    }
+
+    /// Offers entries oldest first, each once, until `done`.
+    private func evictOldestFirst(until done: (BoundedStore) -> Bool) {
+        let byAge = entries.indices.compactMap { slot in entries[slot].map { (slot: slot, age: $0.age) } }
+            .sorted { $0.age < $1.age }
+        for (slot, age) in byAge {
+            if done(self) { return }
+            // The handler may have removed or replaced entries: offer only the one still there.
+            guard let entry = entries[slot], entry.age == age else { continue }
+            offer(slot: slot, entry: entry)
+        }
+    }
+
+    /// Asks the handler about one entry and evicts or re-costs it; true when it was kept.
+    @discardableResult
+    private func offer(slot: Int, entry: Entry) -> Bool {
+        switch evictionHandler?(entry.key, entry.value) ?? .evict {
+        case .evict:
+            // The handler may have removed the entry itself; evict what is there.
+            if remove(slot: slot) != nil { evictionCount += 1 }
+            return false
+        case .keep(let cost):
+            if let current = entries[slot] {
+                totalCost += max(0, cost) - current.cost
+                entries[slot]?.cost = max(0, cost)
+            }
+            return true
+        }
+    }
+
     private func evict(until done: (BoundedStore) -> Bool) {
         var kept: Set<Int> = []
         while !done(self) {
             guard let slot = policy.victim(skipping: { kept.contains($0) }), let entry = entries[slot] else { return }
-            switch evictionHandler?(entry.key, entry.value) ?? .evict {
-            case .evict:
-                // The handler may have removed the entry itself; evict what is there.
-                if remove(slot: slot) != nil { evictionCount += 1 }
-            case .keep(let cost):
-                kept.insert(slot)
-                if let current = entries[slot] {
-                    totalCost += max(0, cost) - current.cost
-                    entries[slot]?.cost = max(0, cost)
-                }
-            }
+            if offer(slot: slot, entry: entry) { kept.insert(slot) }
         }
     }
 }

@@ -134,7 +134,9 @@ open class ViewController {
         return parent?.navigationController
     }
 
-    func setNavigationController(_ controller: NavigationController?) {
+    /// Sets or clears the navigation controller link alone (``NavigationController`` sets it with
+    /// the parent link; tests set it by itself to check that condition on its own).
+    package func setNavigationController(_ controller: NavigationController?) {
         ownNavigationController = controller
     }
 

@@ -1,11 +1,16 @@
 /// MCViewFactory: names registered to make controllers.
 ///
 /// Sections and views share one name space. ``create(_:)`` is the low-level call: a new instance
-/// every time, no caching and no lifecycle events; ``ViewModel`` adds those.
+/// every time, no caching and no lifecycle events; ``ViewModel`` adds those. A new factory has the
+/// built-in main and error views registered (``builtinMain``, ``builtinError``).
 public final class ViewFactory {
     private var makers: [String: () -> FactoryViewController] = [:]
 
-    public init() {}
+    /// A factory with only the built-in views registered.
+    public init() {
+        makers[Self.builtinMain] = { MainViewController() }
+        makers[Self.builtinError] = { ErrorViewController() }
+    }
 
     /// Registers `name`, made by `make` (a scenario supplies closures that build real view trees).
     /// Registering a name again replaces its maker.
@@ -20,7 +25,7 @@ public final class ViewFactory {
         makers[name] != nil
     }
 
-    /// The registered names, sorted.
+    /// The registered names, sorted (the built-in views included).
     /// - Complexity: O(*n* log *n*) for *n* names.
     public var registeredNames: [String] { makers.keys.sorted() }
 

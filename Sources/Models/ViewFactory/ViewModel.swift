@@ -20,8 +20,14 @@ public final class ViewModel {
     public let stackSize: HistoryStackSize
     /// The run loop memory warnings arrive from and repopulation is queued on.
     public let runLoop: RunLoop
-    /// The screen: the current section's view is its subview.
-    public let window = View(frame: Rect(x: 0, y: 0, width: 375, height: 667))
+    /// The root controller, made through the factory as ``ViewFactory/builtinMain`` (the built-in
+    /// ``MainViewController`` unless that name was registered again): no events, not cached.
+    public let mainController: FactoryViewController
+    /// The screen, the main controller's view: the current section's view is its subview.
+    public let window: View
+    /// The error dialog, made through the factory as ``ViewFactory/builtinError`` on the first
+    /// ``showError(title:description:)`` and kept.
+    public private(set) var errorController: FactoryViewController?
 
     /// The section on screen.
     public private(set) var currentSection: FactoryViewController?
@@ -43,6 +49,9 @@ public final class ViewModel {
         self.stackSize = stackSize
         self.runLoop = runLoop
         cache = ViewCache(policy: cachePolicy, runLoop: runLoop)
+        let makeMain = factory.maker(for: ViewFactory.builtinMain) ?? { MainViewController() }
+        mainController = factory.instantiate(ViewFactory.builtinMain, with: makeMain)
+        window = mainController.view
         runLoop.addMemoryPressureObserver { [weak self] level in self?.handleMemoryPressure(level) }
     }
 
@@ -191,6 +200,29 @@ public final class ViewModel {
             sectionView.addSubview(page.view)
             section.addChild(page)
         }
+    }
+
+    // MARK: Errors
+
+    /// `setErrorTitle:andDescription:`: shows the error dialog over the main view, on top of what
+    /// is on screen. The dialog is made once (through the factory, no events, not cached) and
+    /// moved to the top again for each error; the history stack, the cache and the current
+    /// section are untouched. A replacement registered as ``ViewFactory/builtinError`` that is
+    /// not an ``ErrorViewController`` is shown without the text.
+    /// - Complexity: O(1) plus loading the dialog's view the first time.
+    public func showError(title: String, description: String) {
+        let dialog: FactoryViewController
+        if let errorController {
+            dialog = errorController
+        } else {
+            let makeError = factory.maker(for: ViewFactory.builtinError) ?? { ErrorViewController() }
+            dialog = factory.instantiate(ViewFactory.builtinError, with: makeError)
+            errorController = dialog
+        }
+        dialog.viewIfLoaded?.removeFromSuperview()
+        dialog.removeFromParent()
+        (dialog as? ErrorViewController)?.loadError(title: title, description: description)
+        window.addSubview(dialog.view)
     }
 
     // MARK: History and cache

@@ -22,7 +22,13 @@ public enum ScenarioDefaults {
     public static let jumpTarget = JumpTarget.row
     public static let tapOrder = TapOrder.random
 
+    // scrolling-table: details
+    public static let details: [DetailSpec] = []
+    public static let detailWeight = 1.0
+
     // scrolling-table: cache
-    public static let policies: [PolicyName] = [.none, .lru]
+    /// The baseline, a bounded store, and the seed's own store (`forever`: unlimited, emptied by
+    /// memory warnings).
+    public static let policies: [PolicyName] = [.none, .lru, .forever]
     public static let inUse: [InUseModeName] = [.repopulate]
 }

@@ -3,15 +3,16 @@
 /// `cache:` — the controller cache under test. The scenario runs once per
 /// (policy, in_use mode) combination.
 public struct CacheSpec: Codable, Equatable, Sendable {
-    /// Controllers, > 0.
-    public var capacity: Int
+    /// Controllers, > 0; required when a bounded policy (lru, fifo, random) is listed. `forever`
+    /// (the seed's unlimited store) and `none` ignore it.
+    public var capacity: Int?
     /// Non-empty, no duplicates.
     public var policies: [PolicyName]
     /// Non-empty, no duplicates.
     public var inUse: [InUseModeName]
 
     public init(
-        capacity: Int,
+        capacity: Int?,
         policies: [PolicyName] = ScenarioDefaults.policies,
         inUse: [InUseModeName] = ScenarioDefaults.inUse
     ) {
@@ -24,8 +25,8 @@ public struct CacheSpec: Codable, Equatable, Sendable {
 
     public init(from decoder: Decoder) throws {
         let f = try Fields(decoder, allowed: Self.keys)
-        capacity = try f.required("capacity")
-        try f.check("capacity", capacity > 0, "must be > 0")
+        capacity = try f.optional("capacity")
+        if let capacity { try f.check("capacity", capacity > 0, "must be > 0") }
 
         policies = try f.optional("policies") ?? ScenarioDefaults.policies
         try f.check("policies", !policies.isEmpty, "must list at least one policy")
@@ -35,11 +36,20 @@ public struct CacheSpec: Codable, Equatable, Sendable {
         inUse = try f.optional("in_use") ?? ScenarioDefaults.inUse
         try f.check("in_use", !inUse.isEmpty, "must list at least one mode")
         try rejectDuplicates(inUse, key: "in_use", in: f)
+
+        if capacity == nil, let bounded = policies.first(where: \.isBounded) {
+            let path = f.path("capacity")
+            throw SchemaViolation(
+                .message(
+                    "missing required key '\(renderKeyPath(path))' (policy '\(bounded.rawValue)' bounds the cache to it; only none and forever run without one)"
+                ),
+                at: path, target: .mapping)
+        }
     }
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(capacity, for: "capacity")
+        try container.encodeIfPresent(capacity, for: "capacity")
         try container.encode(policies, for: "policies")
         try container.encode(inUse, for: "in_use")
     }

@@ -77,13 +77,13 @@ struct RunRecorder {
     /// The run's summary row, timeseries and latency spectrum.
     func output(
         totals: IntervalCounters, allocationRequests: UInt64, cache: ControllerCache, pool: ReusePool, source: TableSource,
-        frameWork: LatencyRecorder, capacity: Int, header: ScenarioHeader, complete: Bool
+        details: DetailScreens, frameWork: LatencyRecorder, capacity: Int?, header: ScenarioHeader, complete: Bool
     ) -> RunOutput {
         let stats = cache.statistics
         let poolStats = pool.statistics
         var row = identity()
         row.append("seed", .uint(configuration.seed))
-        row.append("capacity", .int(capacity))
+        row.append("capacity", capacity.map { .int($0) } ?? .empty)
         row.append("duration_s", .double(header.duration.value))
         row.append("warmup_s", .double(header.warmup.value))
         row.append("frames", .int(totals.frames))
@@ -119,6 +119,7 @@ struct RunRecorder {
         row.append("frame_work_p50_ns", .uint(frames.p50), kind: .measured)
         row.append("frame_work_p99_ns", .uint(frames.p99), kind: .measured)
         row.append("frames_over_budget", .int(totals.framesOverBudget), kind: .measured)
+        appendDetailColumns(to: &row, stats: stats, details: details)
 
         let latency = configuration.spectrumRows(
             scenario: scenario,

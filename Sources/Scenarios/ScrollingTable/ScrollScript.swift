@@ -10,6 +10,10 @@ enum ScrollAction: Equatable {
     case disclose(section: Int)
     /// Remove controllers from the cache by hand.
     case removeFromCache(CacheRemovalTarget)
+    /// A row was tapped: open a detail controller of `details[detail]`, pushed or presented.
+    case openDetail(detail: Int, modal: Bool)
+    /// Back (pop) or dismiss: close the open detail controller.
+    case closeDetail(modal: Bool)
 }
 
 /// What the script may know of the table: its extent and where its parts are.
@@ -29,6 +33,8 @@ protocol ScrollGeometry {
 struct ScrollScript {
     let steps: [ScrollStep]
     let frameRate: Double
+    /// The `details` weights, picked from at each row tap.
+    let detailWeights: [Double]
     private var generator: SeededGenerator
     private var index = 0
     private var state = StepState.start
@@ -41,11 +47,14 @@ struct ScrollScript {
         case backAndForth(origin: Double, travelled: Double)
         case jumps(left: Int, framesToNext: Int)
         case taps(left: Int, framesToNext: Int)
+        /// `left` taps to go; `framesToClose` of the open detail's dwell (nil: none open).
+        case details(left: Int, framesToClose: Int?)
     }
 
-    init(steps: [ScrollStep], frameRate: Int, seed: UInt64) {
+    init(steps: [ScrollStep], frameRate: Int, seed: UInt64, detailWeights: [Double] = []) {
         self.steps = steps
         self.frameRate = Double(frameRate)
+        self.detailWeights = detailWeights
         generator = SeededGenerator(seed: seed).derived(0x5C2011)
     }
 
@@ -144,12 +153,41 @@ struct ScrollScript {
             actions.append(.disclose(section: section))
             state = .taps(left: left - 1, framesToNext: frames(taps.dwell) - 1)
             return (false, true)
+        case (.push(let open), .start), (.present(let open), .start):
+            state = .details(left: open.count, framesToClose: nil)
+            return play(table, into: &actions)
+        case (.push(let open), .details(let left, let framesToClose)):
+            return playDetails(open, modal: false, left: left, framesToClose: framesToClose, into: &actions)
+        case (.present(let open), .details(let left, let framesToClose)):
+            return playDetails(open, modal: true, left: left, framesToClose: framesToClose, into: &actions)
         case (.removeFromCache(let target), _):
             actions.append(.removeFromCache(target))
             return (true, false)
         default:
             return (true, false)
         }
+    }
+
+    /// One frame of a `push` or `present` step: dwell on the open detail; when the dwell is over
+    /// close it, and open the next one in the same frame (a back, then the next row's tap) until
+    /// `count` have been opened. The table does not scroll meanwhile.
+    private mutating func playDetails(
+        _ open: OpenDetails, modal: Bool, left: Int, framesToClose: Int?, into actions: inout [ScrollAction]
+    ) -> (ended: Bool, usedFrame: Bool) {
+        if let framesToClose {
+            if framesToClose > 0 {
+                state = .details(left: left, framesToClose: framesToClose - 1)
+                return (false, true)
+            }
+            actions.append(.closeDetail(modal: modal))
+            if left <= 0 { return (true, true) }
+        }
+        guard left > 0, !detailWeights.isEmpty else { return (true, framesToClose != nil) }
+        let total = detailWeights.reduce(0, +)
+        let detail = TableContent.pick(weights: detailWeights, total: total, using: &generator)
+        actions.append(.openDetail(detail: detail, modal: modal))
+        state = .details(left: left - 1, framesToClose: frames(open.dwell) - 1)
+        return (false, true)
     }
 
     private func clamp(_ offset: Double, _ table: ScrollGeometry) -> Double {

@@ -15,8 +15,12 @@ public enum ScrollStep: Codable, Equatable, Sendable {
     case tapDisclose(TapDisclose)
     /// `pause: 2s` (> 0)
     case pause(Seconds)
-    /// `remove_from_cache: all` or `remove_from_cache: <cell type>`
+    /// `remove_from_cache: all` or `remove_from_cache: <cell or detail type>`
     case removeFromCache(CacheRemovalTarget)
+    /// `push: {count: 4, dwell: 3s}`: rows open details pushed on the navigation controller.
+    case push(OpenDetails)
+    /// `present: {count: 4, dwell: 3s}`: rows open details presented modally.
+    case present(OpenDetails)
 
     /// The step keys as written in files.
     enum Name: String, CaseIterable {
@@ -27,6 +31,8 @@ public enum ScrollStep: Codable, Equatable, Sendable {
         case tapDisclose = "tap_disclose"
         case pause
         case removeFromCache = "remove_from_cache"
+        case push
+        case present
     }
 
     public init(from decoder: Decoder) throws {
@@ -81,6 +87,10 @@ public enum ScrollStep: Codable, Equatable, Sendable {
             }
             // Whether a type exists is checked by ScrollingTableScenario, which knows the cells.
             self = .removeFromCache(target == CacheRemovalTarget.allKeyword ? .all : .cellType(target))
+        case .push:
+            self = .push(try container.decode(OpenDetails.self, forKey: key))
+        case .present:
+            self = .present(try container.decode(OpenDetails.self, forKey: key))
         }
     }
 
@@ -97,6 +107,8 @@ public enum ScrollStep: Codable, Equatable, Sendable {
             try container.encode(CacheRemovalTarget.allKeyword, for: Name.removeFromCache.rawValue)
         case .removeFromCache(.cellType(let type)):
             try container.encode(type, for: Name.removeFromCache.rawValue)
+        case .push(let step): try container.encode(step, for: Name.push.rawValue)
+        case .present(let step): try container.encode(step, for: Name.present.rawValue)
         }
     }
 }
@@ -287,7 +299,7 @@ public struct TapDisclose: Codable, Equatable, Sendable {
 public enum CacheRemovalTarget: Equatable, Sendable {
     /// Every cached controller.
     case all
-    /// Controllers of one cell type (a `table.cells[i].type`).
+    /// Controllers of one type: a `table.cells[i].type` or a `details[i].type`.
     case cellType(String)
 
     static let allKeyword = "all"

@@ -6,14 +6,14 @@ extension RunRecorder {
     static let columns = ResultColumns(
         summary: SharedColumns.identityShowingInUse + [
             SharedColumns.seed,
-            .identity("capacity", .count, "the controller cache's capacity (cell types)"),
+            .identity("capacity", .count, "the controller cache's capacity (cell types); empty without a limit"),
             SharedColumns.duration,
             SharedColumns.warmup,
             .count("frames", .neutral, "frames counted (duration × refresh rate; fewer when interrupted)"),
-            .count("requests", .neutral, "row controller requests to the cache", views: [.table]),
+            .count("requests", .neutral, "controller requests to the cache: rows, and details opened by push/present", views: [.table]),
             .count("hits", .higherIsBetter, "requests answered with a cached, unused controller"),
             .count("hit_rate", .higherIsBetter, "hits / requests (0 without requests)", unit: .ratio, views: [.table]),
-            .count("instantiations", .lowerIsBetter, "row controllers instantiated (misses)", views: [.table, .bars]),
+            .count("instantiations", .lowerIsBetter, "row and detail controllers instantiated (misses)", views: [.table, .bars]),
             .count("reuses", .higherIsBetter, "hits + pool_hits: controllers reused, rows and headers/footers"),
             .count("will_be_reused_calls", .higherIsBetter, "willBeReused calls (one per hit)"),
             .count("evictions", .lowerIsBetter, "store entries (cell types) evicted", views: [.table]),
@@ -39,7 +39,7 @@ extension RunRecorder {
                 levels: ["p50", "p99", "max"])
             + SharedColumns.latency("frame_work", of: "a frame's model work", levels: ["p50", "p99"]) + [
                 .measured("frames_over_budget", .count, .lowerIsBetter, "frames whose model work took longer than 1/refresh_hz")
-            ],
+            ] + detailColumns,
         timeseries: SharedColumns.identity + [
             SharedColumns.time,
             .count("requests", .neutral, "row controller requests in the interval"),

@@ -21,7 +21,7 @@ struct ScrollingTableDriver {
         let cache = ControllerCache(
             configuration: .init(
                 // `forever`: an NSCache without a limit, emptied only by memory warnings.
-                capacity: configuration.policy == .forever ? 0 : scenario.cache.capacity,
+                capacity: configuration.policy.isBounded ? scenario.cache.capacity ?? 0 : 0,
                 policy: EvictionPolicyName(configuration.policy),
                 inUseMode: InUseMode(configuration.inUseMode ?? .repopulate),
                 seed: configuration.seed),
@@ -33,7 +33,10 @@ struct ScrollingTableDriver {
         let table = TableView(viewportHeight: spec.viewportHeight)
         table.dataSource = source
         table.reloadData()
-        var script = ScrollScript(steps: scenario.scroll, frameRate: spec.refreshHz, seed: configuration.seed)
+        let details = DetailScreens(specs: scenario.details, cache: cache)
+        var script = ScrollScript(
+            steps: scenario.scroll, frameRate: spec.refreshHz, seed: configuration.seed,
+            detailWeights: scenario.details.map(\.weight))
 
         let budget = UInt64(1_000_000_000 / spec.refreshHz)
         var recorder = RunRecorder(scenario: header.name, configuration: configuration)
@@ -55,6 +58,7 @@ struct ScrollingTableDriver {
                 pool.resetStatistics()
                 source.recording = true
                 source.supplementaryInstantiations = 0
+                details.recording = true
             }
             let counted = timeline.isCounted(frame)
             // The script decides the frame's gestures outside the measured window: it is the
@@ -81,9 +85,13 @@ struct ScrollingTableDriver {
                 case .removeFromCache(.all):
                     cache.removeAll()
                 case .removeFromCache(.cellType(let name)):
-                    if let type = source.cellTypes.first(where: { $0.name == name }) {
+                    if let type = (source.cellTypes + details.types).first(where: { $0.name == name }) {
                         cache.removeInstances(of: type)
                     }
+                case .openDetail(let detail, let modal):
+                    details.open(detail: detail, modal: modal)
+                case .closeDetail(let modal):
+                    details.close(modal: modal)
                 }
             }
             table.layoutSubviews()
@@ -112,7 +120,8 @@ struct ScrollingTableDriver {
         progress(1)
         let allocationRequests = AllocationProbe.requests() &- requestsAtStart
         return recorder.output(
-            totals: totals, allocationRequests: allocationRequests, cache: cache, pool: pool, source: source, frameWork: frameWork,
+            totals: totals, allocationRequests: allocationRequests, cache: cache, pool: pool, source: source, details: details,
+            frameWork: frameWork,
             capacity: scenario.cache.capacity, header: header, complete: complete)
     }
 }
@@ -126,7 +135,7 @@ extension EvictionPolicyName {
         case .random: self = .random
         case .forever: self = .lru
         // Drawing tiers and store designs: rejected for other kinds when the file loads.
-        case .memory, .memoryAndDisk, .gcdBarrier, .rwlock, .mutex, .bigReader: self = .lru
+        case .memory, .disk, .memoryAndDisk, .gcdBarrier, .rwlock, .mutex, .bigReader: self = .lru
         }
     }
 }

@@ -2,22 +2,29 @@
 // its cells' controllers kept in a cache under test. Types and validation only; the driver
 // that runs it lives elsewhere.
 
-/// `kind: scrolling-table`. Top-level keys: `ScenarioHeader.keys` + `table`, `scroll`, `cache`.
+/// `kind: scrolling-table`. Top-level keys: `ScenarioHeader.keys` + `table`, `details`, `scroll`,
+/// `cache`.
 public struct ScrollingTableScenario: Codable, Equatable, Sendable {
     public var header: ScenarioHeader
     public var table: TableSpec
+    /// The detail screens `push` and `present` steps open; required (non-empty) by those steps.
+    public var details: [DetailSpec]
     public var scroll: [ScrollStep]
     public var cache: CacheSpec
 
-    public init(header: ScenarioHeader, table: TableSpec, scroll: [ScrollStep], cache: CacheSpec) {
+    public init(
+        header: ScenarioHeader, table: TableSpec, details: [DetailSpec] = ScenarioDefaults.details,
+        scroll: [ScrollStep], cache: CacheSpec
+    ) {
         self.header = header
         self.table = table
+        self.details = details
         self.scroll = scroll
         self.cache = cache
     }
 
     /// This kind's own top-level keys (besides the header's).
-    public static let keys = ["table", "scroll", "cache"]
+    public static let keys = ["table", "details", "scroll", "cache"]
 
     public init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(allowed: ScenarioHeader.keys + Self.keys)
@@ -29,6 +36,9 @@ public struct ScrollingTableScenario: Codable, Equatable, Sendable {
 
         table = try f.required("table")
 
+        details = try f.optional("details") ?? ScenarioDefaults.details
+        try Self.checkDetailTypes(details, cells: table.cells, fields: f)
+
         scroll = try f.required("scroll")
         try f.check("scroll", !scroll.isEmpty, "must have at least one step")
 
@@ -37,14 +47,38 @@ public struct ScrollingTableScenario: Codable, Equatable, Sendable {
         try header.expect.validate(
             policies: cache.policies, modes: cache.inUse, metrics: Self.summaryColumns, fields: f)
 
-        // remove_from_cache must name a cell type of this table.
-        let types = table.cells.map(\.type)
+        // remove_from_cache must name a cell or detail type; push and present need details.
+        let types = table.cells.map(\.type) + details.map(\.type)
         for (index, step) in scroll.enumerated() {
-            if case .removeFromCache(.cellType(let name)) = step, !types.contains(name) {
+            let stepPath = f.path("scroll") + [AnyCodingKey(index: index)]
+            switch step {
+            case .removeFromCache(.cellType(let name)) where !types.contains(name):
+                let (noun, lists) = details.isEmpty ? ("cell type", "table.cells") : ("type", "table.cells or details")
                 throw SchemaViolation(
-                    .invalid("unknown cell type '\(name)' (expected 'all' or a type from table.cells: \(types.joined(separator: ", ")))"),
-                    at: f.path("scroll") + [AnyCodingKey(index: index), AnyCodingKey(ScrollStep.Name.removeFromCache.rawValue)])
+                    .invalid("unknown \(noun) '\(name)' (expected 'all' or a type from \(lists): \(types.joined(separator: ", ")))"),
+                    at: stepPath + [AnyCodingKey(ScrollStep.Name.removeFromCache.rawValue)])
+            case .push where details.isEmpty, .present where details.isEmpty:
+                let name = if case .push = step { ScrollStep.Name.push } else { ScrollStep.Name.present }
+                throw SchemaViolation(
+                    .invalid("a \(name.rawValue) step opens a detail screen: list their types in a top-level 'details:' list"),
+                    at: stepPath + [AnyCodingKey(name.rawValue)])
+            default:
+                break
             }
+        }
+    }
+
+    /// Detail types must not repeat, nor reuse a cell type's name (one cache, one name each).
+    private static func checkDetailTypes(_ details: [DetailSpec], cells: [CellSpec], fields f: Fields) throws {
+        var firstUse: [String: String] = [:]
+        for (index, cell) in cells.enumerated() { firstUse[cell.type] = "table.cells[\(index)]" }
+        for (index, detail) in details.enumerated() {
+            if let first = firstUse[detail.type] {
+                throw SchemaViolation(
+                    .invalid("duplicate type '\(detail.type)' (already used by \(first))"),
+                    at: f.path("details") + [AnyCodingKey(index: index), AnyCodingKey("type")])
+            }
+            firstUse[detail.type] = "details[\(index)]"
         }
     }
 
@@ -52,6 +86,7 @@ public struct ScrollingTableScenario: Codable, Equatable, Sendable {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
         try header.encodeFields(into: &container)
         try container.encode(table, for: "table")
+        if !details.isEmpty { try container.encode(details, for: "details") }
         try container.encode(scroll, for: "scroll")
         try container.encode(cache, for: "cache")
     }
@@ -320,11 +355,7 @@ public struct CellSpec: Codable, Equatable, Sendable {
 
     public init(from decoder: Decoder) throws {
         let f = try Fields(decoder, allowed: Self.keys)
-        type = try f.required("type")
-        try f.check("type", !type.isEmpty, "must not be empty")
-        if type == CacheRemovalTarget.allKeyword {
-            throw f.invalid("type", "'all' is reserved (remove_from_cache: all means every type)")
-        }
+        type = try f.controllerTypeName()
         height = try f.requiredNumber("height")
         try f.check("height", height > 0, "must be > 0")
         weight = try f.optionalNumber("weight") ?? ScenarioDefaults.cellWeight
@@ -343,4 +374,17 @@ public struct CellSpec: Codable, Equatable, Sendable {
 
 extension RowsPerSection: SchemaDescribed {
     static var schemaDescription: String { "an integer >= 0 or a [min, max] list of two integers" }
+}
+
+extension Fields {
+    /// The `type` key of a cell or detail: a controller type's name, required, non-empty and not
+    /// `all` (which `remove_from_cache` reserves).
+    func controllerTypeName() throws -> String {
+        let type: String = try required("type")
+        try check("type", !type.isEmpty, "must not be empty")
+        if type == CacheRemovalTarget.allKeyword {
+            throw invalid("type", "'all' is reserved (remove_from_cache: all means every type)")
+        }
+        return type
+    }
 }

@@ -96,6 +96,47 @@ struct ControllerCacheTests {
         #expect(pushed.inUseConditions.isEmpty)
     }
 
+    @Test("in use: a navigation controller alone, without parent, superview or presenter")
+    func inUseNavigationControllerAlone() {
+        let cache = makeCache(inUse: .repopulate)
+        let navigation = NavigationController(root: ViewController())
+        let held = cache.controller(for: CountingController.self)
+        held.setNavigationController(navigation)
+        #expect(held.inUseConditions == [.hasNavigationController])
+        #expect(held.isInUse)
+        #expect(held.parent == nil && !held.isViewLoaded && held.presentingViewController == nil)
+        #expect(cache.controller(for: CountingController.self) !== held, "an in-use instance is not handed out")
+        runLoop.postMemoryPressure(.warning)
+        runLoop.advance()
+        #expect(cache.statistics.repopulations == 1, "held by its navigation controller, so re-added")
+        #expect(cache.statistics.inUseByNavigation == 1)
+        #expect(cache.statistics.inUseByParent == 0 && cache.statistics.inUseBySuperview == 0)
+        held.setNavigationController(nil)
+        #expect(!held.isInUse)
+        #expect(cache.controller(for: CountingController.self) === held)
+    }
+
+    @Test("an eviction counts the in-use controllers it finds under each condition that holds")
+    func evictionCountsInUseConditions() {
+        let cache = makeCache(inUse: .drop)
+        let onScreen = cache.controller(for: CountingController.self)
+        putOnScreen(onScreen, in: screen)
+        let navigation = NavigationController(root: ViewController())
+        let pushed = cache.controller(for: CountingController.self)
+        navigation.push(pushed)
+        let presenter = ViewController()
+        let presented = cache.controller(for: OtherController.self)
+        presenter.present(presented)
+        _ = cache.controller(for: OtherController.self)  // unused: not counted
+        runLoop.postMemoryPressure(.warning)
+        let stats = cache.statistics
+        #expect(stats.inUseBySuperview == 2, "the on-screen cell and the pushed controller's view")
+        #expect(stats.inUseByParent == 1)
+        #expect(stats.inUseByNavigation == 1)
+        #expect(stats.inUseByPresenting == 1)
+        #expect(stats.inUseDropped == 3)
+    }
+
     @Test("in use is exactly the four conditions: none of them means unused, and asking never loads the view")
     func unusedOtherwise() {
         let controller = CountingController()
@@ -143,16 +184,6 @@ struct ControllerCacheTests {
         let row = cache.controller(for: dataType)
         #expect(cache.controller(for: sameNameType) !== row, "types are identities, not names")
         #expect(cache.statistics.instantiations == 4)
-    }
-
-    @Test("a shared default cache, and class-level calls act on it")
-    func sharedDefaultCache() {
-        #expect(ControllerCache.shared === ControllerCache.shared)
-        final class SharedOnly: ViewController {}
-        let viaClass = ControllerCache.controller(for: SharedOnly.self)
-        #expect(ControllerCache.shared.controller(for: SharedOnly.self) === viaClass)
-        ControllerCache.removeInstances(of: SharedOnly.self)
-        #expect(ControllerCache.shared.cachedInstances(of: SharedOnly.self).isEmpty)
     }
 
     @Test("independent instances share nothing")
@@ -321,6 +352,49 @@ struct ControllerCacheTests {
         #expect(!cache.contains(idle))
         #expect(cache.statistics.pinnedRefusals == 1)
         #expect(runLoop.pendingCount == 0, "pin never queues a repopulation")
+    }
+
+    @Test("pin: memory pressure sheds oldest-first whatever the policy")
+    func pinShedsOldestFirst() {
+        final class A: ViewController {}
+        final class B: ViewController {}
+        final class C: ViewController {}
+        final class D: ViewController {}
+        for policy in [EvictionPolicyName.lru, .random] {
+            let cache = makeCache(capacity: 4, policy: policy, inUse: .pin)
+            _ = cache.controller(for: A.self)
+            _ = cache.controller(for: B.self)
+            _ = cache.controller(for: C.self)
+            _ = cache.controller(for: D.self)
+            _ = cache.controller(for: A.self)  // the most recently used, and still the oldest
+            runLoop.postMemoryPressure(.moderate)
+            #expect(cache.cachedControllerCount == 2, "\(policy)")
+            #expect(cache.cachedInstances(of: A.self).isEmpty, "\(policy): the oldest goes first")
+            #expect(cache.cachedInstances(of: B.self).isEmpty, "\(policy)")
+            #expect(cache.cachedInstances(of: C.self).count == 1, "\(policy)")
+            #expect(cache.cachedInstances(of: D.self).count == 1, "\(policy)")
+        }
+    }
+
+    @Test("pin: memory pressure skips an in-use oldest entry and sheds the next oldest")
+    func pinShedsNextOldestPastInUse() {
+        final class A: ViewController {}
+        final class B: ViewController {}
+        final class C: ViewController {}
+        final class D: ViewController {}
+        let cache = makeCache(capacity: 4, policy: .lru, inUse: .pin)
+        let shown = cache.controller(for: A.self)
+        putOnScreen(shown, in: screen)
+        _ = cache.controller(for: B.self)
+        _ = cache.controller(for: C.self)
+        _ = cache.controller(for: D.self)
+        _ = cache.controller(for: B.self)  // LRU would shed C and D; pin sheds B and C
+        runLoop.postMemoryPressure(.moderate)
+        #expect(cache.cachedInstances(of: A.self).first === shown)
+        #expect(cache.cachedInstances(of: B.self).isEmpty)
+        #expect(cache.cachedInstances(of: C.self).isEmpty)
+        #expect(cache.cachedInstances(of: D.self).count == 1)
+        #expect(cache.statistics.pinnedRefusals == 1)
     }
 
     @Test("drop: an evicted in-use controller is lost to the cache")

@@ -70,4 +70,25 @@ struct EvictionPolicyTests {
         #expect(store.peek("e") != nil, "a freed slot is reused")
         #expect(Set(store.keys) == ["a", "d", "e"])
     }
+
+    @Test("oldest-first shedding follows insertion order, whatever the policy saw since; a replaced value keeps its age")
+    func storeShedsOldestFirst() {
+        final class Box { let id: Int; init(_ id: Int) { self.id = id } }
+        let store = BoundedStore<String, Box>(costLimit: 0, policy: LRUPolicy())
+        var offered: [String] = []
+        store.evictionHandler = { key, _ in
+            offered.append(key)
+            return key == "b" ? .keep(cost: 1) : .evict
+        }
+        for key in ["a", "b", "c", "d"] { store.setValue(Box(0), forKey: key, cost: 1) }
+        _ = store.value(forKey: "a")  // most recently used
+        store.setValue(Box(1), forKey: "a", cost: 1)  // replaced: still the oldest
+        store.trim(toCost: 2, order: .oldestFirst)
+        #expect(offered == ["a", "b", "c"], "b is kept, so c goes too")
+        #expect(Set(store.keys) == ["b", "d"])
+        offered.removeAll()
+        store.evictAll(order: .oldestFirst)
+        #expect(offered == ["b", "d"])
+        #expect(store.keys == ["b"])
+    }
 }

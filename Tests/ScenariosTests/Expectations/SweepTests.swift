@@ -39,7 +39,7 @@ struct SweepTests {
         let plan = try ScenarioLoader.loadPlan(yaml: Self.yaml("sweep: {key: cache.capacity, values: [2, 8, 32]}"), file: "sweep.yaml")
         #expect(plan.points.map { $0.point?.value } == [2, 8, 32])
         let capacities = plan.points.map { point -> Int in
-            if let table = point.scenario.as(ScrollingTableScenario.self) { return table.cache.capacity }
+            if let table = point.scenario.as(ScrollingTableScenario.self) { return table.cache.capacity ?? -1 }
             return -1
         }
         #expect(capacities == [2, 8, 32])

@@ -39,7 +39,7 @@ struct ScenarioErrorTests {
             """,
             line: 3, column: 1, keyPath: "duraton",
             message:
-                "unknown key 'duraton' at duraton (expected one of: version, name, kind, description, seed, duration, warmup, sample_interval, memory_pressure, expect, sweep, table, scroll, cache)"
+                "unknown key 'duraton' at duraton (expected one of: version, name, kind, description, seed, duration, warmup, sample_interval, memory_pressure, expect, sweep, table, details, scroll, cache)"
         )
     }
 
@@ -79,7 +79,7 @@ struct ScenarioErrorTests {
             LoaderFixtures.minimal(replacing: "  - pause: 1s", with: "  - stedy: {speed: 1, duration: 1s}"),
             line: 10, column: 5, keyPath: "scroll[0].stedy",
             message:
-                "unknown step 'stedy' at scroll[0].stedy (expected one of: steady, fling, back_and_forth, random_jumps, tap_disclose, pause, remove_from_cache)"
+                "unknown step 'stedy' at scroll[0].stedy (expected one of: steady, fling, back_and_forth, random_jumps, tap_disclose, pause, remove_from_cache, push, present)"
         )
     }
 
@@ -128,9 +128,18 @@ struct ScenarioErrorTests {
     @Test("an empty value for a required key is reported as such")
     func emptyRequiredValue() {
         expectError(
-            LoaderFixtures.minimal(replacing: "  capacity: 8", with: "  capacity:"),
-            line: 12, column: 12, keyPath: "cache.capacity",
-            message: "cache.capacity: expected an integer, found an empty value")
+            LoaderFixtures.minimal(replacing: "  sections: 1", with: "  sections:"),
+            line: 5, column: 12, keyPath: "table.sections",
+            message: "table.sections: expected an integer, found an empty value")
+    }
+
+    @Test("a bounded policy without a capacity is an error at the cache mapping; forever and none need none")
+    func boundedPolicyNeedsCapacity() {
+        expectError(
+            LoaderFixtures.minimal(replacing: "  capacity: 8", with: "  policies: [forever, fifo]"),
+            line: 12, column: 3, keyPath: "cache.capacity",
+            message:
+                "missing required key 'cache.capacity' (policy 'fifo' bounds the cache to it; only none and forever run without one)")
     }
 
     // MARK: Ranges
@@ -251,7 +260,7 @@ struct ScenarioErrorTests {
         expectError(
             LoaderFixtures.minimal(replacing: "  capacity: 8", with: "  capacity: 8\n  policies: [none, lru, lruu]"),
             line: 13, column: 25, keyPath: "cache.policies[2]",
-            message: "cache.policies[2]: unknown policy 'lruu' (expected one of: none, lru, fifo, random, forever, memory, memory+disk, gcd-barrier, rwlock, mutex, big-reader)")
+            message: "cache.policies[2]: unknown policy 'lruu' (expected one of: none, lru, fifo, random, forever, memory, disk, memory+disk, gcd-barrier, rwlock, mutex, big-reader)")
     }
 
     @Test("repeated policy name is rejected")
@@ -360,7 +369,7 @@ struct ScenarioErrorTests {
             LoaderFixtures.minimal(replacing: "  - pause: 1s", with: "  - pause"),
             line: 10, column: 5, keyPath: "scroll[0]",
             message:
-                "scroll[0]: expected a step: a mapping with one key, one of: steady, fling, back_and_forth, random_jumps, tap_disclose, pause, remove_from_cache, found 'pause'"
+                "scroll[0]: expected a step: a mapping with one key, one of: steady, fling, back_and_forth, random_jumps, tap_disclose, pause, remove_from_cache, push, present, found 'pause'"
         )
     }
 
@@ -503,5 +512,54 @@ struct ScenarioErrorTests {
         } catch {
             #expect(error.description == "\(url.path):5:13: error: table.sections must be > 0 (found 0)")
         }
+    }
+
+    // MARK: Detail screens
+
+    /// `minimal` whose scroll is `steps` and, when given, with a `details:` list.
+    static func withDetails(_ steps: String, details: String? = nil) -> String {
+        LoaderFixtures.minimal(
+            replacing: "scroll:\n  - pause: 1s",
+            with: (details.map { "details:\n\($0)\n" } ?? "") + "scroll:\n\(steps)")
+    }
+
+    @Test("a push step without a details list is an error at the step")
+    func pushWithoutDetails() {
+        expectError(
+            Self.withDetails("  - pause: 1s\n  - push: {count: 2, dwell: 1s}"),
+            line: 11, column: 11, keyPath: "scroll[1].push",
+            message: "scroll[1].push: a push step opens a detail screen: list their types in a top-level 'details:' list")
+    }
+
+    @Test("a present step's count must be > 0, at the count")
+    func presentZeroCount() {
+        expectError(
+            Self.withDetails("  - present: {count: 0, dwell: 1s}", details: "  - {type: msg, nib: {views: 3, depth: 2}}"),
+            line: 12, column: 22, keyPath: "scroll[0].present.count",
+            message: "scroll[0].present.count must be > 0 (found 0)")
+    }
+
+    @Test("an unknown key in a push step names the allowed ones")
+    func pushUnknownKey() {
+        expectError(
+            Self.withDetails("  - push: {count: 1, dwel: 1s}", details: "  - {type: msg, nib: {views: 3, depth: 2}}"),
+            line: 12, column: 22, keyPath: "scroll[0].push.dwel",
+            message: "unknown key 'dwel' at scroll[0].push.dwel (expected one of: count, dwell)")
+    }
+
+    @Test("a detail type may not reuse a cell type's name")
+    func detailTypeClashesWithCell() {
+        expectError(
+            Self.withDetails("  - push: {count: 1, dwell: 1s}", details: "  - {type: plain, nib: {views: 3, depth: 2}}"),
+            line: 10, column: 12, keyPath: "details[0].type",
+            message: "details[0].type: duplicate type 'plain' (already used by table.cells[0])")
+    }
+
+    @Test("a detail without a nib is an error at the entry")
+    func detailWithoutNib() {
+        expectError(
+            Self.withDetails("  - push: {count: 1, dwell: 1s}", details: "  - {type: msg, weight: 2}"),
+            line: 10, column: 5, keyPath: "details[0].nib",
+            message: "missing required key 'details[0].nib'")
     }
 }

@@ -64,6 +64,36 @@ struct ScenarioLoaderTests {
                     inUse: [.repopulate, .pin, .drop]))
     }
 
+    @Test("details and the push, present and remove_from_cache steps that use them decode")
+    func detailsDecode() throws {
+        let yaml = LoaderFixtures.minimal(
+            replacing: "scroll:\n  - pause: 1s",
+            with: """
+                details:
+                  - {type: plain_message, weight: 3, nib: {views: 40, depth: 5, label: Body}}
+                  - {type: html_message, nib: {views: 90, depth: 8}}
+                scroll:
+                  - push: {count: 4, dwell: 2500ms}
+                  - present: {count: 1, dwell: 1s}
+                  - remove_from_cache: html_message
+                """)
+        guard let table = (try ScenarioLoader.load(yaml: yaml, file: "details.yaml")).as(ScrollingTableScenario.self) else {
+            Issue.record("expected a scrolling-table scenario")
+            return
+        }
+        #expect(
+            table.details == [
+                DetailSpec(type: "plain_message", weight: 3, nib: NibSpec(views: 40, depth: 5, label: "Body")),
+                DetailSpec(type: "html_message", weight: 1, nib: NibSpec(views: 90, depth: 8, label: "Label")),
+            ])
+        #expect(
+            table.scroll == [
+                .push(OpenDetails(count: 4, dwell: Seconds(2.5))),
+                .present(OpenDetails(count: 1, dwell: Seconds(1))),
+                .removeFromCache(.cellType("html_message")),
+            ])
+    }
+
     @Test("a minimal file gets the documented defaults")
     func minimalFileGetsDefaults() throws {
         let scenario = try ScenarioLoader.load(yaml: LoaderFixtures.minimal, file: "minimal.yaml")
@@ -95,8 +125,21 @@ struct ScenarioLoaderTests {
                     nib: NibSpec(views: 1, depth: 1, label: "Label"))
             ])
         #expect(table.scroll == [.pause(Seconds(1))])
-        #expect(table.cache.policies == [.none, .lru])
+        #expect(table.details.isEmpty)
+        #expect(table.cache.policies == [.none, .lru, .forever])
         #expect(table.cache.inUse == [.repopulate])
+    }
+
+    @Test("forever, the seed's store, is a default policy and needs no capacity")
+    func foreverNeedsNoCapacity() throws {
+        let yaml = LoaderFixtures.minimal(replacing: "  capacity: 8", with: "  policies: [none, forever]")
+        guard let table = (try ScenarioLoader.load(yaml: yaml, file: "forever.yaml")).as(ScrollingTableScenario.self) else {
+            Issue.record("expected a scrolling-table scenario")
+            return
+        }
+        #expect(table.cache.capacity == nil)
+        #expect(table.cache.policies == [.none, .forever])
+        #expect(ScenarioDefaults.policies.contains(.forever))
     }
 
     @Test("optional step fields get their defaults: deceleration 0.998, cycles 1, target row, order random")
@@ -208,10 +251,10 @@ struct ScenarioLoaderTests {
 
     @Test("--policy override rejects unknown, empty and repeated names, listing the valid ones")
     func policyOverrideRejects() {
-        #expect(throws: OptionValueError(message: "--policy: unknown policy 'lruu' (expected one of: none, lru, fifo, random, forever, memory, memory+disk, gcd-barrier, rwlock, mutex, big-reader)")) {
+        #expect(throws: OptionValueError(message: "--policy: unknown policy 'lruu' (expected one of: none, lru, fifo, random, forever, memory, disk, memory+disk, gcd-barrier, rwlock, mutex, big-reader)")) {
             try ScenarioLoader.validatePolicyOverride(["lru", "lruu"])
         }
-        #expect(throws: OptionValueError(message: "--policy: expected a policy name (one of: none, lru, fifo, random, forever, memory, memory+disk, gcd-barrier, rwlock, mutex, big-reader)")) {
+        #expect(throws: OptionValueError(message: "--policy: expected a policy name (one of: none, lru, fifo, random, forever, memory, disk, memory+disk, gcd-barrier, rwlock, mutex, big-reader)")) {
             try ScenarioLoader.validatePolicyOverride([])
         }
         #expect(throws: OptionValueError(message: "--policy: policy 'lru' is given more than once")) {

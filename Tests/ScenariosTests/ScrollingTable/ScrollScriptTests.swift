@@ -75,6 +75,38 @@ struct ScrollScriptTests {
         #expect(a.allSatisfy { if case .scroll(let y) = $0 { return y.truncatingRemainder(dividingBy: 1000) == 0 } else { return false } })
     }
 
+    @Test("push opens a detail, holds it for the dwell without scrolling, closes it, then opens the next")
+    func pushDwellsThenCloses() {
+        var script = ScrollScript(
+            steps: [.push(OpenDetails(count: 2, dwell: .seconds(0.5))), .pause(.seconds(60))], frameRate: 60, seed: 3,
+            detailWeights: [1, 1, 1])
+        let geometry = FakeGeometry()
+        let frames = (0..<70).map { _ in script.advance(geometry) }
+        let opens = frames.indices.filter { frames[$0].contains { if case .openDetail(_, false) = $0 { true } else { false } } }
+        let closes = frames.indices.filter { frames[$0].contains(.closeDetail(modal: false)) }
+        #expect(opens == [0, 30])
+        #expect(closes == [30, 60], "each detail stays 30 frames (0.5 s at 60 Hz); the last closes before the pause")
+        #expect(frames[30].first == .closeDetail(modal: false), "back first, then the next row's tap")
+        #expect(!frames.joined().contains { if case .scroll = $0 { true } else { false } })
+    }
+
+    @Test("present opens details modally, picked by weight with the script's seed")
+    func presentPicksByWeight() {
+        func opened(seed: UInt64) -> [Int] {
+            var script = ScrollScript(
+                steps: [.present(OpenDetails(count: 40, dwell: .seconds(0.1)))], frameRate: 60, seed: seed,
+                detailWeights: [8, 1, 1])
+            return (0..<240).flatMap { _ in script.advance(FakeGeometry()) }.compactMap {
+                if case .openDetail(let detail, true) = $0 { detail } else { nil }
+            }
+        }
+        let picks = opened(seed: 5)
+        #expect(picks.count == 40)
+        #expect(picks == opened(seed: 5))
+        #expect(picks.filter { $0 == 0 }.count > 20, "weight 8 of 10")
+        #expect(Set(picks).isSubset(of: [0, 1, 2]))
+    }
+
     @Test("an instant step does not use up the frame, and a script of instant steps cannot spin")
     func instantSteps() {
         var geometry = FakeGeometry()

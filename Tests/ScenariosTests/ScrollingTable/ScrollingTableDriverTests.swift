@@ -109,6 +109,55 @@ struct ScrollingTableDriverTests {
         if case .int(let removals) = row["manual_removals"] { #expect(removals > 0) } else { Issue.record("no manual_removals column") }
     }
 
+    /// `table` with detail screens opened by `step` (`push` or `present`) instead of the jumps.
+    static func withDetails(_ step: String) -> String {
+        table.replacingOccurrences(
+            of: "  - random_jumps: {count: 3, every: 300ms, target: section}\n",
+            with: "  - \(step): {count: 3, dwell: 400ms}\n"
+        ).replacingOccurrences(
+            of: "scroll:\n",
+            with: "details:\n  - {type: note, weight: 2, nib: {views: 20, depth: 4}}\n  - {type: photo, nib: {views: 30, depth: 5}}\nscroll:\n")
+    }
+
+    @Test("push: pushed details come from the cache, and warnings during the dwell find them in use by navigation")
+    func pushedDetailsInUseByNavigation() throws {
+        let result = ScenarioRunner.run(try Self.scenario(Self.withDetails("push")), options: RunOptions(policies: [.lru]))
+        let repopulate = try #require(result.summary.first { $0["in_use"] == .string("repopulate") })
+        guard case .int(let pushed) = repopulate["details_pushed"], case .int(let navigation) = repopulate["in_use_by_navigation"]
+        else {
+            Issue.record("missing detail columns")
+            return
+        }
+        #expect(pushed > 0)
+        #expect(navigation > 0)
+        #expect(repopulate["in_use_by_parent"] == repopulate["in_use_by_navigation"], "a pushed controller is the navigation controller's child")
+        #expect(repopulate["in_use_by_presenting"] == .int(0))
+        #expect(repopulate["details_presented"] == .int(0))
+        let drop = try #require(result.summary.first { $0["in_use"] == .string("drop") })
+        #expect(drop["details_pushed"] == repopulate["details_pushed"], "the same user, whatever the mode")
+    }
+
+    @Test("present: presented details are in use by their presenting controller alone")
+    func presentedDetailsInUseByPresenting() throws {
+        let result = ScenarioRunner.run(try Self.scenario(Self.withDetails("present")), options: RunOptions(policies: [.lru]))
+        let row = try #require(result.summary.first)
+        guard case .int(let presenting) = row["in_use_by_presenting"] else {
+            Issue.record("no in_use_by_presenting column")
+            return
+        }
+        #expect(presenting > 0)
+        #expect(row["in_use_by_navigation"] == .int(0) && row["in_use_by_parent"] == .int(0))
+        #expect(row["details_pushed"] == .int(0))
+    }
+
+    @Test("without push or present steps only the superview condition occurs")
+    func rowsOnlyInUseBySuperview() throws {
+        let result = ScenarioRunner.run(try Self.scenario(Self.table), options: RunOptions(policies: [.lru]))
+        let row = try #require(result.summary.first)
+        #expect(row["in_use_by_superview"] != .int(0))
+        #expect(row["in_use_by_parent"] == .int(0) && row["in_use_by_presenting"] == .int(0) && row["in_use_by_navigation"] == .int(0))
+    }
+
     @Test("a cancelled run stops, keeps its rows and is marked incomplete")
     func cancelledRun() throws {
         let result = ScenarioRunner.run(try Self.scenario(Self.table), options: RunOptions(isCancelled: { true }))
