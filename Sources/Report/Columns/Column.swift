@@ -101,3 +101,10 @@ public enum ColumnView: String, Sendable, Equatable, CaseIterable {
     /// The summary column plotted against a swept value (`sweep.png`).
     case sweep
 }
+
+extension Array where Element == Column {
+    /// The columns, those called one of `names` shown in `view` too.
+    public func showing(_ names: Set<String>, in view: ColumnView) -> [Column] {
+        map { names.contains($0.name) ? $0.shown(in: view) : $0 }
+    }
+}

@@ -16,7 +16,7 @@ public enum SharedColumns {
     ]
 
     /// ``identity`` with `in_use` shown in tables: for kinds whose runs differ by in-use mode.
-    public static let identityShowingInUse: [Column] = identity.map { $0.name == "in_use" ? $0.shown(in: .table) : $0 }
+    public static let identityShowingInUse: [Column] = identity.showing(["in_use"], in: .table)
 
     /// The seed of the run's event stream.
     public static let seed = Column.identity("seed", .number, "the seed of the run's event stream")

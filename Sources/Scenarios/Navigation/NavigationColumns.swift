@@ -40,7 +40,7 @@ extension NavigationRecorder {
             SharedColumns.allocatedBytes(),
             SharedColumns.allocations,
         ] + SharedColumns.latency("transition_latency", of: "a transition, from firing an intent to its last onResume")
-            .map { ["transition_latency_p50_ns", "transition_latency_p99_ns"].contains($0.name) ? $0.shown(in: .table) : $0 },
+            .showing(["transition_latency_p50_ns", "transition_latency_p99_ns"], in: .table),
         timeseries: SharedColumns.identity + [
             SharedColumns.time,
             .count("intents", .neutral, "intents fired in the interval"),

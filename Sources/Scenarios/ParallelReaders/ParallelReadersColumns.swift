@@ -38,11 +38,8 @@ extension ParallelReadersRecorder {
                 .measured("write_ops_per_s", .perSecond, .higherIsBetter, "writes per second", views: [.table, .throughput]),
             ]
             + operations.map { .measured("\($0.rawValue)_per_s", .perSecond, .higherIsBetter, "\($0.rawValue) operations per second") }
-            + operations.flatMap { operation in
-                SharedColumns.latency(operation.rawValue, of: "a \(operation.rawValue)").map { column in
-                    ["get_p50_ns", "get_p99_ns", "set_p99_ns"].contains(column.name) ? column.shown(in: .table) : column
-                }
-            }
+            + operations.flatMap { SharedColumns.latency($0.rawValue, of: "a \($0.rawValue)") }
+                .showing(["get_p50_ns", "get_p99_ns", "set_p99_ns"], in: .table)
             + [SharedColumns.allocatedBytes("by the threads over the measured window"), SharedColumns.allocations.shown(in: .table)],
         timeseries: SharedColumns.identity + [SharedColumns.time]
             + operations.map { .measured("\($0.rawValue)_ops", .count, .neutral, "\($0.rawValue) operations in the interval") }

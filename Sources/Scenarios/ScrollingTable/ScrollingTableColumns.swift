@@ -33,7 +33,7 @@ extension RunRecorder {
             SharedColumns.allocatedBytes("in counted frames").shown(in: .table),
             SharedColumns.allocations,
         ] + SharedColumns.latency("dequeue_latency", of: "a row request (cache request, view load, configuring the cell)")
-            .map { ["dequeue_latency_p50_ns", "dequeue_latency_p99_ns"].contains($0.name) ? $0.shown(in: .table) : $0 }
+            .showing(["dequeue_latency_p50_ns", "dequeue_latency_p99_ns"], in: .table)
             + SharedColumns.latency(
                 "pool_dequeue_latency", of: "a header/footer request (dequeue, or instantiation on a miss)",
                 levels: ["p50", "p99", "max"])

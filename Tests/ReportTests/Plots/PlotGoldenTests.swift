@@ -57,6 +57,15 @@ struct PlotGoldenTests {
         return scenario
     }
 
+    /// The text of view `view` of the eight-run fixture, drawn by gnuplot's dumb terminal.
+    func drawn(_ view: String) throws -> String {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let scenario = try eightRuns(in: directory.url)
+        let plots = try Plotter(scriptsDirectory: packageScripts).plot(scenarioDirectory: scenario, formats: [.ascii])
+        return try String(contentsOf: try #require(plots.first { $0.lastPathComponent == "\(view).txt" }), encoding: .utf8)
+    }
+
     @Test("more than six runs over time: one per policy drawn, and the title says so (gnuplot variables, golden)")
     func atMostSixRuns() throws {
         let directory = try TemporaryDirectory()
@@ -70,11 +79,7 @@ struct PlotGoldenTests {
 
     @Test("hit rate: cumulative solid over the faint per-interval rate; moderate and warning marked apart (gnuplot text, golden)")
     func hitRate() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let scenario = try eightRuns(in: directory.url)
-        let plots = try Plotter(scriptsDirectory: packageScripts).plot(scenarioDirectory: scenario, formats: [.ascii])
-        let text = try String(contentsOf: try #require(plots.first { $0.lastPathComponent == "hit_rate.txt" }), encoding: .utf8)
+        let text = try drawn("hit_rate")
         #expect(text.contains("memory pressure: moderate") && text.contains("memory pressure: warning"))
         #expect(text.contains("4 of 8 runs drawn: one per policy"))
         try check(text, "eight-runs.hit_rate.txt")
@@ -82,23 +87,14 @@ struct PlotGoldenTests {
 
     @Test("resident: a level at its maximum stays inside the frame, count axes tick whole numbers (gnuplot text, golden)")
     func resident() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let scenario = try eightRuns(in: directory.url)
-        let plots = try Plotter(scriptsDirectory: packageScripts).plot(scenarioDirectory: scenario, formats: [.ascii])
-        let text = try String(contentsOf: try #require(plots.first { $0.lastPathComponent == "resident.txt" }), encoding: .utf8)
+        let text = try drawn("resident")
         #expect(!text.contains(".5 "), "no half ticks on a count axis")
         try check(text, "eight-runs.resident.txt")
     }
 
     @Test("bars: the tallest bar on either axis stays below the frame (gnuplot text, golden)")
     func bars() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let scenario = try eightRuns(in: directory.url)
-        let plots = try Plotter(scriptsDirectory: packageScripts).plot(scenarioDirectory: scenario, formats: [.ascii])
-        let text = try String(
-            contentsOf: try #require(plots.first { $0.lastPathComponent == "instantiations.txt" }), encoding: .utf8)
+        let text = try drawn("instantiations")
         try check(text, "eight-runs.instantiations.txt")
     }
 }
