@@ -53,17 +53,24 @@ public struct ResultsDescription: Sendable, Equatable {
         return record
     }
 
-    /// The plain scalar of a top-level `key: value` line (quotes removed), or nil. Enough for
-    /// the `kind` and `description` the workbench writes itself.
+    /// The scalar of a top-level `key: value` entry (quotes removed, continuation lines folded
+    /// into one with spaces), or nil. Enough for the `kind` and `description` the workbench
+    /// writes itself.
     static func topLevelValue(_ key: String, in yaml: String) -> String? {
-        for line in yaml.split(separator: "\n", omittingEmptySubsequences: true) where line.hasPrefix(key + ":") {
-            var value = line.dropFirst(key.count + 1).trimmingCharacters(in: .whitespaces)
-            if value.count >= 2, let first = value.first, first == "'" || first == "\"", value.last == first {
-                value = String(value.dropFirst().dropLast())
-                if first == "'" { value = value.replacingOccurrences(of: "''", with: "'") }
-            }
-            return value.isEmpty ? nil : value
+        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let start = lines.firstIndex(where: { $0.hasPrefix(key + ":") }) else {
+            return nil
         }
-        return nil
+        var parts = [lines[start].dropFirst(key.count + 1).trimmingCharacters(in: .whitespaces)]
+        for line in lines[(start + 1)...] {
+            guard line.first == " " || line.first == "\t" else { break }
+            parts.append(line.trimmingCharacters(in: .whitespaces))
+        }
+        var value = parts.filter { !$0.isEmpty }.joined(separator: " ")
+        if value.count >= 2, let first = value.first, first == "'" || first == "\"", value.last == first {
+            value = String(value.dropFirst().dropLast())
+            if first == "'" { value = value.replacingOccurrences(of: "''", with: "'") }
+        }
+        return value.isEmpty ? nil : value
     }
 }

@@ -27,8 +27,17 @@ struct SummaryExcerpt: Equatable {
             headings.insert(summary.distinctValues(of: "sweep_key").first ?? "sweep_value", at: position)
         }
         let indices = names.compactMap { summary.header.firstIndex(of: $0) }
+        let rates = Set(names.filter { columns?.column($0)?.unit == .perSecond })
         self.headings = headings
-        self.rows = summary.rows.map { row in indices.map { row[$0] } }
+        self.rows = summary.rows.map { row in
+            indices.map { index in
+                // Rates as whole numbers (2535439, not 2535438.81363): the table must fit the page.
+                guard rates.contains(summary.header[index]), let value = Double(row[index]), value.isFinite else {
+                    return row[index]
+                }
+                return String(format: "%.0f", value)
+            }
+        }
     }
 
     /// Whether a cell holds a number (right-aligned on the page).

@@ -109,11 +109,19 @@ public struct ScenarioHeader: Codable, Equatable, Sendable {
         try container.encode(sampleInterval, for: "sample_interval")
         try container.encode(memoryPressure, for: "memory_pressure")
         if !expect.isEmpty {
-            var grouped: [String: [String: String]] = [:]
-            for expectation in expect {
-                grouped[expectation.policyKey, default: [:]][expectation.metric] = expectation.condition.description
+            // Runs and metrics in the order the file listed them (a dictionary's order would vary
+            // from process to process, and scenario.yaml with it).
+            var runs: [String] = []
+            for expectation in expect where !runs.contains(expectation.policyKey) {
+                runs.append(expectation.policyKey)
             }
-            try container.encode(grouped, for: "expect")
+            var block = container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: AnyCodingKey("expect"))
+            for run in runs {
+                var metrics = block.nestedContainer(keyedBy: AnyCodingKey.self, forKey: AnyCodingKey(run))
+                for expectation in expect where expectation.policyKey == run {
+                    try metrics.encode(expectation.condition.description, for: expectation.metric)
+                }
+            }
         }
         try container.encodeIfPresent(sweep, for: "sweep")
     }

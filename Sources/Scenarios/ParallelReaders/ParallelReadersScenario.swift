@@ -279,9 +279,11 @@ public struct ThreadRole: Codable, Equatable, Sendable {
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
         try container.encode(threads, for: "threads")
-        var mixMap: [String: Double] = [:]
-        for (operation, percent) in mix { mixMap[operation.rawValue] = percent }
-        try container.encode(mixMap, for: "mix")
+        // Operations in their declared order: a dictionary's order would vary between processes.
+        var mixMap = container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: AnyCodingKey("mix"))
+        for operation in StoreOperation.allCases {
+            if let percent = mix[operation] { try mixMap.encode(percent, for: operation.rawValue) }
+        }
         try container.encodeIfPresent(rate, for: "rate")
         try container.encodeIfPresent(operations, for: "operations")
         try container.encodeIfPresent(bursts, for: "bursts")

@@ -310,7 +310,8 @@ struct IndexPageTests {
             # command: workbench run scenarios/feed.yaml --out results
             name: feed
             kind: scrolling-table
-            description: 'A news feed: two cell types, fast flings.'
+            description: 'A news feed: two cell types,
+              fast flings.'
 
             """
         try AtomicFile.write(yaml, to: directory.appendingPathComponent("scenario.yaml"))
