@@ -14,7 +14,7 @@
 # the words of their `runs` variable; runtitle(run), how a run is named in a legend;
 # `pressure_style`, the plot style (a macro: @pressure_style) of memory-pressure marks;
 # `restart_style` (@restart_style), that of app restarts (drawing); `find_pressure`
-# (@find_pressure), the memory-pressure times of a timeseries ending in memory_pressure
+# (@find_pressure), the memory-pressure times (moderate and warning apart) of a timeseries ending in memory_pressure
 # (parallel-readers); `fit_y` (@fit_y), a y range from 0 that is never empty; and
 # `panel_margins` (@panel_margins), which lines up multiplot panels.
 
@@ -106,9 +106,10 @@ restart_marks(y) = restarts_seen ? sprintf(", timeseries using (restart_at(0)):(
 # Memory-pressure events of a timeseries whose memory_pressure column may be its last (parallel-
 # readers): gnuplot 5.4 reads an empty last field as stale text (what the row before held
 # there), so strcol("memory_pressure") would mark pressure where there was none. For a timeseries
-# file `timeseries`, `@find_pressure` reads each row as one whole line instead and fills datablock
-# $PRESSURE with the t_s of every row whose memory_pressure field is not empty, one a line, and
-# sets pressure_seen (1 when there is one); pressure_marks(y) is then ", <plot element>" marking
+# file `timeseries`, `@find_pressure` reads each row as one whole line instead and fills datablocks
+# $MODERATE and $WARNING with the t_s of every row whose memory_pressure field names that level,
+# one a line, and sets moderate_seen, warning_seen and
+# pressure_seen (1 when there is one); pressure_marks(y) is then ", <plot element>" marking
 # them at height y, to append to a plot command as a macro (marks = pressure_marks(0);
 # plot ... @marks); "" when there is nothing to mark. Fields are counted from the end of the
 # line: only the first (the scenario name) may hold a quoted comma.
@@ -116,9 +117,12 @@ _rcomma(s, i) = i < 1 ? 0 : (s[i:i] eq "," ? i : _rcomma(s, i - 1))
 _from_end(s, n) = n <= 0 ? s[_rcomma(s, strlen(s)) + 1:] : _from_end(s[1:_rcomma(s, strlen(s)) - 1], n - 1)
 _after(h, name) = _rcomma(h, strlen(h)) == 0 || _from_end(h, 0) eq name ? 0 : 1 + _after(h[1:_rcomma(h, strlen(h)) - 1], name)
 _chomp(s) = s[strlen(s):] eq "\r" ? s[1:strlen(s) - 1] : s
-find_pressure = 'set datafile separator "\t"; set datafile nocolumnheaders; _pt = ""; _t_back = 0; _p_back = 0; stats timeseries using (_l = _chomp(strcol(1)), column(0) == 0 ? (_t_back = _after(_l, "t_s"), _p_back = _after(_l, "memory_pressure")) : (_from_end(_l, _p_back) ne "" ? (_pt = _pt." "._from_end(_l, _t_back)) : 0), 0) nooutput; set datafile separator ","; set datafile columnheaders; set print $PRESSURE; do for [_w in _pt] { print _w }; unset print; pressure_seen = _pt ne ""'
+find_pressure = 'set datafile separator "\t"; set datafile nocolumnheaders; _pm = ""; _pw = ""; _t_back = 0; _p_back = 0; stats timeseries using (_l = _chomp(strcol(1)), column(0) == 0 ? (_t_back = _after(_l, "t_s"), _p_back = _after(_l, "memory_pressure")) : (_f = _from_end(_l, _p_back), strstrt(_f, "moderate") > 0 ? (_pm = _pm." "._from_end(_l, _t_back)) : 0, strstrt(_f, "warning") > 0 ? (_pw = _pw." "._from_end(_l, _t_back)) : 0), 0) nooutput; set datafile separator ","; set datafile columnheaders; set print $MODERATE; do for [_w in _pm] { print _w }; unset print; set print $WARNING; do for [_w in _pw] { print _w }; unset print; moderate_seen = _pm ne ""; warning_seen = _pw ne ""; pressure_seen = moderate_seen || warning_seen'
 pressure_seen = 0
-pressure_marks(y) = pressure_seen ? sprintf(", $PRESSURE using 1:(%g) %s title 'memory pressure'", y, pressure_style) : ""
+moderate_seen = 0
+warning_seen = 0
+pressure_marks(y) = (moderate_seen ? sprintf(", $MODERATE using 1:(%g) %s title 'memory pressure: moderate'", y, moderate_style) : "") \
+    .(warning_seen ? sprintf(", $WARNING using 1:(%g) %s title 'memory pressure: warning'", y, pressure_style) : "")
 
 # A title's second line saying which runs a plot over time draws, when not all (`drawn` is set
 # by the caller, e.g. "4 of 8 runs drawn: one per policy").

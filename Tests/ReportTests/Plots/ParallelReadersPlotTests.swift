@@ -121,7 +121,7 @@ struct ParallelReadersPlotterTests {
         #expect(try read("latency.svg").contains("latency (ns)"))
     }
 
-    @Test("pressure marks come from the timeseries' last column as written, not from gnuplot's stale reading of an empty last field")
+    @Test("pressure marks, moderate and warning apart, come from the timeseries' last column as written, not from gnuplot's stale reading of an empty last field")
     func pressureMarks() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -129,7 +129,7 @@ struct ParallelReadersPlotterTests {
         let script = directory.url.appendingPathComponent("print-pressure.gp")
         try AtomicFile.write(
             "load \(Gnuplot.quote(packageScripts.appendingPathComponent("common.gp").path))\n"
-                + "@find_pressure\nset print \"-\"\nprint $PRESSURE\nprint pressure_seen\n",
+                + "@find_pressure\nset print \"-\"\nprint $MODERATE\nprint \"--\"\nprint $WARNING\nprint pressure_seen\n",
             to: script)
 
         let output = try Gnuplot.run(
@@ -139,9 +139,13 @@ struct ParallelReadersPlotterTests {
                 .init("timeseries", scenario.appendingPathComponent("timeseries.csv").path),
             ])
 
-        // Pressure at 4 s and 6 s in each of the four runs; none at 5 s, whose line is shorter.
+        // Moderate pressure at 4 s and 6 s in each of the four runs, a warning at 6 s too; none at
+        // 5 s, whose line is shorter.
         let lines = String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
-        #expect(lines == Array(repeating: ["4", "6"], count: PlotFixture.designRuns.count).flatMap { $0 } + ["1"])
+        let runs = PlotFixture.designRuns.count
+        #expect(
+            lines == Array(repeating: ["4", "6"], count: runs).flatMap { $0 } + ["--"] + Array(repeating: "6", count: runs)
+                + ["1"])
     }
 
     @Test("a parallel-readers timeseries without memory pressure draws no pressure marks")
