@@ -169,6 +169,15 @@ extension KeyedEncodingContainer where K == AnyCodingKey {
     mutating func encodeIfPresent<T: Encodable>(_ value: T?, for key: String) throws {
         try encodeIfPresent(value, forKey: AnyCodingKey(key))
     }
+
+    /// Encodes a mapping with its keys sorted: a dictionary's own order changes from process to
+    /// process, and `scenario.yaml` must not.
+    mutating func encodeSorted(_ mapping: [String: String], for key: String) throws {
+        var nested = nestedContainer(keyedBy: AnyCodingKey.self, forKey: AnyCodingKey(key))
+        for entry in mapping.keys.sorted() {
+            try nested.encode(mapping[entry], for: entry)
+        }
+    }
 }
 
 /// Rejects policies this kind does not run: `<path>[i]: policy 'x' is not run by this kind ...`.

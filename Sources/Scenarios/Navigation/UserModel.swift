@@ -199,7 +199,7 @@ public struct ScriptIntent: Codable, Equatable, Sendable {
         try container.encode(section, for: "section")
         try container.encodeIfPresent(view, for: "view")
         try container.encodeIfPresent(animation, for: "animation")
-        if !state.isEmpty { try container.encode(state, for: "state") }
+        if !state.isEmpty { try container.encodeSorted(state, for: "state") }
     }
 }
 
