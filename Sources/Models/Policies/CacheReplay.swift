@@ -5,7 +5,7 @@
 /// It drives the same policy objects the stores use, through the same protocol calls in the same
 /// order as ``BoundedStore`` (``EvictionPolicy/willInsert(identity:)``, victims and
 /// ``EvictionPolicy/didEvict(_:)``, then ``EvictionPolicy/didInsert(_:)``), with an object's id as
-/// both its slot and its identity, so no hashing is needed. The loop is specialised for each policy
+/// its identity and an array (not a hash table) from ids to slots. The loop is specialised for each policy
 /// class inside this module: callers in other modules run the specialised code through one call.
 public enum CacheReplay {
     /// The number of misses of `policy` at `capacity` objects over `requests`.
@@ -39,34 +39,48 @@ public enum CacheReplay {
         }
     }
 
-    /// The replay loop, specialised per policy class by the callers above.
+    /// The replay loop, specialised per policy class by the callers above. Objects get dense slots
+    /// as in a store (a slot freed by an eviction is reused), so the policy's per-slot state is
+    /// sized by the capacity, not by the number of objects.
     @inline(never)
     static func replay<Policy: EvictionPolicy>(
         _ policy: Policy, capacity: Int, requests: UnsafeBufferPointer<UInt32>
     ) -> Int {
         guard capacity > 0 else { return requests.count }
         let largest = Int(requests.max() ?? 0)
-        var resident = [Bool](repeating: false, count: largest + 1)
-        var count = 0
+        var slotOf = [Int32](repeating: -1, count: largest + 1)
+        var objectIn = [UInt32](repeating: 0, count: min(capacity, requests.count) + 1)
+        var freeSlots: [Int32] = []
+        freeSlots.reserveCapacity(min(capacity, requests.count) + 1)
+        var nextSlot = 0
         var misses = 0
-        resident.withUnsafeMutableBufferPointer { resident in
-            for id in requests {
-                let slot = Int(id)
-                if resident[slot] {
-                    policy.didAccess(slot)
-                    continue
+        slotOf.withUnsafeMutableBufferPointer { slotOf in
+            objectIn.withUnsafeMutableBufferPointer { objectIn in
+                for id in requests {
+                    let slot = slotOf[Int(id)]
+                    if slot >= 0 {
+                        policy.didAccess(Int(slot))
+                        continue
+                    }
+                    misses += 1
+                    policy.willInsert(identity: UInt64(id))
+                    while nextSlot - freeSlots.count >= capacity {
+                        guard let victim = policy.victim(skipping: { _ in false }) else { break }
+                        policy.didEvict(victim)
+                        slotOf[Int(objectIn[victim])] = -1
+                        freeSlots.append(Int32(truncatingIfNeeded: victim))
+                    }
+                    let free: Int
+                    if let reused = freeSlots.popLast() {
+                        free = Int(reused)
+                    } else {
+                        free = nextSlot
+                        nextSlot += 1
+                    }
+                    slotOf[Int(id)] = Int32(truncatingIfNeeded: free)
+                    objectIn[free] = id
+                    policy.didInsert(free)
                 }
-                misses += 1
-                policy.willInsert(identity: UInt64(id))
-                while count >= capacity {
-                    guard let victim = policy.victim(skipping: { _ in false }) else { break }
-                    policy.didEvict(victim)
-                    resident[victim] = false
-                    count -= 1
-                }
-                policy.didInsert(slot)
-                resident[slot] = true
-                count += 1
             }
         }
         return misses

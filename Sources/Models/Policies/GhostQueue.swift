@@ -6,7 +6,7 @@
 /// re-insertion, unlike a slot. Nodes are recycled, so once the queue has reached its largest size
 /// pushing and popping allocate nothing.
 struct GhostQueue {
-    private var nodeOf: [UInt64: Int32] = [:]
+    private var nodeOf = IdentityTable()
     private var identities: [UInt64] = []
     private var previous: [Int32] = []
     private var next: [Int32] = []
@@ -16,25 +16,25 @@ struct GhostQueue {
 
     /// Creates an empty queue with room for `capacity` identities before it allocates.
     init(capacity: Int = 0) {
-        nodeOf.reserveCapacity(capacity)
+        nodeOf = IdentityTable(capacity: capacity)
     }
 
     /// The number of identities held.
     var count: Int { nodeOf.count }
 
-    func contains(_ identity: UInt64) -> Bool { nodeOf[identity] != nil }
+    func contains(_ identity: UInt64) -> Bool { nodeOf.value(for: identity) != nil }
 
     /// Removes `identity`; returns whether it was there.
     @discardableResult
     mutating func remove(_ identity: UInt64) -> Bool {
-        guard let node = nodeOf.removeValue(forKey: identity) else { return false }
+        guard let node = nodeOf.removeValue(for: identity) else { return false }
         unlink(node)
         return true
     }
 
     /// Appends `identity` at the back (newest end); moves it there if present.
     mutating func pushBack(_ identity: UInt64) {
-        if let node = nodeOf[identity] { unlink(node) }
+        if let node = nodeOf.removeValue(for: identity) { unlink(node) }
         let node: Int32
         if let free = freeNodes.popLast() {
             node = free
@@ -45,7 +45,7 @@ struct GhostQueue {
             previous.append(-1)
             next.append(-1)
         }
-        nodeOf[identity] = node
+        nodeOf.set(node, for: identity)
         previous[Int(node)] = back
         next[Int(node)] = -1
         if back >= 0 { next[Int(back)] = node } else { front = node }
@@ -58,13 +58,13 @@ struct GhostQueue {
         guard front >= 0 else { return nil }
         let node = front
         let identity = identities[Int(node)]
-        nodeOf.removeValue(forKey: identity)
+        nodeOf.removeValue(for: identity)
         unlink(node)
         return identity
     }
 
     mutating func removeAll() {
-        nodeOf.removeAll(keepingCapacity: true)
+        nodeOf.removeAll()
         identities.removeAll(keepingCapacity: true)
         previous.removeAll(keepingCapacity: true)
         next.removeAll(keepingCapacity: true)
@@ -84,9 +84,9 @@ struct GhostQueue {
 }
 
 extension GhostQueue {
-    /// Bytes per identity held: the node (identity and links) and the hash table entry (identity
-    /// and node index, at the table's 75% maximum load).
+    /// Bytes per identity held: the node (identity and links) and the hash table's cells (identity
+    /// and node index, two to four cells per identity at its 25-50% load).
     static let bytesPerIdentity =
         MemoryLayout<UInt64>.stride + 2 * MemoryLayout<Int32>.stride
-        + (MemoryLayout<UInt64>.stride + MemoryLayout<Int32>.stride) * 4 / 3
+        + (MemoryLayout<UInt64>.stride + MemoryLayout<Int32>.stride) * 3
 }

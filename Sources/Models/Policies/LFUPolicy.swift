@@ -35,6 +35,15 @@ public final class LFUPolicy: EvictionPolicy {
             growSlots(&bucketOf, toHold: slot, with: -1)
             growSlots(&previous, toHold: slot, with: -1)
             growSlots(&next, toHold: slot, with: -1)
+            // There is never more than a bucket per entry, plus one being made: reserving that
+            // here keeps bucket storage from growing after the slots stop growing.
+            let buckets = bucketOf.count + 1
+            bucketCount.reserveCapacity(buckets)
+            bucketFront.reserveCapacity(buckets)
+            bucketBack.reserveCapacity(buckets)
+            bucketLower.reserveCapacity(buckets)
+            bucketHigher.reserveCapacity(buckets)
+            freeBuckets.reserveCapacity(buckets)
         }
         guard bucketOf[slot] < 0 else { return }
         let bucket = lowest >= 0 && bucketCount[Int(lowest)] == 1 ? lowest : makeBucket(count: 1, above: -1)

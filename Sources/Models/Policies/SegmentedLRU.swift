@@ -45,7 +45,7 @@ struct SegmentedLRU {
     }
 
     func victim(skipping skip: (Int) -> Bool) -> Int? {
-        for segment in [Self.probation, Self.protected] {
+        for segment in Self.probation...Self.protected {
             var slot = queues.front(segment)
             while let candidate = slot {
                 if !skip(candidate) { return candidate }

@@ -68,9 +68,9 @@ public final class TwoQueuePolicy: EvictionPolicy {
     public func victim(skipping skip: (Int) -> Bool) -> Int? {
         _ = capacity.learn(resident: queues.total)
         let inCapacity = max(1, Int(Double(capacity.value) * Self.inRatio))
-        let order =
-            queues.count(Self.fifo) > inCapacity || queues.count(Self.lru) == 0 ? [Self.fifo, Self.lru] : [Self.lru, Self.fifo]
-        for queue in order {
+        let first = queues.count(Self.fifo) > inCapacity || queues.count(Self.lru) == 0 ? Self.fifo : Self.lru
+        for step in 0..<2 {
+            let queue = step == 0 ? first : 1 - first
             var slot = queues.front(queue)
             while let candidate = slot {
                 if !skip(candidate) { return candidate }
