@@ -124,6 +124,14 @@ extension EvictionPolicyName {
         case .lru: self = .lru
         case .fifo: self = .fifo
         case .random: self = .random
+        case .clock: self = .clock
+        case .lfu: self = .lfu
+        case .arc: self = .arc
+        case .s3fifo: self = .s3fifo
+        case .sieve: self = .sieve
+        case .wTinyLFU: self = .wTinyLFU
+        case .twoQ: self = .twoQ
+        case .slru: self = .slru
         case .forever: self = .lru
         // Drawing tiers and store designs: rejected for other kinds when the file loads.
         case .memory, .memoryAndDisk, .gcdBarrier, .rwlock, .mutex, .bigReader: self = .lru

@@ -79,6 +79,20 @@ struct ScrollingTableDriverTests {
         #expect(runRows.count == 4)
     }
 
+    @Test("the newer eviction policies run in a scrolling-table file, one row each, deterministically")
+    func newerPolicies() throws {
+        let yaml = Self.table.replacingOccurrences(
+            of: "policies: [none, lru, random], in_use: [repopulate, pin, drop]",
+            with: "policies: [clock, lfu, arc, s3-fifo, sieve, w-tinylfu, 2q, slru], in_use: [repopulate]")
+        let scenario = try Self.scenario(yaml)
+        let result = ScenarioRunner.run(scenario)
+        let policies = result.summary.compactMap { row -> String? in
+            if case .string(let name) = row["policy"] { return name } else { return nil }
+        }
+        #expect(policies == ["clock", "lfu", "arc", "s3-fifo", "sieve", "w-tinylfu", "2q", "slru"])
+        #expect(Self.counts(result.summary) == Self.counts(ScenarioRunner.run(scenario).summary))
+    }
+
     @Test("policy none instantiates on every request and reuses nothing")
     func noneBaseline() throws {
         let result = ScenarioRunner.run(try Self.scenario(Self.table), options: RunOptions(policies: [.none]))
