@@ -24,7 +24,8 @@ struct ScrollingTableDriver {
                 capacity: configuration.policy == .forever ? 0 : scenario.cache.capacity,
                 policy: EvictionPolicyName(configuration.policy),
                 inUseMode: InUseMode(configuration.inUseMode ?? .repopulate),
-                seed: configuration.seed),
+                seed: configuration.seed,
+                parameters: scenario.cache.parameters),
             runLoop: runLoop)
         let pool = ReusePool(runLoop: runLoop)
         let source = TableSource(

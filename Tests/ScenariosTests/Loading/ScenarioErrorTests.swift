@@ -271,6 +271,16 @@ struct ScenarioErrorTests {
             message: "cache.eviction must be an eviction policy (lru, fifo, random, clock, lfu, arc, s3-fifo, sieve, w-tinylfu, 2q, slru) (found 'forever')")
     }
 
+    @Test("a policy parameter must be a share of the capacity strictly between 0 and 1", arguments: ["0", "1", "1.5", "-0.1"])
+    func policyParameterRange(value: String) {
+        for key in ["s3_fifo_small_ratio", "w_tinylfu_window"] {
+            expectError(
+                LoaderFixtures.minimal(replacing: "  capacity: 8", with: "  capacity: 8\n  \(key): \(value)"),
+                line: 13, column: key.count + 5, keyPath: "cache.\(key)",
+                message: "cache.\(key) must be > 0 and < 1 (found \(value))")
+        }
+    }
+
     @Test("repeated policy name is rejected")
     func duplicatePolicy() {
         expectError(
