@@ -103,7 +103,7 @@ struct NavigationDriver {
         // The drawing tiers and the store designs are rejected when the file loads.
         case .forever, .memory, .disk, .memoryAndDisk, .gcdBarrier, .rwlock, .mutex, .bigReader:
             return .forever
-        case .none, .lru, .fifo, .random:
+        case .none, .lru, .fifo, .random, .clock, .lfu, .arc, .s3fifo, .sieve, .wTinyLFU, .twoQ, .slru:
             return .bounded(
                 capacity: scenario.cache.capacity ?? 0, policy: EvictionPolicyName(configuration.policy),
                 inUse: InUseMode(configuration.inUseMode ?? .repopulate), seed: configuration.seed)
