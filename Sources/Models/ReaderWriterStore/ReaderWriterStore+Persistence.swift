@@ -60,7 +60,7 @@ extension ReaderWriterStore {
         } catch {
             throw ReaderWriterStoreError.corruptFile(path: path, reason: Self.reason(error))
         }
-        if !entries.isEmpty { storage.write { state.pointee.add(entries) } }
+        if !entries.isEmpty { storage.write { copy in states[copy].add(entries) } }
         return entries.count
     }
 

@@ -53,3 +53,22 @@ enum StorePThreads {
 
     private static let nextReaderIndex = Atomic<Int>(0)
 }
+
+extension StorePThreads {
+    /// A new, initialised `pthread_mutex_t` on the heap (a pthread lock must not move); release it
+    /// with ``destroy(_:)``.
+    /// - Complexity: O(1)
+    static func makeMutex() -> UnsafeMutablePointer<pthread_mutex_t> {
+        let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+        return mutex
+    }
+
+    /// Destroys and frees a mutex from ``makeMutex()``.
+    /// - Complexity: O(1)
+    static func destroy(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+}

@@ -102,4 +102,15 @@ struct StoreState<Key: Hashable & Sendable, Value: Sendable> {
         if let key = removed.first(where: { items[$0] != nil }) { return "removed key \(key) is an item" }
         return nil
     }
+
+    /// Where this state's keys or pending changes differ from `other`'s, or nil: the two copies
+    /// of a `left-right` store must agree between writes.
+    /// - Complexity: O(*n* + *u* + *r*)
+    func differenceInKeys(from other: StoreState) -> String? {
+        if Set(items.keys) != Set(other.items.keys) { return "the copies hold different keys" }
+        if Set(updated.keys) != Set(other.updated.keys) || removed != other.removed || isTracking != other.isTracking {
+            return "the copies track different changes"
+        }
+        return nil
+    }
 }

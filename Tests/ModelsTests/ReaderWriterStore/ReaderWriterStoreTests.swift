@@ -11,7 +11,7 @@ struct ReaderWriterStoreTests {
     func designNames(design: StoreDesignName) {
         #expect(StoreDesignName(rawValue: design.rawValue) == design)
         #expect(Store(design: design).design == design)
-        #expect(Set(StoreDesignName.allCases.map(\.rawValue)) == ["gcd-barrier", "rwlock", "mutex", "big-reader"])
+        #expect(Set(StoreDesignName.allCases.map(\.rawValue)) == ["gcd-barrier", "rwlock", "mutex", "big-reader", "left-right"])
     }
 
     @Test("a set value is read back; setting nil removes the key", arguments: designs)
@@ -229,5 +229,5 @@ struct ReaderWriterStoreTests {
 /// A read that notes the thread it runs on.
 struct ThreadRecordingRead: StoreRead {
     var thread: UInt = 0
-    mutating func run() { thread = currentThread }
+    mutating func run(copy: Int) { thread = currentThread }
 }
