@@ -55,7 +55,7 @@ let package = Package(
             ]
         ),
         .target(name: "TestSupport", dependencies: ["Models"], path: "Tests/TestSupport"),
-        .testTarget(name: "ModelsTests", dependencies: ["Models", "TestSupport"]),
+        .testTarget(name: "ModelsTests", dependencies: ["Models", "Report", "TestSupport"]),
         .testTarget(name: "ConcurrencyTests", dependencies: ["Models"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "TestSupport"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Models", "Report", "TestSupport"]),

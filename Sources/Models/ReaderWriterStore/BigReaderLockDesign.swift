@@ -41,7 +41,7 @@ final class BigReaderLockDesign: StoreDesign, @unchecked Sendable {
     /// One word per slot: the writer bit and the slot's reader count.
     let slots: StoreReaderSlots
     /// Serialises writers: each then visits every slot alone.
-    private let writers = StorePThreads.makeMutex()
+    private let writers = StorePThreads.makeMutex(adaptive: true)
 
     /// Creates the lock with `slotCount` slots (see ``StoreReaderSlots``).
     /// - Complexity: O(*s*) for *s* slots.

@@ -42,7 +42,7 @@ final class LeftRightDesign: StoreDesign, @unchecked Sendable {
     /// reader reads them, only writers write them, once each per write.
     private let control: UnsafeMutableRawPointer
     /// Serialises writers.
-    private let writers = StorePThreads.makeMutex()
+    private let writers = StorePThreads.makeMutex(adaptive: true)
 
     init() {
         control = .allocate(byteCount: StoreReaderSlots.stride, alignment: StoreReaderSlots.stride)

@@ -43,7 +43,7 @@ public final class ReaderWriterStore<Key: Hashable & Sendable & Codable, Value: 
     /// so that a body passed to `storage` reaches them without copying them.
     @usableFromInline let states: UnsafeMutablePointer<StoreState<Key, Value>>
     /// Recycled asynchronous `set`s, for designs whose writes are asynchronous.
-    let setWrites: StoreSetWritePool<Key, Value>
+    @usableFromInline let setWrites: StoreSetWritePool<Key, Value>
     let evictionDecider: EvictionDecider?
     let serializer: any StoreSerializer<Key, Value>
     @usableFromInline let reentrancy = StoreReentrancyGuard()
@@ -105,11 +105,14 @@ public final class ReaderWriterStore<Key: Hashable & Sendable & Codable, Value: 
             if reentrancy.isReentrant("subscript get") { return nil }
             return lookUp(key)
         }
-        set {
+        @inlinable set {
             if reentrancy.isReentrant("subscript set") { return }
             if storage.writesAsynchronously {
                 storage.enqueueWrite(setWrites.take(newValue, forKey: key, owner: self))
             } else {
+                // Inlinable with StoreState.set, like the read path: the write's body is then
+                // specialised in the client for its key and value types (unspecialised, its type
+                // metadata lookups cost more than the two dictionary stores of `left-right`).
                 storage.write { copy in states[copy].set(newValue, forKey: key) }
             }
         }

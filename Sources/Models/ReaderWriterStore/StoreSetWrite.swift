@@ -3,6 +3,7 @@ import Foundation
 /// One `set` waiting in an asynchronous design's queue: the key, the value (nil removes) and the
 /// store's copies. Finished writes go back to their ``StoreSetWritePool`` and are reused, so an
 /// asynchronous `set` allocates nothing once the pool holds as many as are ever in flight.
+@usableFromInline
 final class StoreSetWrite<Key: Hashable & Sendable, Value: Sendable>: StoreWrite, @unchecked Sendable {
     private unowned(unsafe) let pool: StoreSetWritePool<Key, Value>
     private var key: Key?
@@ -45,6 +46,7 @@ final class StoreSetWrite<Key: Hashable & Sendable, Value: Sendable>: StoreWrite
 /// The free ``StoreSetWrite``s of one store, behind a lock (taken by setters, given back by the
 /// queue's worker threads). It keeps at most ``limit`` free writes; a burst beyond that allocates
 /// and frees the extra ones.
+@usableFromInline
 final class StoreSetWritePool<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
     /// The most free writes kept.
     static var limit: Int { 1_024 }
@@ -71,6 +73,7 @@ final class StoreSetWritePool<Key: Hashable & Sendable, Value: Sendable>: @unche
 
     /// A free write filled in with `value` for `key`, or a new one if none is free.
     /// - Complexity: O(1); allocates only when no write is free.
+    @usableFromInline
     func take(_ value: Value?, forKey key: Key, owner: AnyObject) -> StoreSetWrite<Key, Value> {
         lock.lock()
         let reused = free

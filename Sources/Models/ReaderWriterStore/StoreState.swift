@@ -7,14 +7,15 @@
 @usableFromInline
 struct StoreState<Key: Hashable & Sendable, Value: Sendable> {
     @usableFromInline var items: [Key: Value] = [:]
-    private(set) var isTracking = false
-    private(set) var updated: [Key: Value] = [:]
-    private(set) var removed: Set<Key> = []
+    @usableFromInline private(set) var isTracking = false
+    @usableFromInline private(set) var updated: [Key: Value] = [:]
+    @usableFromInline private(set) var removed: Set<Key> = []
 
     /// Sets `key` to `value`, or removes it for nil. Setting removes the key from `removed` and
     /// records it in `updated`; removing a key that exists moves it to `removed`; removing an
     /// absent key changes nothing.
     /// - Complexity: O(1) amortised.
+    @inlinable
     mutating func set(_ value: Value?, forKey key: Key) {
         if let value {
             items[key] = value
