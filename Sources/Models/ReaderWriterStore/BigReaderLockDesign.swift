@@ -82,9 +82,7 @@ final class BigReaderLockDesign: StoreDesign, @unchecked Sendable {
     /// Enters the calling thread's slot only, for the read.
     /// - Complexity: O(1) plus the read.
     func read<Read: StoreRead>(_ read: inout Read) {
-        guard let ticket = beginRead() else { return }
-        read.run(copy: ticket.copy)
-        endRead(ticket)
+        readBracketed(&read)
     }
 
     /// Takes the writers' mutex, sets the writer bit on every slot, waits for each slot's readers

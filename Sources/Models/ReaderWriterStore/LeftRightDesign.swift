@@ -89,9 +89,7 @@ final class LeftRightDesign: StoreDesign, @unchecked Sendable {
     /// Reads the live copy.
     /// - Complexity: O(1) plus the read; wait-free.
     func read<Read: StoreRead>(_ read: inout Read) {
-        guard let ticket = beginRead() else { return }
-        read.run(copy: ticket.copy)
-        endRead(ticket)
+        readBracketed(&read)
     }
 
     /// Applies `body` to the copy nobody reads, makes it live, waits for the old copy's readers

@@ -35,9 +35,7 @@ final class MutexDesign: StoreDesign, @unchecked Sendable {
 
     /// - Complexity: O(1) plus the read.
     func read<Read: StoreRead>(_ read: inout Read) {
-        pthread_mutex_lock(lock)
-        read.run(copy: 0)
-        pthread_mutex_unlock(lock)
+        readBracketed(&read)
     }
 
     /// - Complexity: O(1) plus `body`.

@@ -39,9 +39,7 @@ final class RWLockDesign: StoreDesign, @unchecked Sendable {
 
     /// - Complexity: O(1) plus the read.
     func read<Read: StoreRead>(_ read: inout Read) {
-        pthread_rwlock_rdlock(lock)
-        read.run(copy: 0)
-        pthread_rwlock_unlock(lock)
+        readBracketed(&read)
     }
 
     /// - Complexity: O(1) plus `body`.

@@ -68,6 +68,15 @@ extension StoreDesign {
     /// Writes run before ``enqueueWrite(_:)`` returns.
     package var writesAsynchronously: Bool { false }
 
+    /// Runs `read` between ``beginRead()`` and ``endRead(_:)``: ``read(_:)`` for the designs whose
+    /// read is bracketed on the caller's thread.
+    /// - Complexity: as ``beginRead()`` plus the read.
+    package func readBracketed<Read: StoreRead>(_ read: inout Read) {
+        guard let ticket = beginRead() else { return }
+        read.run(copy: ticket.copy)
+        endRead(ticket)
+    }
+
     /// A synchronous write of `work`.
     /// - Complexity: as ``write(_:)``.
     package func enqueueWrite(_ work: StoreWrite) {
