@@ -261,6 +261,18 @@ struct ReaderWriterStoreDesignTests {
         #expect(store["a"] == 1)
     }
 
+    @Test("left-right's reads return while a write is in progress: a writer never blocks a reader")
+    func leftRightReadsNeverWait() {
+        let store = Store(design: .leftRight)
+        store["a"] = 1
+        let blocker = WriteBlocker(store, key: "blocker")
+        #expect(store["a"] == 1)
+        #expect(store.allItems() == ["a": 1])
+        #expect(store.count == 1)
+        #expect(blocker.isHolding, "the reads returned while the loader still held the write")
+        blocker.release()
+    }
+
     @Test("a store keeps its name; without one it has none", arguments: StoreDesignName.allCases)
     func name(design: StoreDesignName) {
         #expect(Store(name: "quotes", design: design).name == "quotes")
