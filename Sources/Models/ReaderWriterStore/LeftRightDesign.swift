@@ -32,62 +32,52 @@ import Synchronization
 /// its load of the live copy (sequentially consistent), and the writer's switch of the live copy
 /// before its loads of the counters; so a reader the writer does not see counted must see the
 /// switch and read the new copy.
+@usableFromInline
 final class LeftRightDesign: StoreDesign, @unchecked Sendable {
     /// Two copies of the state.
-    var copies: Int { 2 }
+    @usableFromInline var copies: Int { 2 }
 
     /// Per slot: a reader count for version 0 and one for version 1.
     let slots = StoreReaderSlots(countersPerSlot: 2)
     /// The live copy (0 or 1) and the version index (0 or 1), alone in a 128-byte block: every
     /// reader reads them, only writers write them, once each per write.
     private let control: UnsafeMutableRawPointer
+    /// The read path, as plain pointers.
+    @usableFromInline let readSide: LeftRightReadSide
     /// Serialises writers.
     private let writers = StorePThreads.makeMutex(adaptive: true)
 
     init() {
         control = .allocate(byteCount: StoreReaderSlots.stride, alignment: StoreReaderSlots.stride)
-        liveCopyPointer.initialize(to: Atomic(0))
-        versionPointer.initialize(to: Atomic(0))
+        readSide = LeftRightReadSide(control: control, slots: slots.base, slotMask: slots.mask)
+        readSide.liveCopy.initialize(to: Atomic(0))
+        readSide.version.initialize(to: Atomic(0))
     }
 
     deinit {
-        liveCopyPointer.deinitialize(count: 1)
-        versionPointer.deinitialize(count: 1)
+        readSide.liveCopy.deinitialize(count: 1)
+        readSide.version.deinitialize(count: 1)
         control.deallocate()
         StorePThreads.destroy(writers)
     }
 
-    @inline(__always)
-    private var liveCopyPointer: UnsafeMutablePointer<Atomic<Int>> {
-        control.assumingMemoryBound(to: Atomic<Int>.self)
-    }
-
-    @inline(__always)
-    private var versionPointer: UnsafeMutablePointer<Atomic<Int>> {
-        (control + MemoryLayout<Atomic<Int>>.stride).assumingMemoryBound(to: Atomic<Int>.self)
-    }
-
-    /// Counts the caller in its slot under the current version and returns the live copy; the
-    /// token is the counter's offset. Never waits.
+    /// Counts the caller in its slot under the current version and returns the live copy.
     /// - Complexity: O(1); wait-free.
-    @inline(__always)
+    @inlinable
     func beginRead() -> StoreReadTicket? {
-        let version = versionPointer.pointee.load(ordering: .relaxed)
-        let offset = slots.callerOffset(counter: version)
-        slots.counter(at: offset).pointee.wrappingAdd(1, ordering: .sequentiallyConsistent)
-        let copy = liveCopyPointer.pointee.load(ordering: .sequentiallyConsistent)
-        return StoreReadTicket(copy: copy, token: offset)
+        readSide.enter()
     }
 
     /// Uncounts the caller from the counter it arrived on.
     /// - Complexity: O(1); wait-free.
-    @inline(__always)
+    @inlinable
     func endRead(_ ticket: StoreReadTicket) {
-        slots.counter(at: ticket.token).pointee.wrappingSubtract(1, ordering: .releasing)
+        readSide.leave(ticket)
     }
 
     /// Reads the live copy.
     /// - Complexity: O(1) plus the read; wait-free.
+    @usableFromInline
     func read<Read: StoreRead>(_ read: inout Read) {
         readBracketed(&read)
     }
@@ -96,19 +86,71 @@ final class LeftRightDesign: StoreDesign, @unchecked Sendable {
     /// to leave, then applies `body` to the old copy.
     /// - Complexity: two calls of `body`, plus O(*s*) slot loads for *s* slots and the reads in
     ///   flight.
+    @usableFromInline
     func write(_ body: (_ copy: Int) -> Void) {
         pthread_mutex_lock(writers)
-        let live = liveCopyPointer.pointee.load(ordering: .relaxed)
+        let live = readSide.liveCopy.pointee.load(ordering: .relaxed)
         body(1 - live)
-        liveCopyPointer.pointee.store(1 - live, ordering: .sequentiallyConsistent)
+        readSide.liveCopy.pointee.store(1 - live, ordering: .sequentiallyConsistent)
         // Wait for the readers counted under either version: those of the next version first (a
         // late arrival that read the version before the last toggle), then, after sending new
         // readers there, those of the current one.
-        let version = versionPointer.pointee.load(ordering: .relaxed)
+        let version = readSide.version.pointee.load(ordering: .relaxed)
         slots.waitUntilEvery(counter: 1 - version, equals: 0)
-        versionPointer.pointee.store(1 - version, ordering: .sequentiallyConsistent)
+        readSide.version.pointee.store(1 - version, ordering: .sequentiallyConsistent)
         slots.waitUntilEvery(counter: version, equals: 0)
         body(live)
         pthread_mutex_unlock(writers)
+    }
+}
+
+/// A ``LeftRightDesign``'s read path as plain pointers (its control block and its first reader
+/// slot) and the slot mask: a trivial value, so that the store's inlined read path loads it from
+/// the store and touches no reference count (a retain and a release of the design per read would
+/// be two atomic writes to a line every reader shares, the very cost the design removes).
+@usableFromInline
+struct LeftRightReadSide: @unchecked Sendable {
+    @usableFromInline let control: UnsafeMutableRawPointer
+    @usableFromInline let slots: UnsafeMutableRawPointer
+    @usableFromInline let slotMask: Int
+
+    @usableFromInline
+    init(control: UnsafeMutableRawPointer, slots: UnsafeMutableRawPointer, slotMask: Int) {
+        self.control = control
+        self.slots = slots
+        self.slotMask = slotMask
+    }
+
+    /// The live copy's index.
+    @inlinable
+    var liveCopy: UnsafeMutablePointer<Atomic<Int>> {
+        control.assumingMemoryBound(to: Atomic<Int>.self)
+    }
+
+    /// The version index: which of its slot's two counters an arriving reader increments.
+    @inlinable
+    var version: UnsafeMutablePointer<Atomic<Int>> {
+        (control + MemoryLayout<Atomic<Int>>.stride).assumingMemoryBound(to: Atomic<Int>.self)
+    }
+
+    /// Counts the caller in its slot under the current version and returns the live copy; the
+    /// ticket's token is the counter's offset. Never waits.
+    /// - Complexity: O(1); wait-free.
+    @inlinable
+    func enter() -> StoreReadTicket {
+        let current = version.pointee.load(ordering: .relaxed)
+        let offset = StoreReaderSlots.offset(slot: StorePThreads.readerIndex & slotMask, counter: current)
+        (slots + offset).assumingMemoryBound(to: Atomic<Int>.self).pointee
+            .wrappingAdd(1, ordering: .sequentiallyConsistent)
+        let copy = liveCopy.pointee.load(ordering: .sequentiallyConsistent)
+        return StoreReadTicket(copy: copy, token: offset)
+    }
+
+    /// Uncounts the caller from the counter it arrived on.
+    /// - Complexity: O(1); wait-free.
+    @inlinable
+    func leave(_ ticket: StoreReadTicket) {
+        (slots + ticket.token).assumingMemoryBound(to: Atomic<Int>.self).pointee
+            .wrappingSubtract(1, ordering: .releasing)
     }
 }

@@ -42,6 +42,9 @@ public final class ReaderWriterStore<Key: Hashable & Sendable & Codable, Value: 
     /// The design's copies of the state (``StoreDesign/copies``: two in `left-right`), on the heap,
     /// so that a body passed to `storage` reaches them without copying them.
     @usableFromInline let states: UnsafeMutablePointer<StoreState<Key, Value>>
+    /// `left-right`'s read path, when that is the design: inlined in the caller, with no call
+    /// through the existential and no reference counting.
+    @usableFromInline let leftRightReads: LeftRightReadSide?
     /// Recycled asynchronous `set`s, for designs whose writes are asynchronous.
     @usableFromInline let setWrites: StoreSetWritePool<Key, Value>
     let evictionDecider: EvictionDecider?
@@ -72,6 +75,7 @@ public final class ReaderWriterStore<Key: Hashable & Sendable & Codable, Value: 
         self.name = name
         self.design = design
         storage = design.makeDesign(name: name)
+        leftRightReads = (storage as? LeftRightDesign)?.readSide
         states = .allocate(capacity: storage.copies)
         states.initialize(repeating: StoreState(), count: storage.copies)
         setWrites = StoreSetWritePool(states: states)
@@ -222,6 +226,12 @@ public final class ReaderWriterStore<Key: Hashable & Sendable & Codable, Value: 
     /// - Complexity: O(1) average; allocates nothing.
     @inlinable
     func lookUp(_ key: Key) -> Value? {
+        if let leftRightReads {
+            let ticket = leftRightReads.enter()
+            let value = states[ticket.copy].items[key]
+            leftRightReads.leave(ticket)
+            return value
+        }
         if let ticket = storage.beginRead() {
             let value = states[ticket.copy].items[key]
             storage.endRead(ticket)

@@ -63,9 +63,11 @@ package protocol StoreDesign: AnyObject, Sendable {
 
 extension StoreDesign {
     /// One copy of the state.
+    @usableFromInline
     package var copies: Int { 1 }
 
     /// Writes run before ``enqueueWrite(_:)`` returns.
+    @usableFromInline
     package var writesAsynchronously: Bool { false }
 
     /// Runs `read` between ``beginRead()`` and ``endRead(_:)``: ``read(_:)`` for the designs whose
@@ -79,6 +81,7 @@ extension StoreDesign {
 
     /// A synchronous write of `work`.
     /// - Complexity: as ``write(_:)``.
+    @usableFromInline
     package func enqueueWrite(_ work: StoreWrite) {
         write { copy in work.apply(copy: copy) }
         work.finish()

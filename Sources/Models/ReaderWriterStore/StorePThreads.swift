@@ -7,6 +7,7 @@ import Synchronization
 #endif
 
 /// Setting up the pthread locks the lock-based designs share, and naming the calling thread.
+@usableFromInline
 enum StorePThreads {
     /// Initialises the rwlock at `lock` (allocated, not yet initialised memory), writer-preferring
     /// on glibc so that a stream of readers cannot starve a writer.
@@ -24,7 +25,7 @@ enum StorePThreads {
 
     /// The calling thread's identity, valid while the thread lives.
     /// - Complexity: O(1)
-    @inline(__always)
+    @inlinable
     static var currentThread: UInt {
         #if canImport(Glibc)
             return UInt(pthread_self())
@@ -37,7 +38,7 @@ enum StorePThreads {
     /// (0, 1, 2, …) and kept in thread-local storage: threads that read at the same time get
     /// different big-reader slots until there are more of them than slots.
     /// - Complexity: O(1); no allocation after the thread's first call.
-    @inline(__always)
+    @inlinable
     static var readerIndex: Int {
         guard let key = readerIndexKey else { return Int(truncatingIfNeeded: currentThread >> 12) }
         if let stored = pthread_getspecific(key) { return Int(bitPattern: stored) &- 1 }
@@ -46,12 +47,12 @@ enum StorePThreads {
         return index
     }
 
-    private static let readerIndexKey: pthread_key_t? = {
+    @usableFromInline static let readerIndexKey: pthread_key_t? = {
         var key = pthread_key_t()
         return pthread_key_create(&key, nil) == 0 ? key : nil
     }()
 
-    private static let nextReaderIndex = Atomic<Int>(0)
+    @usableFromInline static let nextReaderIndex = Atomic<Int>(0)
 }
 
 extension StorePThreads {

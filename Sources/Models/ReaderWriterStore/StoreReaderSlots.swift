@@ -12,9 +12,10 @@ import Synchronization
 /// against adjacent-line prefetch) holding a few atomic counters. A thread always uses the same
 /// slot (handed out per thread, in the order threads first read), so a read touches only a line
 /// its own core already holds; threads share a slot only when there are more of them than slots.
+@usableFromInline
 final class StoreReaderSlots: @unchecked Sendable {
     /// Bytes between slots: two 64-byte cache lines.
-    static var stride: Int { 128 }
+    @inlinable static var stride: Int { 128 }
 
     /// Spins before a waiting thread starts yielding.
     static var spinsBeforeYield: Int { 64 }
@@ -23,8 +24,10 @@ final class StoreReaderSlots: @unchecked Sendable {
     let count: Int
     /// Counters per slot.
     let countersPerSlot: Int
-    private let mask: Int
-    private let base: UnsafeMutableRawPointer
+    /// `count - 1`: a thread's slot is its reader index masked with it.
+    let mask: Int
+    /// The first slot's address.
+    let base: UnsafeMutableRawPointer
 
     /// Creates `slotCount` slots (rounded up to a power of two; by default twice the active
     /// processor count, at least 4 and at most 64) of `countersPerSlot` counters, all 0.
@@ -56,7 +59,14 @@ final class StoreReaderSlots: @unchecked Sendable {
     /// - Complexity: O(1)
     @inline(__always)
     func offset(slot: Int, counter: Int) -> Int {
-        slot &* Self.stride &+ counter &* MemoryLayout<Atomic<Int>>.stride
+        Self.offset(slot: slot, counter: counter)
+    }
+
+    /// The byte offset of counter `counter` of slot `slot`, from the first slot.
+    /// - Complexity: O(1)
+    @inlinable
+    static func offset(slot: Int, counter: Int) -> Int {
+        slot &* stride &+ counter &* MemoryLayout<Atomic<Int>>.stride
     }
 
     /// The byte offset of counter `counter` of the calling thread's slot.
