@@ -73,7 +73,7 @@ let package = Package(
         ),
         .target(name: "TestSupport", dependencies: ["Models"], path: "Tests/TestSupport"),
         .testTarget(
-            name: "ModelsTests", dependencies: ["Models", "TestSupport"],
+            name: "ModelsTests", dependencies: ["Models", "Report", "TestSupport"],
             resources: [.copy("DrawingCache/Fixtures")]  // the golden images
         ),
         .testTarget(name: "ConcurrencyTests", dependencies: ["Models"]),

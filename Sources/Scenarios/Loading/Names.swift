@@ -23,7 +23,8 @@ public enum ScenarioKind: String, CaseIterable, Codable, Sendable, SchemaChoice 
 /// `arc`, `s3-fifo`, `sieve`, `w-tinylfu`, `2q`, `slru`) bound the cache to its capacity; `forever`
 /// keeps everything until a memory warning (the view factory's own behaviour; for the controller
 /// cache, an NSCache without a limit); `memory`, `disk` and `memory+disk` are the drawing store's tiers;
-/// `gcd-barrier`, `rwlock`, `mutex` and `big-reader` are the reader-writer store's designs.
+/// `gcd-barrier`, `rwlock`, `mutex`, `big-reader` and `left-right` are the reader-writer store's
+/// designs.
 /// Each kind checks that its file names only the policies it runs.
 public enum PolicyName: String, CaseIterable, Codable, Sendable, SchemaChoice {
     case none, lru, fifo, random, forever
@@ -48,6 +49,8 @@ public enum PolicyName: String, CaseIterable, Codable, Sendable, SchemaChoice {
     case mutex
     /// Reader-writer stores: a big-reader lock, one read-write lock per reader slot.
     case bigReader = "big-reader"
+    /// Reader-writer stores: left-right, two copies; reads wait-free, writes applied twice.
+    case leftRight = "left-right"
 
     /// The policies of the controller cache and the view factory (not the drawing store's tiers).
     public static let controllerPolicies: [PolicyName] = [.none, .forever] + evictionPolicies
@@ -58,7 +61,7 @@ public enum PolicyName: String, CaseIterable, Codable, Sendable, SchemaChoice {
     ]
 
     /// The reader-writer store's synchronisation designs (`parallel-readers`).
-    public static let storeDesigns: [PolicyName] = [.gcdBarrier, .rwlock, .mutex, .bigReader]
+    public static let storeDesigns: [PolicyName] = [.gcdBarrier, .rwlock, .mutex, .bigReader, .leftRight]
 
     /// Whether the policy evicts to stay within a capacity.
     public var isBounded: Bool { Self.evictionPolicies.contains(self) }

@@ -144,7 +144,7 @@ extension EvictionPolicyName {
         case .slru: self = .slru
         case .forever: self = .lru
         // Drawing tiers and store designs: rejected for other kinds when the file loads.
-        case .memory, .disk, .memoryAndDisk, .gcdBarrier, .rwlock, .mutex, .bigReader: self = .lru
+        case .memory, .disk, .memoryAndDisk, .gcdBarrier, .rwlock, .mutex, .bigReader, .leftRight: self = .lru
         }
     }
 }
