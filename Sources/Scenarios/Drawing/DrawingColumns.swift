@@ -40,6 +40,9 @@ extension DrawingRecorder {
                 .measured(
                     "frames_over_budget", .count, .lowerIsBetter, "frames whose model work took longer than 1/refresh_hz",
                     views: [.table]),
+                // The disk tier's bound and what it deleted.
+                .identity("disk_capacity_bytes", .bytes, "the disk tier's byte limit (0 for the policies without a disk tier)"),
+                .count("disk_evictions", .lowerIsBetter, "entries the disk tier deleted to stay within its limit"),
             ],
         timeseries: SharedColumns.identity + [
             SharedColumns.time,

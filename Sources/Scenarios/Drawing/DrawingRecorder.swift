@@ -10,6 +10,8 @@ struct DrawingRecorder {
     let scenario: String
     let configuration: RunConfiguration
     let capacity: Int
+    /// The disk tier's byte limit.
+    var diskCapacity = 0
     private(set) var timeseries: [ResultRow] = []
     /// Statistics of caches replaced by a restart (a restart makes a new cache).
     private var retired = DrawingCacheStatistics()
@@ -150,6 +152,9 @@ struct DrawingRecorder {
         row.append("cached_draw_p99_ns", .uint(cached.summary.p99), kind: .measured)
         row.append("frame_work_p99_ns", .uint(frameWork.summary.p99), kind: .measured)
         row.append("frames_over_budget", .int(total.framesOverBudget), kind: .measured)
+        let hasDiskTier = DrawingScenario.diskTierPolicies.contains(configuration.policy)
+        row.append("disk_capacity_bytes", .int(hasDiskTier ? diskCapacity : 0))
+        row.append("disk_evictions", .int(stats.diskEvictions))
 
         let spectrum = configuration.spectrumRows(
             scenario: scenario, [("fresh_draw", fresh), ("cached_draw", cached), ("frame_work", frameWork)])
@@ -170,6 +175,7 @@ struct DrawingRecorder {
         s.stores += a.stores
         s.memoryPressureEvents += a.memoryPressureEvents
         s.memoryEvictions += a.memoryEvictions
+        s.diskEvictions += a.diskEvictions
         s.diskWriteFailures += a.diskWriteFailures
         return s
     }
