@@ -1,8 +1,10 @@
 # workbench: the two set-up commands on a fresh Debian machine.
 #   make run    install system packages if missing, build release, run scenarios/*.yaml into results/
 #               (CSV files, PNG and SVG plots, results/index.html and index.md)
+#   make fuzz   mutate the shipped scenarios and run each mutant (N=300 by default)
 #   make test   install system packages if missing, run the test suite, the concurrency tests
-#               under ThreadSanitizer, then every shipped scenario against its expect lines
+#               under ThreadSanitizer, every shipped scenario against its expect lines, then
+#               150 fuzz mutants (make fuzz)
 # `make deps` alone installs libjemalloc-dev and gnuplot-nox (needs root or sudo).
 
 SHELL      := /bin/bash
@@ -12,7 +14,12 @@ SCENARIOS  ?= $(wildcard scenarios/*.yaml)
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 WORKBENCH  := .build/release/workbench
 
-.PHONY: run test tsan check-scenarios deps build bench clean
+.PHONY: run test tsan check-scenarios fuzz deps build bench clean
+
+# Mutants for `make fuzz` (`make test` runs FUZZ_TEST_N of them) and the seed that draws them.
+N           ?= 300
+SEED        ?= 1
+FUZZ_TEST_N ?= 150
 
 deps:
 	@missing=""; \
@@ -42,6 +49,7 @@ test: deps
 		exit 1; }
 	$(MAKE) tsan
 	$(MAKE) check-scenarios
+	$(MAKE) fuzz N=$(FUZZ_TEST_N)
 
 # The concurrency tests under ThreadSanitizer, in a package that builds Models without jemalloc
 # (ThreadSanitizer cannot run with another allocator interposed).
@@ -52,6 +60,12 @@ tsan:
 # real), checked against its `expect` lines (exit 2 if one fails).
 check-scenarios: build
 	$(WORKBENCH) run $(SCENARIOS) --out .build/scenario-check --quiet --no-plots
+
+# Mutated shipped scenarios through validate, then run (capped at 1 s, under a memory limit);
+# fails on a crash, a hang or an undocumented exit code, saving the input under
+# .build/fuzz-failures (see scripts/fuzz.py).
+fuzz: build
+	python3 scripts/fuzz.py --count $(N) --seed $(SEED) --jobs 2 --binary $(WORKBENCH)
 
 bench: build
 	$(WORKBENCH) bench
