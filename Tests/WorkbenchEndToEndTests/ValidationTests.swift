@@ -122,6 +122,28 @@ extension EndToEnd {
             #expect(rows.last?[column] == "", "\(csv)")
         }
 
+        @Test("a writer with bursts and no rate runs to the end in every design (it waits for the shared start)")
+        func burstsWithoutRate() throws {
+            let cli = try workbench()
+            let dir = try TempDir()
+            defer { dir.remove() }
+            let file = try dir.write(
+                "bursts.yaml",
+                """
+                name: bursts
+                kind: parallel-readers
+                duration: 300ms
+                sample_interval: 100ms
+                keys: 100
+                readers: {threads: 1, mix: {get: 100}, operations: 1000}
+                writers: {threads: 2, mix: {set: 100}, bursts: {every: 100ms, length: 10ms}}
+                """)
+            for _ in 0..<3 {
+                let result = cli.run([file.path, "--out", dir.path("out").path, "--no-plots", "--quiet"], timeout: 60)
+                #expect(result.status == 0, "\(transcript(result))")
+            }
+        }
+
         @Test("--max-duration caps a long run")
         func maxDurationCapsRun() throws {
             let cli = try workbench()

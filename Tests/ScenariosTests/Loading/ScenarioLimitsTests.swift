@@ -18,16 +18,6 @@ struct ScenarioLimitsTests {
         return error
     }
 
-    /// The error `loadPlan` throws (the loading `run` does), or nil.
-    func planError(_ yaml: String) -> ScenarioError? {
-        do {
-            _ = try ScenarioLoader.loadPlan(yaml: yaml, file: "bad.yaml")
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     @Test(
         "a duration above 1e9 s is refused at its key, whichever key it is",
         arguments: [
