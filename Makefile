@@ -5,7 +5,9 @@
 #   make test   install system packages if missing, run the test suite, the concurrency tests
 #               under ThreadSanitizer, every shipped scenario against its expect lines, then
 #               200 fuzz mutants (make fuzz, at most 5 minutes)
-# `make deps` alone installs libjemalloc-dev and gnuplot-nox (needs root or sudo).
+# `make deps` alone installs the system packages (needs root or sudo): libjemalloc-dev, gnuplot-nox,
+# pkg-config, libpng-dev and libcairo2-dev with fonts-dejavu-core (the drawing cache's PNG files and
+# drawings), python3 (the tests read PNG files with an independent decoder).
 
 SHELL      := /bin/bash
 SWIFT      ?= swift
@@ -29,6 +31,10 @@ deps:
 	dpkg -s libjemalloc-dev >/dev/null 2>&1 || missing="$$missing libjemalloc-dev"; \
 	dpkg -s gnuplot-nox >/dev/null 2>&1 || missing="$$missing gnuplot-nox"; \
 	dpkg -s pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
+	dpkg -s libpng-dev >/dev/null 2>&1 || missing="$$missing libpng-dev"; \
+	dpkg -s libcairo2-dev >/dev/null 2>&1 || missing="$$missing libcairo2-dev"; \
+	dpkg -s fonts-dejavu-core >/dev/null 2>&1 || missing="$$missing fonts-dejavu-core"; \
+	dpkg -s python3 >/dev/null 2>&1 || missing="$$missing python3"; \
 	if [ -n "$$missing" ]; then \
 		echo "installing:$$missing"; \
 		$(SUDO) apt-get update -qq && \

@@ -20,9 +20,22 @@ let package = Package(
             pkgConfig: "jemalloc",
             providers: [.apt(["libjemalloc-dev"])]
         ),
-        // The systems under test. Imports nothing of ours.
+        // libpng: the drawing cache's disk tier writes and reads its entries as PNG files.
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
+        // Cairo (with fontconfig and FreeType): the drawing cache's routines paint through it.
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev", "fonts-dejavu-core"])]
+        ),
+        // The systems under test. Imports nothing of ours but the system libraries above.
         .target(
             name: "Models",
+            dependencies: ["CPNG", "CCairo"],
             swiftSettings: [
                 // The models' hot paths (a cache hit, a pool dequeue) touch class properties many
                 // times per call; the dynamic exclusivity check costs ~30% of a hit. Debug builds,
@@ -55,7 +68,10 @@ let package = Package(
             ]
         ),
         .target(name: "TestSupport", dependencies: ["Models"], path: "Tests/TestSupport"),
-        .testTarget(name: "ModelsTests", dependencies: ["Models", "TestSupport"]),
+        .testTarget(
+            name: "ModelsTests", dependencies: ["Models", "TestSupport"],
+            resources: [.copy("DrawingCache/Fixtures")]  // the golden images
+        ),
         .testTarget(name: "ConcurrencyTests", dependencies: ["Models"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "TestSupport"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Models", "Report", "TestSupport"]),

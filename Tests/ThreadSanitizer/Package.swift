@@ -9,7 +9,9 @@ let package = Package(
     name: "workbench-thread-sanitizer",
     platforms: [.macOS(.v15)],
     targets: [
-        .target(name: "Models", path: "Models"),
+        .systemLibrary(name: "CPNG", path: "CPNG", pkgConfig: "libpng"),
+        .systemLibrary(name: "CCairo", path: "CCairo", pkgConfig: "cairo"),
+        .target(name: "Models", dependencies: ["CPNG", "CCairo"], path: "Models"),
         .testTarget(name: "ConcurrencyTests", dependencies: ["Models"], path: "ConcurrencyTests"),
     ],
     swiftLanguageModes: [.v5]

@@ -2,9 +2,11 @@
 /// look) carrying a private ancillary chunk `egKy` that names the entry: a version byte, the bitmap's
 /// byte count (4 bytes, big-endian) and the key (UTF-8). Viewers skip the chunk.
 ///
-/// A read accepts a file only if it decodes (every CRC and the Adler-32 check), carries `egKy` with
-/// the expected key, and its byte count matches both the bitmap and the index: a damaged, truncated
-/// or misplaced file is a miss, never another drawing.
+/// The file is written and read by libpng (``PNGFile``): deflated on write, as
+/// `UIImagePNGRepresentation` does; on read libpng checks every chunk's CRC, the zlib stream and its
+/// Adler-32. A read accepts a file only if libpng decodes it, it carries `egKy` with the expected
+/// key, and its byte count matches both the bitmap and the index: a damaged, truncated or misplaced
+/// file is a miss, never another drawing.
 enum DiskEntryFile {
     static let chunkName = "egKy"
     static let version: UInt8 = 1
@@ -29,31 +31,29 @@ enum DiskEntryFile {
     }
 
     /// The file's bytes for `image`.
-    /// - Complexity: O(*w·h*).
-    static func encode(_ image: DrawnImage) -> [UInt8] {
-        var data: [UInt8] = [version]
-        PNGChunk.appendBigEndian(UInt32(truncatingIfNeeded: image.byteCount), to: &data)
+    /// - Throws: ``PNGError`` if libpng cannot write it.
+    /// - Complexity: O(*w·h*): a PNG encoding with deflate.
+    static func encode(_ image: DrawnImage) throws(PNGError) -> [UInt8] {
+        let count = UInt32(truncatingIfNeeded: image.byteCount)
+        var data: [UInt8] = [version, UInt8(count >> 24), UInt8(count >> 16 & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF)]
         data.append(contentsOf: Array(image.key.utf8))
-        let chunk = PNGChunk(type: Array(chunkName.utf8), data: data)
-        return PNGEncoder.encode(image.bitmap, extraChunks: [chunk])
+        return try PNGFile.encode(image.bitmap, chunk: (chunkName, data))
     }
 
     /// The image in `bytes` if it is the entry for `key` with `pixelBytes` bytes.
     /// - Throws: ``Problem``.
     /// - Complexity: O(*n*).
     static func decode(_ bytes: [UInt8], key: String, pixelBytes: Int) throws -> DrawnImage {
-        let png: PNGDecoder.Image
+        let png: PNGFile.Image
         do {
-            png = try PNGDecoder.decode(bytes)
-        } catch let error as PNGError {
+            png = try PNGFile.decode(bytes, chunkNamed: chunkName)
+        } catch {
             throw Problem.png(error)
         }
-        guard let chunk = png.chunk(named: chunkName), chunk.data.count >= 5, chunk.data[0] == version else {
-            throw Problem.missingKeyChunk
-        }
-        let storedKey = String(decoding: chunk.data[5...], as: UTF8.self)
+        guard let chunk = png.chunk, chunk.count >= 5, chunk[0] == version else { throw Problem.missingKeyChunk }
+        let storedKey = String(decoding: chunk[5...], as: UTF8.self)
         guard storedKey == key else { throw Problem.wrongKey(storedKey) }
-        let storedBytes = Int(PNGChunk.bigEndian(chunk.data[...], at: 1))
+        let storedBytes = chunk[1...4].reduce(0) { $0 << 8 | Int($1) }
         guard storedBytes == pixelBytes, png.bitmap.byteCount == pixelBytes else {
             throw Problem.wrongSize(expected: pixelBytes, found: png.bitmap.byteCount)
         }

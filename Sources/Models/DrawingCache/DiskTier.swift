@@ -171,7 +171,7 @@ final class DiskTier {
     /// Whether an index entry is one this tier could have written.
     private static func isValid(_ entry: DiskIndex.Entry) -> Bool {
         DiskEntryFile.isEntryFileName(entry.file) && !entry.file.contains("/") && !entry.expires.isNaN
-            && (0...PNGDecoder.maxPixelBytes).contains(entry.pixelBytes) && (0...(1 << 40)).contains(entry.fileBytes)
+            && (0...PNGFile.maxPixelBytes).contains(entry.pixelBytes) && (0...(1 << 40)).contains(entry.fileBytes)
     }
 
     private static func save(_ index: DiskIndex, to url: URL) throws {
@@ -183,7 +183,7 @@ final class DiskTier {
     // MARK: Entries
 
     /// The entry for `key`, checked: expired entries and invalid files are removed and reported.
-    /// - Complexity: O(*n*) in the file's size (read, CRCs, Adler-32, premultiply).
+    /// - Complexity: O(*n* + *w·h*): read, libpng's inflate and checks, premultiply.
     func read(key: String, now: Double) -> Read {
         guard let entry = index.entries[key] else { return .miss }
         if entry.expires <= now {
@@ -204,10 +204,18 @@ final class DiskTier {
         }
     }
 
-    /// Records `image` under `key` until `expiresAt` and queues the file write.
+    /// Records `image` under `key` until `expiresAt` and queues the file write. If libpng cannot
+    /// encode the image, the failure is counted as a failed write and nothing is stored.
     /// - Complexity: O(*w·h*) on the caller's thread for the PNG; the write happens in the background.
     func write(_ image: DrawnImage, key: String, expiresAt: Double) {
-        let bytes = DiskEntryFile.encode(image)
+        let bytes: [UInt8]
+        do {
+            bytes = try DiskEntryFile.encode(image)
+        } catch {
+            background.recordFailure("cannot encode \(key): \(error)")
+            remove(key: key)
+            return
+        }
         let name = DiskEntryFile.fileName(for: key)
         if let old = index.entries[key] { fileBytes -= old.fileBytes }
         index.entries[key] = DiskIndex.Entry(file: name, expires: expiresAt, pixelBytes: image.byteCount, fileBytes: bytes.count)

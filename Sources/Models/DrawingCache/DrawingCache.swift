@@ -9,9 +9,10 @@ import Foundation
 /// origin (0, 0), and what it returns is stored with an expiry date `timeoutInterval` seconds after
 /// it finished, then returned. An entry found past its date is removed and redrawn.
 ///
-/// - Timeout: one setting per cache, default one week, sticky across calls until set again. As in
-///   the original, a call reads it when it starts (so setting it inside the routine affects the next
-///   call, not this one).
+/// - Timeout: one setting per cache, default one week, sticky across calls until set again. A call
+///   reads it when it stores the drawing, after the routine ran, so it may be set before the call or
+///   inside the routine ("prior to, or within" the drawing, as EGOUICache documents). Nested drawings
+///   share the setting: an inner routine's change reaches the outer drawing too.
 /// - Cancel: ``cancel()`` marks a cancel pending. The next routine to *finish* (for nested drawings,
 ///   normally the innermost) consumes it: that call returns nil and stores nothing. A cache hit runs no
 ///   routine, so it leaves a pending cancel alone; a refused call (no salt) does too.
@@ -77,7 +78,6 @@ public final class DrawingCache {
         draw: (Rect) -> Bitmap?
     ) throws -> DrawnImage? {
         let key = try DrawingKey.text(typeName: typeName, selector: selector, rect: rect, salt: salt)
-        let timeout = timeoutInterval ?? self.timeoutInterval
         counters.requests += 1
         switch store.image(forKey: key, now: clock()) {
         case .memoryHit(let image):
@@ -106,6 +106,7 @@ public final class DrawingCache {
             return nil
         }
         let image = DrawnImage(key: key, bitmap: bitmap)
+        let timeout = timeoutInterval ?? self.timeoutInterval
         store.setImage(image, forKey: key, expiresAt: expiry(after: timeout))
         counters.stores += 1
         lastOutcome = .drawn

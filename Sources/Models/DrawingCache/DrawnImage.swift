@@ -17,12 +17,13 @@ public final class DrawnImage: @unchecked Sendable {
     public var byteCount: Int { bitmap.byteCount }
 
     /// The image as a PNG file, to look at.
+    /// - Throws: ``PNGError`` if libpng cannot write it.
     /// - Complexity: O(*w·h*).
-    public func pngData() -> [UInt8] { PNGEncoder.encode(bitmap) }
+    public func pngData() throws(PNGError) -> [UInt8] { try PNGFile.encode(bitmap) }
 
     /// Writes the image as a PNG file at `url`, atomically.
-    /// - Throws: the file system's error.
+    /// - Throws: ``PNGError``, or the file system's error.
     public func writePNG(to url: URL) throws {
-        try Data(pngData()).write(to: url, options: .atomic)
+        try Data(try pngData()).write(to: url, options: .atomic)
     }
 }

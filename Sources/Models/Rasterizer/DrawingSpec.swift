@@ -21,8 +21,8 @@ public struct PixelSize: Hashable, Sendable {
 }
 
 /// What a "fresh" drawing paints, standing in for a `drawRect:` routine full of blending: a
-/// rounded body filled with a background colour and an optional gradient, an optional run of
-/// text-like glyphs centred in it, and an optional blurred drop shadow under it.
+/// rounded body filled with a background colour and an optional gradient, an optional title set in
+/// a real font centred in it (both clipped to the body), and an optional blurred drop shadow under it.
 ///
 /// Layout: the body is the bitmap inset on every side by the shadow's reach (`shadowRadius` plus the
 /// larger offset component), so the shadow has room to show; without a shadow it fills the bitmap.
@@ -36,11 +36,12 @@ public struct DrawingSpec: Hashable, Sendable {
     public var gradient: LinearGradient?
     /// The body's corner radius in pixels (clamped to half the shorter side); 0 for square corners.
     public var cornerRadius: Double
-    /// Text drawn as a run of glyph boxes, centred in the body; `nil` or empty for none.
+    /// A title drawn on one line in DejaVu Sans Bold, centred in the body and clipped to it; `nil`
+    /// or empty for none.
     public var text: String?
-    /// The glyphs' colour.
+    /// The text's colour.
     public var textColor: RGBAColor
-    /// The glyphs' height scale in pixels (a glyph box is about 0.6 × this wide).
+    /// The font size in pixels (the em square's height).
     public var fontSize: Double
     /// The drop shadow's box-blur radius in pixels (three passes ≈ a gaussian); `nil` for no shadow.
     /// 0 gives a hard shadow.

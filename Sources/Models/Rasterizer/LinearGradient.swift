@@ -15,7 +15,7 @@ public struct UnitPoint: Hashable, Sendable {
 }
 
 /// A linear gradient across a shape, as `CGContextDrawLinearGradient` paints it: colour stops along
-/// the line from `start` to `end`; beyond either end the end colour extends.
+/// the line from `start` to `end`; beyond either end the end colour extends. Cairo paints it.
 public struct LinearGradient: Hashable, Sendable {
     /// One colour at a position along the gradient line (0 at `start`, 1 at `end`).
     public struct Stop: Hashable, Sendable {
@@ -43,23 +43,5 @@ public struct LinearGradient: Hashable, Sendable {
     /// Two stops: `from` at the start, `to` at the end.
     public init(from: RGBAColor, to: RGBAColor, start: UnitPoint = .leading, end: UnitPoint = .trailing) {
         self.init(stops: [Stop(location: 0, color: from), Stop(location: 1, color: to)], start: start, end: end)
-    }
-
-    /// The premultiplied colour at `t` along the line, interpolated in premultiplied space.
-    /// - Complexity: O(*s*) for *s* stops.
-    func color(at t: Double) -> PremultipliedColor {
-        guard let first = stops.first, let last = stops.last else { return RGBAColor.clear.premultiplied }
-        if t <= first.location { return first.color.premultiplied }
-        if t >= last.location { return last.color.premultiplied }
-        var lower = first
-        for stop in stops.dropFirst() {
-            if t <= stop.location {
-                let span = stop.location - lower.location
-                let fraction = span > 0 ? (t - lower.location) / span : 1
-                return lower.color.premultiplied.mixed(with: stop.color.premultiplied, fraction)
-            }
-            lower = stop
-        }
-        return last.color.premultiplied
     }
 }

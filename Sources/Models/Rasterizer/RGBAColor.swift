@@ -1,5 +1,5 @@
 /// A colour with straight (unpremultiplied) alpha, each component in 0...1, as `UIColor` takes it.
-/// The rasterizer premultiplies when it paints.
+/// Cairo premultiplies when it paints.
 public struct RGBAColor: Hashable, Sendable {
     public var red: Double
     public var green: Double
@@ -25,26 +25,5 @@ public struct RGBAColor: Hashable, Sendable {
     public static let black = RGBAColor(red: 0, green: 0, blue: 0)
     public static let white = RGBAColor(red: 1, green: 1, blue: 1)
 
-    /// The colour as premultiplied components in 0...255.
-    var premultiplied: PremultipliedColor {
-        PremultipliedColor(red: red * alpha * 255, green: green * alpha * 255, blue: blue * alpha * 255, alpha: alpha * 255)
-    }
-
     private static func clamp(_ value: Double) -> Double { value.isNaN ? 0 : min(1, max(0, value)) }
-}
-
-/// Premultiplied components in 0...255, kept in floating point while a paint is interpolated.
-struct PremultipliedColor: Equatable {
-    var red: Double
-    var green: Double
-    var blue: Double
-    var alpha: Double
-
-    /// `self + (other − self) × t`.
-    @inline(__always)
-    func mixed(with other: PremultipliedColor, _ t: Double) -> PremultipliedColor {
-        PremultipliedColor(
-            red: red + (other.red - red) * t, green: green + (other.green - green) * t,
-            blue: blue + (other.blue - blue) * t, alpha: alpha + (other.alpha - alpha) * t)
-    }
 }

@@ -1,51 +1,54 @@
+import CCairo
+
 extension Rasterizer {
-    /// Blends a blurred drop shadow of a rounded rectangle into `bitmap`: the shape's coverage,
-    /// offset, is box-blurred three times across and three times down (≈ a gaussian of standard
-    /// deviation ≈ `blurRadius`), then `color` is blended through it. The shadow reaches about
-    /// `blurRadius` beyond the shape (the three passes together up to 3 × `blurRadius`).
+    /// Paints a blurred drop shadow of a rounded rectangle on `context` (a `width × height`
+    /// surface): Cairo fills the shape, offset, into an 8-bit alpha image surface; the mask is
+    /// box-blurred three times across and three times down (≈ a gaussian of standard deviation ≈
+    /// `blurRadius`); then `color` is painted through it. The shadow reaches about `blurRadius`
+    /// beyond the shape (the three passes together up to 3 × `blurRadius`). A radius of 0 gives a
+    /// hard shadow.
     ///
     /// Each box pass keeps a running sum, so its cost does not depend on the radius; the shadow's
-    /// cost is O(*w·h*) for the whole bitmap, which is what makes shadows expensive to redraw.
-    /// - Complexity: O(*w·h*): one coverage pass, six blur passes, one blend pass.
-    public func drawShadow(
-        of rect: Rect, cornerRadius: Double = 0, blurRadius: Int, color: RGBAColor,
-        offsetX: Int = 0, offsetY: Int = 0, in bitmap: inout Bitmap
+    /// cost is O(*w·h*) for the whole surface, which is what makes shadows expensive to redraw.
+    /// - Complexity: O(*w·h*): one fill, six blur passes, one composite.
+    func drawShadow(
+        of rect: Rect, cornerRadius: Double, blurRadius: Int, color: RGBAColor, offsetX: Int, offsetY: Int,
+        on context: OpaquePointer, width: Int, height: Int
     ) {
-        let width = bitmap.width
-        let height = bitmap.height
-        guard width > 0, height > 0 else { return }
-        let shape = RoundedRect(
-            Rect(x: rect.x + Double(offsetX), y: rect.y + Double(offsetY), width: rect.width, height: rect.height),
-            radius: cornerRadius)
-        // The mask: coverage × 255 per pixel.
-        var mask = [Int32](repeating: 0, count: width * height)
-        if let box = shape.pixelBounds(width: width, height: height) {
-            for y in box.minY..<box.maxY {
-                for x in box.minX..<box.maxX {
-                    let coverage = shape.coverage(x: Double(x) + 0.5, y: Double(y) + 0.5)
-                    mask[y * width + x] = Int32((coverage * 255).rounded())
-                }
-            }
-            work.coverageSamples += (box.maxX - box.minX) * (box.maxY - box.minY)
-        }
+        guard let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height)) else { return }
+        defer { cairo_surface_destroy(mask) }
+        guard cairo_surface_status(mask) == CAIRO_STATUS_SUCCESS, let maskContext = cairo_create(mask) else { return }
+        let shape = Rect(
+            x: rect.x + Rasterizer.clampedOffset(offsetX, limit: width), y: rect.y + Rasterizer.clampedOffset(offsetY, limit: height),
+            width: rect.width, height: rect.height)
+        Rasterizer.addRoundedRect(shape, radius: cornerRadius, to: maskContext)
+        cairo_set_source_rgba(maskContext, 0, 0, 0, 1)
+        cairo_fill(maskContext)
+        cairo_destroy(maskContext)
+        cairo_surface_flush(mask)
+        work.pixelsPainted += Rasterizer.pixelArea(of: shape, width: width, height: height)
+
         let radius = min(max(0, blurRadius), max(width, height))  // a wider box changes nothing more
-        if radius > 0 {
+        if radius > 0, let data = cairo_image_surface_get_data(mask) {
+            let stride = Int(cairo_image_surface_get_stride(mask))
+            var samples = [Int32](repeating: 0, count: width * height)
+            for y in 0..<height {
+                for x in 0..<width { samples[y * width + x] = Int32(data[y * stride + x]) }
+            }
             var scratch = [Int32](repeating: 0, count: width * height)
             for _ in 0..<3 {
-                Rasterizer.boxBlur(&mask, into: &scratch, count: height, length: width, stride: 1, lineStride: width, radius: radius)
-                Rasterizer.boxBlur(&scratch, into: &mask, count: width, length: height, stride: width, lineStride: 1, radius: radius)
+                Rasterizer.boxBlur(&samples, into: &scratch, count: height, length: width, stride: 1, lineStride: width, radius: radius)
+                Rasterizer.boxBlur(&scratch, into: &samples, count: width, length: height, stride: width, lineStride: 1, radius: radius)
             }
+            for y in 0..<height {
+                for x in 0..<width { data[y * stride + x] = UInt8(clamping: samples[y * width + x]) }
+            }
+            cairo_surface_mark_dirty(mask)
             work.blurSamples += 6 * width * height
         }
-        let paint = color.premultiplied
-        var blended = 0
-        bitmap.pixels.withUnsafeMutableBufferPointer { buffer in
-            for index in 0..<(width * height) where mask[index] > 0 {
-                Rasterizer.blend(paint, coverage: Double(mask[index]) / 255, into: buffer, at: index * 4)
-                blended += 1
-            }
-        }
-        work.pixelsBlended += blended
+        Rasterizer.setSource(color, on: context)
+        cairo_mask_surface(context, mask, 0, 0)
+        work.pixelsPainted += width * height
     }
 
     /// One box-blur pass over `count` lines of `length` samples (`stride` apart within a line,
@@ -74,5 +77,10 @@ extension Rasterizer {
                 }
             }
         }
+    }
+
+    /// `offset` limited to ±(2 × `limit` + 1): further moves the shape off the surface just the same.
+    static func clampedOffset(_ offset: Int, limit: Int) -> Double {
+        Double(min(max(offset, -2 * limit - 1), 2 * limit + 1))
     }
 }

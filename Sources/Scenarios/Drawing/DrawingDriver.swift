@@ -112,6 +112,7 @@ struct DrawingDriver {
         let eviction = EvictionPolicyName(scenario.cache.eviction)
         switch configuration.policy {
         case .memory: return .memory(policy: eviction, capacityBytes: scenario.cache.capacityBytes)
+        case .disk: return .disk(directory: directory)
         case .memoryAndDisk:
             return .memoryAndDisk(policy: eviction, capacityBytes: scenario.cache.capacityBytes, directory: directory)
         default: return .none

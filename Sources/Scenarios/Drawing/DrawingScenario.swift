@@ -17,8 +17,12 @@ public struct DrawingScenario: Codable, Equatable, Sendable {
     public var restarts: [Seconds]
     public var cache: DrawingCacheSpec
 
-    /// The store policies this kind compares.
-    public static let policies: [PolicyName] = [.none, .memory, .memoryAndDisk]
+    /// The store policies this kind compares. `disk` is how EGOUICache runs (EGOCache keeps no
+    /// images in memory); `memory` and `memory+disk` put an NSCache-like memory tier in front.
+    public static let policies: [PolicyName] = [.none, .memory, .disk, .memoryAndDisk]
+
+    /// The policies with a memory tier (they need `cache.capacity`).
+    public static let memoryTierPolicies: [PolicyName] = [.memory, .memoryAndDisk]
 
     public static let keys = ["refresh_hz", "views", "timeout", "restarts", "cache"]
 
@@ -237,12 +241,13 @@ public enum ContentChange: Codable, Equatable, Sendable {
 }
 
 /// `cache:` — the drawing store under test: tiers (`policies`), the memory tier's eviction policy
-/// and capacity in bytes.
+/// and capacity in bytes. `capacity` is required when a listed policy has a memory tier.
 public struct DrawingCacheSpec: Codable, Equatable, Sendable {
     public var policies: [PolicyName]
     /// The memory tier's eviction policy (lru, fifo or random; default lru).
     public var eviction: PolicyName
-    /// The memory tier's capacity in bytes (a number, or "512KB", "4MB").
+    /// The memory tier's capacity in bytes (a number, or "512KB", "4MB"); 0 when the file gives
+    /// none (no listed policy has a memory tier), which a memory tier reads as no limit.
     public var capacityBytes: Int
 
     static let keys = ["policies", "eviction", "capacity"]
@@ -260,9 +265,15 @@ public struct DrawingCacheSpec: Codable, Equatable, Sendable {
         try rejectDuplicates(policies, key: "policies", in: f)
         eviction = try f.optional("eviction") ?? .lru
         try f.check("eviction", eviction.isBounded, "must be lru, fifo or random")
-        let capacity: ByteCount = try f.required("capacity")
-        capacityBytes = capacity.bytes
-        try f.check("capacity", capacityBytes > 0, "must be > 0")
+        if policies.contains(where: DrawingScenario.memoryTierPolicies.contains) {
+            let capacity: ByteCount = try f.required("capacity")
+            capacityBytes = capacity.bytes
+            try f.check("capacity", capacityBytes > 0, "must be > 0")
+        } else {
+            let capacity: ByteCount? = try f.optional("capacity")
+            capacityBytes = capacity?.bytes ?? 0
+            try f.check("capacity", capacity == nil || capacityBytes > 0, "must be > 0")
+        }
     }
 
     public func encode(to encoder: Encoder) throws {

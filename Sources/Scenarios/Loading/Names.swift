@@ -21,13 +21,15 @@ public enum ScenarioKind: String, CaseIterable, Codable, Sendable, SchemaChoice 
 ///
 /// `none` caches nothing; `lru`, `fifo` and `random` bound the cache to its capacity; `forever`
 /// keeps everything until a memory warning (the view factory's own behaviour; for the controller
-/// cache, an NSCache without a limit); `memory` and `memory+disk` are the drawing store's tiers;
+/// cache, an NSCache without a limit); `memory`, `disk` and `memory+disk` are the drawing store's tiers;
 /// `gcd-barrier`, `rwlock`, `mutex` and `big-reader` are the reader-writer store's designs.
 /// Each kind checks that its file names only the policies it runs.
 public enum PolicyName: String, CaseIterable, Codable, Sendable, SchemaChoice {
     case none, lru, fifo, random, forever
     /// Drawing caches: a memory tier only.
     case memory
+    /// Drawing caches: a disk tier only (EGOUICache over EGOCache: every hit reads and decodes a file).
+    case disk
     /// Drawing caches: a memory tier in front of a disk tier.
     case memoryAndDisk = "memory+disk"
     /// Reader-writer stores: the seed's concurrent queue with barrier writes.

@@ -101,7 +101,7 @@ struct NavigationDriver {
     private var cachePolicy: ViewCachePolicy {
         switch configuration.policy {
         // The drawing tiers and the store designs are rejected when the file loads.
-        case .forever, .memory, .memoryAndDisk, .gcdBarrier, .rwlock, .mutex, .bigReader:
+        case .forever, .memory, .disk, .memoryAndDisk, .gcdBarrier, .rwlock, .mutex, .bigReader:
             return .forever
         case .none, .lru, .fifo, .random:
             return .bounded(

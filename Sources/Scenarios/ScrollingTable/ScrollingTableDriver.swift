@@ -135,7 +135,7 @@ extension EvictionPolicyName {
         case .random: self = .random
         case .forever: self = .lru
         // Drawing tiers and store designs: rejected for other kinds when the file loads.
-        case .memory, .memoryAndDisk, .gcdBarrier, .rwlock, .mutex, .bigReader: self = .lru
+        case .memory, .disk, .memoryAndDisk, .gcdBarrier, .rwlock, .mutex, .bigReader: self = .lru
         }
     }
 }

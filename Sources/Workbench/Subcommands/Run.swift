@@ -24,7 +24,7 @@ struct Run: ParsableCommand {
     @Option(
         name: .customLong("policy"),
         help: ArgumentHelp(
-            "Run only this policy or store design, replacing the file's list (repeatable; none, lru, fifo, random, forever, memory, memory+disk, gcd-barrier, rwlock, mutex, big-reader).",
+            "Run only this policy or store design, replacing the file's list (repeatable; none, lru, fifo, random, forever, memory, disk, memory+disk, gcd-barrier, rwlock, mutex, big-reader).",
             valueName: "name"))
     var policies: [String] = []
 

@@ -88,6 +88,43 @@ struct DrawingCacheStoreTests {
 
     // MARK: Disk tier
 
+    @Test("the disk policy keeps nothing in memory: every hit reads the entry's file and decodes it anew")
+    func diskPolicyReadsFileOnEveryHit() throws {
+        let directory = DrawingTestDirectory()
+        defer { directory.cleanUp() }
+        let cache = try DrawingCache(policy: .disk(directory: directory.url), clock: clock.read)
+        #expect(cache.store.policy.name == "disk")
+        let drawn = try #require(try draw(cache, "A", rgb: 0x336699))
+        cache.waitForPendingWrites()
+        let first = try #require(try draw(cache, "A", rgb: 0))
+        #expect(cache.lastOutcome == .diskHit)
+        let second = try #require(try draw(cache, "A", rgb: 0))
+        #expect(cache.lastOutcome == .diskHit, "still from disk: no memory tier to copy it into")
+        #expect(first !== second, "each hit decodes a new image")
+        #expect(first.bitmap == drawn.bitmap && second.bitmap == drawn.bitmap)
+        #expect(cache.statistics.memoryEntries == 0 && cache.statistics.memoryBytes == 0)
+        #expect(cache.statistics.diskHits == 2 && cache.statistics.memoryHits == 0)
+        try FileManager.default.removeItem(at: try #require(cache.store.diskFileURL(forKey: try key("A"))))
+        _ = try draw(cache, "A")
+        #expect(cache.lastOutcome == .drawn, "with the file gone the next request draws: the hit came from the file")
+        #expect(cache.invariantViolation() == nil)
+    }
+
+    @Test("under the disk policy a memory warning changes nothing: the next request is still a disk hit")
+    func diskPolicyIgnoresMemoryWarning() throws {
+        let directory = DrawingTestDirectory()
+        defer { directory.cleanUp() }
+        let runLoop = Models.RunLoop(refreshRate: 60)
+        let cache = try DrawingCache(policy: .disk(directory: directory.url), runLoop: runLoop, clock: clock.read)
+        _ = try draw(cache, "A")
+        cache.waitForPendingWrites()
+        runLoop.postMemoryPressure(.warning)
+        _ = try draw(cache, "A")
+        #expect(cache.lastOutcome == .diskHit)
+        #expect(cache.statistics.memoryPressureEvents == 1)
+    }
+
+
     @Test("writes are asynchronous and complete by waitForPendingWrites: a PNG file and an index entry")
     func asyncWritesComplete() throws {
         let directory = DrawingTestDirectory()
@@ -98,7 +135,7 @@ struct DrawingCacheStoreTests {
         #expect(directory.entryFiles.count == 3)
         let file = try #require(cache.store.diskFileURL(forKey: try key("B")))
         let bytes = [UInt8](try Data(contentsOf: file))
-        #expect(Array(bytes.prefix(8)) == PNGEncoder.signature)
+        #expect(Array(bytes.prefix(8)) == PNGFile.signature)
         let index = try String(contentsOf: directory.url.appendingPathComponent("index.json"), encoding: .utf8)
         let keyA = try key("A")
         let keyC = try key("C")
@@ -120,10 +157,13 @@ struct DrawingCacheStoreTests {
         let image = try #require(try draw(cache, "A", rgb: 0xFF8800))
         cache.waitForPendingWrites()
         let file = try #require(cache.store.diskFileURL(forKey: try key("A")))
-        let decoded = try #require(IndependentPNGReader.straightPixels([UInt8](try Data(contentsOf: file))))
+        let decoded = try IndependentPNGReader.read(file)
+        #expect(decoded.crcOK)
         #expect(decoded.width == 10 && decoded.height == 10)
         #expect(decoded.pixels == image.bitmap.unpremultipliedPixels())
         #expect(Array(decoded.pixels.prefix(4)) == [0xFF, 0x88, 0x00, 0xFF])
+        let keyHex = try key("A").utf8.map { String(format: "%02x", $0) }.joined()
+        #expect(decoded.extra["egKy"]?.hasSuffix(keyHex) == true, "the private chunk names the key")
     }
 
     @Test("the index survives a restart; entries past their date are removed at start-up, files deleted")
@@ -230,7 +270,7 @@ struct DrawingCacheStoreTests {
         cache.waitForPendingWrites()
         let file = try #require(cache.store.diskFileURL(forKey: try key("A")))
         var bytes = [UInt8](try Data(contentsOf: file))
-        bytes[bytes.count - 40] ^= 0xFF  // a pixel byte inside IDAT
+        bytes[try #require(PNGFileTests.offset(of: "IDAT", in: bytes)) + 6] ^= 0xFF  // a byte of the compressed pixels
         try Data(bytes).write(to: file)
         cache.handleMemoryPressure(.warning)
         let redrawn = try draw(cache, "A", rgb: 0x405060)

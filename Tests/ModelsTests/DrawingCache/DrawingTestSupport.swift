@@ -49,77 +49,113 @@ final class RecordingDrawRoutine {
 
 /// A `width × height` bitmap filled with one opaque colour.
 func solidTestBitmap(width: Int, height: Int, rgb: UInt32 = 0x808080) -> Bitmap {
-    let rasterizer = Rasterizer()
-    var bitmap = Bitmap(width: width, height: height)
-    rasterizer.fill(
-        Rect(x: 0, y: 0, width: Double(width), height: Double(height)), color: RGBAColor(rgb: rgb), in: &bitmap)
-    return bitmap
+    Rasterizer().draw(DrawingSpec(size: PixelSize(width: width, height: height), background: RGBAColor(rgb: rgb)))
 }
 
-/// An independent reader for the PNGs under test: chunk walking and stored-block inflate written
-/// from the specifications, sharing no code with `PNGDecoder`.
+/// An independent reader for the PNGs under test: Python's `zlib` and `struct` (no libpng), run as
+/// `python3` (which `make deps` installs). It walks the chunks checking each CRC, inflates IDAT,
+/// undoes the five row filters and returns the straight RGBA pixels.
 enum IndependentPNGReader {
-    struct Chunk {
-        let type: String
-        let data: [UInt8]
-        let storedCRC: UInt32
-        /// The bytes the CRC covers: type and data.
-        var crcInput: [UInt8] { Array(type.utf8) + data }
-    }
-
-    static func be32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
-        bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | UInt32($1) }
-    }
-
-    /// The chunks after the signature, or nil if the layout is broken.
-    static func chunks(_ png: [UInt8]) -> [Chunk]? {
-        var offset = 8
-        var result: [Chunk] = []
-        while offset + 12 <= png.count {
-            let length = Int(be32(png, offset))
-            guard offset + 12 + length <= png.count else { return nil }
-            let type = String(decoding: png[(offset + 4)..<(offset + 8)], as: UTF8.self)
-            let data = Array(png[(offset + 8)..<(offset + 8 + length)])
-            result.append(Chunk(type: type, data: data, storedCRC: be32(png, offset + 8 + length)))
-            offset += 12 + length
-        }
-        return offset == png.count ? result : nil
-    }
-
-    /// Inflates a zlib stream of stored blocks: (data, block lengths, stored Adler-32), or nil.
-    static func inflateStored(_ stream: [UInt8]) -> (data: [UInt8], blocks: [Int], adler: UInt32)? {
-        guard stream.count >= 6, stream[0] & 0x0F == 8, (Int(stream[0]) << 8 | Int(stream[1])) % 31 == 0 else { return nil }
-        var offset = 2
-        var data: [UInt8] = []
-        var blocks: [Int] = []
-        var final = false
-        while !final {
-            guard offset + 5 <= stream.count, stream[offset] >> 1 & 3 == 0 else { return nil }
-            final = stream[offset] & 1 == 1
-            let length = Int(stream[offset + 1]) | Int(stream[offset + 2]) << 8
-            let complement = Int(stream[offset + 3]) | Int(stream[offset + 4]) << 8
-            guard length ^ complement == 0xFFFF, offset + 5 + length <= stream.count else { return nil }
-            data += stream[(offset + 5)..<(offset + 5 + length)]
-            blocks.append(length)
-            offset += 5 + length
-        }
-        guard offset + 4 == stream.count else { return nil }
-        return (data, blocks, be32(stream, offset))
-    }
-
-    /// The straight RGBA pixels of a PNG with filter-0 scanlines, or nil.
-    static func straightPixels(_ png: [UInt8]) -> (width: Int, height: Int, pixels: [UInt8])? {
-        guard let chunks = chunks(png), let header = chunks.first, header.type == "IHDR" else { return nil }
-        let width = Int(be32(header.data, 0))
-        let height = Int(be32(header.data, 4))
-        let stream = chunks.filter { $0.type == "IDAT" }.flatMap(\.data)
-        guard let (raw, _, _) = inflateStored(stream), raw.count == height * (width * 4 + 1) else { return nil }
+    struct Report: Decodable {
+        var width: Int
+        var height: Int
+        var chunks: [String]
+        var crcOK: Bool
+        /// The first deflate block's type: 0 stored, 1 fixed Huffman, 2 dynamic Huffman.
+        var firstBlockType: Int
+        /// Ancillary chunks' data in hex, by name.
+        var extra: [String: String]
+        /// Straight RGBA, filled in from the pixel file.
         var pixels: [UInt8] = []
-        for row in 0..<height {
-            let start = row * (width * 4 + 1)
-            guard raw[start] == 0 else { return nil }
-            pixels += raw[(start + 1)...(start + width * 4)]
+
+        enum CodingKeys: String, CodingKey {
+            case width, height, chunks, extra
+            case crcOK = "crc_ok"
+            case firstBlockType = "first_block_type"
         }
-        return (width, height, pixels)
+    }
+
+    enum Failure: Error, CustomStringConvertible {
+        case python(String)
+        var description: String {
+            switch self {
+            case .python(let message): return "python3 could not read the png (is python3 installed? make deps installs it): \(message)"
+            }
+        }
+    }
+
+    static let script = """
+        import json, struct, sys, zlib
+        data = open(sys.argv[1], 'rb').read()
+        assert data[:8] == b'\\x89PNG\\r\\n\\x1a\\n', 'bad signature'
+        pos, chunks, idat, crc_ok, extra = 8, [], b'', True, {}
+        while pos < len(data):
+            length, = struct.unpack('>I', data[pos:pos + 4])
+            kind, body = data[pos + 4:pos + 8], data[pos + 8:pos + 8 + length]
+            crc, = struct.unpack('>I', data[pos + 8 + length:pos + 12 + length])
+            crc_ok = crc_ok and (zlib.crc32(kind + body) & 0xFFFFFFFF) == crc
+            name = kind.decode('latin-1')
+            chunks.append(name)
+            if name == 'IHDR':
+                width, height, depth, colour, _, _, interlace = struct.unpack('>IIBBBBB', body)
+                assert (depth, colour, interlace) == (8, 6, 0), 'not 8-bit RGBA'
+            elif name == 'IDAT':
+                idat += body
+            elif name != 'IEND':
+                extra[name] = body.hex()
+            pos += 12 + length
+        raw = zlib.decompress(idat)
+        stride = width * 4
+        assert len(raw) == height * (stride + 1), 'wrong amount of image data'
+        out, prev = bytearray(), bytearray(stride)
+        for y in range(height):
+            kind = raw[y * (stride + 1)]
+            line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+            for i in range(stride):
+                a = line[i - 4] if i >= 4 else 0
+                b = prev[i]
+                c = prev[i - 4] if i >= 4 else 0
+                if kind == 1: line[i] = (line[i] + a) & 255
+                elif kind == 2: line[i] = (line[i] + b) & 255
+                elif kind == 3: line[i] = (line[i] + (a + b) // 2) & 255
+                elif kind == 4:
+                    p = a + b - c
+                    pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                    line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+                else: assert kind == 0, 'bad filter'
+            out += line
+            prev = line
+        open(sys.argv[2], 'wb').write(out)
+        print(json.dumps({'width': width, 'height': height, 'chunks': chunks, 'crc_ok': crc_ok,
+                          'first_block_type': (idat[2] >> 1) & 3, 'extra': extra}))
+        """
+
+    /// What Python finds in the PNG file at `url`.
+    static func read(_ url: URL) throws -> Report {
+        let pixelsURL = url.appendingPathExtension("rgba")
+        defer { try? FileManager.default.removeItem(at: pixelsURL) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, url.path, pixelsURL.path]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let stdout = output.fileHandleForReading.readDataToEndOfFile()
+        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw Failure.python(String(decoding: stderr, as: UTF8.self)) }
+        var report = try JSONDecoder().decode(Report.self, from: stdout)
+        report.pixels = [UInt8](try Data(contentsOf: pixelsURL))
+        return report
+    }
+
+    /// What Python finds in `png`.
+    static func read(_ png: [UInt8]) throws -> Report {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("independent-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data(png).write(to: url)
+        return try read(url)
     }
 }

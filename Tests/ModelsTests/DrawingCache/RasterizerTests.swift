@@ -1,22 +1,20 @@
 import Models
 import Testing
 
-/// The rasterizer: source-over blending of premultiplied colour, gradients, anti-aliased rounded
-/// rectangles, glyph runs, blurred shadows, and work that grows with size and effects.
+/// The rasterizer over Cairo: fills, gradients, anti-aliased rounded rectangles, clipping, text in
+/// a real font, our blurred shadow, and work that grows with size and effects.
 @Suite("Rasterizer")
 struct RasterizerTests {
     let rasterizer = Rasterizer()
 
-    @Test("source-over blends premultiplied colour: half-transparent red over opaque blue")
-    func sourceOverBlending() {
-        var bitmap = Bitmap(width: 1, height: 1)
-        rasterizer.fill(Rect(x: 0, y: 0, width: 1, height: 1), color: RGBAColor(rgb: 0x0000FF), in: &bitmap)
-        rasterizer.fill(Rect(x: 0, y: 0, width: 1, height: 1), color: RGBAColor(rgb: 0xFF0000, alpha: 0.5), in: &bitmap)
-        // source (128, 0, 0, 128) + destination (0, 0, 255, 255) × (1 − 128/255)
-        #expect(bitmap[0, 0] == Pixel(red: 128, green: 0, blue: 127, alpha: 255))
-        var clear = Bitmap(width: 1, height: 1)
-        rasterizer.fill(Rect(x: 0, y: 0, width: 1, height: 1), color: RGBAColor(rgb: 0xFF0000, alpha: 0.5), in: &clear)
-        #expect(clear[0, 0] == Pixel(red: 128, green: 0, blue: 0, alpha: 128), "stored premultiplied")
+    @Test("a fill stores premultiplied colour: a half-transparent red body")
+    func fillIsPremultiplied() {
+        let bitmap = rasterizer.draw(DrawingSpec(size: PixelSize(width: 4, height: 4), background: RGBAColor(rgb: 0xFF0000, alpha: 0.5)))
+        let pixel = bitmap[2, 2]
+        #expect(pixel.alpha == 127 || pixel.alpha == 128)
+        #expect(pixel.red == pixel.alpha && pixel.green == 0 && pixel.blue == 0, "stored premultiplied, in RGBA order")
+        let opaque = rasterizer.draw(DrawingSpec(size: PixelSize(width: 2, height: 2), background: RGBAColor(rgb: 0x336699)))
+        #expect(opaque[1, 1] == Pixel(red: 0x33, green: 0x66, blue: 0x99, alpha: 255), "8-bit colours come back exactly")
     }
 
     @Test("premultiplied → straight → premultiplied gives back every valid pixel")
@@ -60,19 +58,29 @@ struct RasterizerTests {
         #expect(bitmap.isValidPremultiplied)
     }
 
+    @Test("the gradient and the text are clipped to the rounded body")
+    func clippedToBody() {
+        let spec = DrawingSpec(
+            size: PixelSize(width: 40, height: 30), background: .clear,
+            gradient: LinearGradient(from: RGBAColor(rgb: 0xFF0000), to: RGBAColor(rgb: 0x0000FF)), cornerRadius: 12,
+            text: "WWWWWWWW", fontSize: 28)
+        let bitmap = rasterizer.draw(spec)
+        #expect(bitmap[0, 0].alpha == 0 && bitmap[39, 29].alpha == 0, "nothing painted outside the rounded corners")
+        #expect(bitmap[20, 15].alpha == 255)
+    }
+
     @Test("a shadow spreads beyond the shape")
     func shadowSpreads() {
         var spec = DrawingSpec(size: PixelSize(width: 48, height: 48), background: .white, cornerRadius: 4)
         spec.shadowRadius = 4
-        let body = spec.bodyRect
-        #expect(body == Rect(x: 4, y: 4, width: 40, height: 40))
+        #expect(spec.bodyRect == Rect(x: 4, y: 4, width: 40, height: 40))
         let shadowed = rasterizer.draw(spec)
-        spec.shadowRadius = nil
-        spec.size = PixelSize(width: 48, height: 48)
-        var plain = Bitmap(width: 48, height: 48)
-        rasterizer.fill(body, cornerRadius: 4, color: .white, in: &plain)
+        var plainSpec = spec
+        plainSpec.shadowRadius = nil
+        plainSpec.size = PixelSize(width: 40, height: 40)
+        let plain = rasterizer.draw(plainSpec)
+        #expect(plain[0, 20].alpha == 255 && shadowed[3, 24].alpha < 255, "the body alone ends at its edge")
         // Just outside the body: shadow, not nothing.
-        #expect(plain[2, 24].alpha == 0)
         #expect(shadowed[2, 24].alpha > 0)
         #expect(shadowed[45, 24].alpha > 0)
         #expect(shadowed[24, 1].alpha > 0)
@@ -88,21 +96,22 @@ struct RasterizerTests {
         #expect(bitmap[37, 20].alpha > bitmap[2, 20].alpha)
     }
 
-    @Test("glyph runs are deterministic from the string; different titles draw differently")
-    func glyphRuns() {
+    @Test("text is set in a real font: deterministic, different titles draw differently, a narrow letter inks less than a wide one")
+    func textInRealFont() {
         func title(_ text: String) -> Bitmap {
-            rasterizer.draw(DrawingSpec(size: PixelSize(width: 80, height: 24), background: .clear, text: text, fontSize: 12))
+            rasterizer.draw(DrawingSpec(size: PixelSize(width: 80, height: 24), background: .clear, text: text, fontSize: 14))
         }
+        func ink(_ bitmap: Bitmap) -> Int { stride(from: 3, to: bitmap.pixels.count, by: 4).reduce(0) { $0 + Int(bitmap.pixels[$1]) } }
         #expect(title("Save") == title("Save"))
         #expect(title("Save") != title("Open"))
         #expect(title("Save") != title("save"))
-        #expect(title("Save").pixels.contains { $0 != 0 }, "glyphs are painted")
+        #expect(ink(title("Save")) > 0, "glyphs are painted")
+        #expect(ink(title("W")) > 2 * ink(title("i")), "proportional glyph shapes, not boxes")
         #expect(title("") == Bitmap(width: 80, height: 24))
     }
 
     @Test("hostile parameters draw without trapping")
     func hostileParameters() {
-        var bitmap = Bitmap(width: 16, height: 16)
         var spec = DrawingSpec(
             size: PixelSize(width: 16, height: 16),
             gradient: LinearGradient(from: .white, to: .black, start: UnitPoint(x: .nan, y: 0), end: .trailing),
@@ -114,13 +123,12 @@ struct RasterizerTests {
         _ = rasterizer.draw(spec)
         spec.shadowOffsetX = 0
         spec.shadowRadius = 1_000
+        spec.text = "nul\0in the middle"
+        spec.fontSize = 1e9
         _ = rasterizer.draw(spec)
-        rasterizer.drawShadow(of: Rect(x: 0, y: 0, width: 8, height: 8), blurRadius: Int.max, color: .black, offsetX: Int.min, in: &bitmap)
         #expect(Bitmap(width: Int.max, height: 2).isEmpty, "an unrepresentable size gives an empty bitmap")
-        bitmap = Bitmap(width: 4, height: 4)
-        rasterizer.fill(Rect(x: .nan, y: 0, width: 4, height: 4), color: .black, in: &bitmap)
-        rasterizer.fill(Rect(x: -1e300, y: -1e300, width: 2e300, height: 2e300), color: .black, in: &bitmap)
-        #expect(bitmap[3, 3].alpha == 255)
+        let tooWide = rasterizer.draw(DrawingSpec(size: PixelSize(width: 40_000, height: 1)))
+        #expect(tooWide.width == 40_000 && tooWide.pixels.allSatisfy { $0 == 0 }, "beyond Cairo's limit: transparent")
     }
 
     @Test("drawing work grows with size")

@@ -36,6 +36,17 @@ struct DrawingScenarioTests {
         try ScenarioLoader.load(yaml: yaml, file: "draw.yaml")
     }
 
+    /// The drawing scenario in `yaml`, or nil for another kind.
+    static func drawing(_ yaml: String) throws -> DrawingScenario? {
+        guard case .drawing(let scenario) = try load(yaml) else { return nil }
+        return scenario
+    }
+
+    /// The test file with its `cache:` block replaced by `cache`.
+    static func withCache(_ cache: String) -> String {
+        yaml.replacingOccurrences(of: "cache: {policies: [none, memory, memory+disk], eviction: lru, capacity: 64KB}", with: "cache: \(cache)")
+    }
+
     static func error(_ yaml: String) -> ScenarioError? {
         do {
             _ = try ScenarioLoader.load(yaml: yaml, file: "draw.yaml")
@@ -111,6 +122,30 @@ struct DrawingScenarioTests {
         #expect(Self.int(disk, "fresh_draws") < Self.int(memory, "fresh_draws"))
         #expect(Self.int(disk, "restarts") == 1)
         #expect(Set(result.summary.map { Self.int($0, "requests") }).count == 1, "every policy sees the same draws")
+    }
+
+    @Test("the disk policy (the seed's set-up) serves static content from disk only, after a warning and a restart as before")
+    func diskPolicyServesFromDisk() throws {
+        let result = ScenarioRunner.run(try Self.load(Self.yaml), options: RunOptions(policies: [.disk, .memory]))
+        let disk = result.summary.first { $0["policy"] == .string("disk") }
+        let memory = result.summary.first { $0["policy"] == .string("memory") }
+        #expect(Self.int(disk, "memory_hits") == 0)
+        #expect(Self.int(disk, "disk_hits") > 0)
+        #expect(Self.int(disk, "fresh_draws") < Self.int(memory, "fresh_draws"), "the warning and the restart cost it nothing")
+        #expect(Self.int(disk, "requests") == Self.int(memory, "requests"))
+    }
+
+    @Test("capacity is required only when a listed policy has a memory tier")
+    func capacityRequiredForMemoryTier() throws {
+        let diskOnly = try #require(try Self.drawing(Self.withCache("{policies: [none, disk]}")))
+        #expect(diskOnly.cache.policies == [.none, .disk])
+        #expect(Self.error(Self.withCache("{policies: [disk, memory]}"))?.keyPath == "cache.capacity")
+    }
+
+    @Test("without a policy list a drawing scenario compares none, memory, disk and memory+disk")
+    func defaultPolicies() throws {
+        let scenario = try #require(try Self.drawing(Self.withCache("{capacity: 64KB}")))
+        #expect(ScenarioRunner.runs(for: .drawing(scenario)).map(\.description) == ["none", "memory", "disk", "memory+disk"])
     }
 
     @Test("content that changes every frame never hits, whatever the tier")

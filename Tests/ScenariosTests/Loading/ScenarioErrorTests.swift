@@ -260,7 +260,7 @@ struct ScenarioErrorTests {
         expectError(
             LoaderFixtures.minimal(replacing: "  capacity: 8", with: "  capacity: 8\n  policies: [none, lru, lruu]"),
             line: 13, column: 25, keyPath: "cache.policies[2]",
-            message: "cache.policies[2]: unknown policy 'lruu' (expected one of: none, lru, fifo, random, forever, memory, memory+disk, gcd-barrier, rwlock, mutex, big-reader)")
+            message: "cache.policies[2]: unknown policy 'lruu' (expected one of: none, lru, fifo, random, forever, memory, disk, memory+disk, gcd-barrier, rwlock, mutex, big-reader)")
     }
 
     @Test("repeated policy name is rejected")
