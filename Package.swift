@@ -40,7 +40,11 @@ let package = Package(
                 // The models' hot paths (a cache hit, a pool dequeue) touch class properties many
                 // times per call; the dynamic exclusivity check costs ~30% of a hit. Debug builds,
                 // and so the tests, keep the check.
-                .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
+                .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+                // Debug builds optimise this module too: the tests replay millions of requests
+                // through the eviction policies (a minute unoptimised, seconds optimised) and check
+                // that hits and misses allocate nothing, which holds only for optimised code.
+                .unsafeFlags(["-O"], .when(configuration: .debug)),
             ]
         ),
         // Per-thread allocation counting: a jemalloc allocation hook plus thread.allocatedp.
@@ -69,7 +73,7 @@ let package = Package(
         ),
         .target(name: "TestSupport", dependencies: ["Models"], path: "Tests/TestSupport"),
         .testTarget(
-            name: "ModelsTests", dependencies: ["Models", "TestSupport"],
+            name: "ModelsTests", dependencies: ["Models", "Report", "TestSupport"],
             resources: [.copy("DrawingCache/Fixtures")]  // the golden images
         ),
         .testTarget(name: "ConcurrencyTests", dependencies: ["Models"]),

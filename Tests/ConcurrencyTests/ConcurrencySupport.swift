@@ -48,7 +48,7 @@ struct RendezvousRead: StoreRead {
     let timeout: TimeInterval
     var met = false
 
-    mutating func run() {
+    mutating func run(copy: Int) {
         inside.atomic.add(1, ordering: .sequentiallyConsistent)
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {

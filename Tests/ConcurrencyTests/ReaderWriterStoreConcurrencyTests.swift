@@ -63,6 +63,54 @@ struct ReaderWriterStoreConcurrencyTests {
         #expect(store["version"] == versions)
     }
 
+    @Test("with several writers and readers on many keys, no read is older than a returned write", arguments: designs)
+    func stressNoStaleReads(design: StoreDesignName) {
+        let store = Store(design: design)
+        let keys = 32
+        let writers = 2
+        let rounds = 1_500
+        let published = (0..<keys).map { _ in Counter() }
+        for key in 0..<keys { store["k\(key)"] = 0 }
+        let writersDone = Counter()
+        let stale = Counter()
+        let backwards = Counter()
+        let reads = Counter()
+        onThreads(writers + 3) { thread in
+            if thread < writers {
+                // Writer `thread` owns the keys k with k mod writers = thread, and publishes each
+                // version once the call that wrote it has returned.
+                let owned = Array(stride(from: thread, to: keys, by: writers))
+                for round in 1...rounds {
+                    if round.isMultiple(of: 5) {
+                        store.addEntries(Dictionary(uniqueKeysWithValues: owned.map { ("k\($0)", round) }))
+                        for key in owned { published[key].atomic.store(round, ordering: .releasing) }
+                    } else {
+                        let key = owned[round % owned.count]
+                        store["k\(key)"] = round
+                        published[key].atomic.store(round, ordering: .releasing)
+                    }
+                }
+                writersDone.increment()
+            } else {
+                var last = [Int](repeating: 0, count: keys)
+                var key = thread
+                while writersDone.value < writers {
+                    key = (key &* 7 &+ 3) % keys
+                    let floor = published[key].atomic.load(ordering: .acquiring)
+                    let seen = store["k\(key)"] ?? -1
+                    if seen < floor { stale.increment() }
+                    if seen < last[key] { backwards.increment() }
+                    last[key] = seen
+                    reads.increment()
+                }
+            }
+        }
+        #expect(stale.value == 0, "reads older than a returned write")
+        #expect(backwards.value == 0, "a reader saw a key's versions go backwards")
+        #expect(reads.value > 0)
+        #expect(store.invariantViolation() == nil)
+    }
+
     @Test("a reader never sees part of a bulk operation", arguments: designs)
     func bulkOperationsAreAtomic(design: StoreDesignName) {
         let store = Store(design: design)

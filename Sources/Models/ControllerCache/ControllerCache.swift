@@ -20,12 +20,18 @@ public final class ControllerCache {
         public var inUseMode: InUseMode
         /// Seeds the `random` policy.
         public var seed: UInt64
+        /// The tunable policies' parameters (S3-FIFO's small queue, W-TinyLFU's window).
+        public var parameters: EvictionParameters
 
-        public init(capacity: Int = 0, policy: EvictionPolicyName = .lru, inUseMode: InUseMode = .repopulate, seed: UInt64 = 1) {
+        public init(
+            capacity: Int = 0, policy: EvictionPolicyName = .lru, inUseMode: InUseMode = .repopulate, seed: UInt64 = 1,
+            parameters: EvictionParameters = EvictionParameters()
+        ) {
             self.capacity = capacity
             self.policy = policy
             self.inUseMode = inUseMode
             self.seed = seed
+            self.parameters = parameters
         }
     }
 
@@ -91,7 +97,7 @@ public final class ControllerCache {
         self.runLoop = runLoop
         store = BoundedStore(
             costLimit: configuration.capacity,
-            policy: configuration.policy.makePolicy(seed: configuration.seed))
+            policy: configuration.policy.makePolicy(seed: configuration.seed, parameters: configuration.parameters))
         store.evictionHandler = { [unowned self] key, set in self.storeWillEvict(key, set) }
         runLoop.addMemoryPressureObserver { [weak self] level in self?.handleMemoryPressure(level) }
     }

@@ -119,7 +119,10 @@ public final class BoundedStore<Key: Hashable, Value: AnyObject> {
         return entries[slot]?.cost
     }
 
-    /// Inserts or replaces the value for `key`, then evicts until within the limit.
+    /// Inserts or replaces the value for `key`, evicting until within the limit: for a new key the
+    /// store makes room before inserting it (so the new entry is never its own victim), as a cache
+    /// simulator does; whatever still exceeds the limit (an entry too costly, entries kept by the
+    /// handler) is evicted afterwards.
     public func setValue(_ value: Value, forKey key: Key, cost: Int) {
         let cost = max(0, cost)
         if let slot = slotOf[key], let old = entries[slot] {
@@ -127,6 +130,12 @@ public final class BoundedStore<Key: Hashable, Value: AnyObject> {
             entries[slot] = Entry(key: key, value: value, cost: cost, age: old.age)
             policy.didAccess(slot)
         } else {
+            // As a cache simulator does: the policy sees the incoming key first (ghost lists), then
+            // the store makes room, then the key goes in.
+            policy.willInsert(identity: Self.identity(of: key))
+            if costLimit > 0, totalCost + cost > costLimit {
+                evict(until: { $0.totalCost + cost <= $0.costLimit })
+            }
             let slot: Int
             let entry = Entry(key: key, value: value, cost: cost, age: insertions)
             insertions += 1
@@ -183,14 +192,20 @@ public final class BoundedStore<Key: Hashable, Value: AnyObject> {
         evict(order: order, until: { $0.slotOf.isEmpty })
     }
 
-    private func remove(slot: Int) -> Entry? {
+    private func remove(slot: Int, evicted: Bool = false) -> Entry? {
         guard let entry = entries[slot] else { return nil }
         entries[slot] = nil
         slotOf.removeValue(forKey: entry.key)
         freeSlots.append(slot)
         totalCost -= entry.cost
-        policy.didRemove(slot)
+        if evicted { policy.didEvict(slot) } else { policy.didRemove(slot) }
         return entry
+    }
+
+    /// The 64-bit identity the policy remembers a key by across its removal and re-insertion.
+    @inline(__always)
+    static func identity(of key: Key) -> UInt64 {
+        UInt64(bitPattern: Int64(key.hashValue))
     }
 
     private func enforce(limit: Int) {
@@ -223,7 +238,7 @@ public final class BoundedStore<Key: Hashable, Value: AnyObject> {
         switch evictionHandler?(entry.key, entry.value) ?? .evict {
         case .evict:
             // The handler may have removed the entry itself; evict what is there.
-            if remove(slot: slot) != nil { evictionCount += 1 }
+            if remove(slot: slot, evicted: true) != nil { evictionCount += 1 }
             return false
         case .keep(let cost):
             if let current = entries[slot] {

@@ -6,19 +6,36 @@
 /// about every insertion, access and removal; when it needs room it asks for a victim, skipping
 /// slots it has already tried and kept (an in-use entry under `pin`). Policies are deterministic:
 /// the `random` one draws from a seeded generator.
+///
+/// A miss runs in the order a cache simulator runs it: ``willInsert(identity:)`` with the incoming
+/// key's 64-bit identity (policies with ghost lists look it up there, before any eviction), then
+/// ``victim(skipping:)`` and ``didEvict(_:)`` until there is room, then ``didInsert(_:)``. The
+/// identity, unlike a slot, stays the same when a key leaves and comes back.
 public protocol EvictionPolicy: AnyObject {
     /// The policy's name, as a scenario file spells it.
     var name: EvictionPolicyName { get }
+    /// A key with `identity` is about to be inserted; evictions to make room come first.
+    func willInsert(identity: UInt64)
     /// An entry was inserted in `slot` (not tracked before).
     func didInsert(_ slot: Int)
     /// The entry in `slot` was read or updated.
     func didAccess(_ slot: Int)
-    /// The entry in `slot` left the store, for any reason.
+    /// The entry in `slot` left the store without being evicted (a manual removal).
     func didRemove(_ slot: Int)
+    /// The entry in `slot`, the last ``victim(skipping:)``, was evicted.
+    func didEvict(_ slot: Int)
     /// Every entry left the store.
     func didRemoveAll()
     /// The slot to evict next, skipping those for which `skip` is true; `nil` if none is left.
+    /// Policies that give second chances (`clock`, `sieve`, `s3-fifo`, ...) update their order here.
     func victim(skipping skip: (Int) -> Bool) -> Int?
+}
+
+extension EvictionPolicy {
+    /// Policies without ghost lists ignore identities.
+    public func willInsert(identity: UInt64) {}
+    /// Policies without ghost lists treat an eviction as any removal.
+    public func didEvict(_ slot: Int) { didRemove(slot) }
 }
 
 /// The eviction policies a scenario can name.
@@ -31,17 +48,81 @@ public enum EvictionPolicyName: String, CaseIterable, Sendable {
     case fifo
     /// A uniformly random entry goes first (NSCache makes no promise of order), seeded.
     case random
+    /// FIFO with one reference bit: an accessed entry at the front is sent to the back once.
+    case clock
+    /// Least frequently used goes first (counts forgotten on eviction); ties go to the entry that
+    /// reached the count first.
+    case lfu
+    /// Adaptive replacement cache (Megiddo & Modha): recency and frequency lists sized by ghosts.
+    case arc
+    /// S3-FIFO (Yang et al., SOSP'23): a small probationary FIFO, a main FIFO, a ghost FIFO.
+    case s3fifo = "s3-fifo"
+    /// SIEVE (Zhang et al., NSDI'24): a hand sweeping from old to new, sparing visited entries.
+    case sieve
+    /// W-TinyLFU (Einziger et al.): a window LRU admitting into a segmented LRU by a frequency sketch.
+    case wTinyLFU = "w-tinylfu"
+    /// 2Q (Johnson & Shasha): a FIFO for first-time entries, an LRU for re-referenced ones, a ghost FIFO.
+    case twoQ = "2q"
+    /// Segmented LRU: a probationary and a protected segment (20% / 80%).
+    case slru
+    /// Belady's optimal: evicts the entry whose next request is furthest away. Needs the future.
+    case optimal
 
     /// Whether a store with this policy keeps anything.
     public var caches: Bool { self != .none }
 
-    /// Creates the policy. `seed` feeds `random`.
-    public func makePolicy(seed: UInt64) -> any EvictionPolicy {
+    /// Creates the policy. `seed` feeds `random`; `capacity` (in entries; 0: learnt at the first
+    /// eviction) sizes the policies with segments; `future` is the request stream `optimal` looks
+    /// ahead in (identities in request order; without it every entry's next use is unknown).
+    public func makePolicy(
+        seed: UInt64, capacity: Int = 0, parameters: EvictionParameters = EvictionParameters(), future: [UInt64] = []
+    ) -> any EvictionPolicy {
         switch self {
         case .none: return NoCachePolicy()
         case .lru: return LRUPolicy()
         case .fifo: return FIFOPolicy()
         case .random: return RandomPolicy(seed: seed)
+        case .clock: return ClockPolicy()
+        case .lfu: return LFUPolicy()
+        case .arc: return ARCPolicy(capacity: capacity)
+        case .s3fifo: return S3FIFOPolicy(capacity: capacity, smallRatio: parameters.smallRatio)
+        case .sieve: return SievePolicy()
+        case .wTinyLFU: return WTinyLFUPolicy(capacity: capacity, windowRatio: parameters.windowRatio)
+        case .twoQ: return TwoQueuePolicy(capacity: capacity)
+        case .slru: return SLRUPolicy(capacity: capacity)
+        case .optimal: return OptimalPolicy(future: future)
         }
+    }
+}
+
+/// The tunable parameters of the policies that have them, with the reference simulator's defaults.
+public struct EvictionParameters: Equatable, Sendable {
+    /// `s3-fifo`: the small FIFO's share of the capacity, in (0, 1).
+    public var smallRatio: Double
+    /// `w-tinylfu`: the window LRU's share of the capacity, in (0, 1).
+    public var windowRatio: Double
+
+    /// Creates parameters; the defaults are S3-FIFO's 10% small queue and W-TinyLFU's 1% window.
+    public init(smallRatio: Double = 0.10, windowRatio: Double = 0.01) {
+        self.smallRatio = smallRatio
+        self.windowRatio = windowRatio
+    }
+}
+
+/// The capacity in entries a segmented policy works with: the configured one, or else the number of
+/// entries the store held when it first had to evict (it was full then).
+struct LearntCapacity {
+    private(set) var value: Int
+
+    init(_ configured: Int) { value = max(0, configured) }
+
+    var isKnown: Bool { value > 0 }
+
+    /// Learns the capacity from the resident count at an eviction; returns whether it was just learnt.
+    @inline(__always)
+    mutating func learn(resident: Int) -> Bool {
+        guard value == 0 else { return false }
+        value = max(1, resident)
+        return true
     }
 }

@@ -35,120 +35,71 @@ import Synchronization
 /// take every stripe anyway, and readers of one hot key still share one stripe's line. Read-heavy
 /// contention is between *readers*, so the lock is split by reader.
 final class BigReaderLockDesign: StoreDesign, @unchecked Sendable {
-    /// Bytes between slots: two 64-byte cache lines.
-    static var slotStride: Int { 128 }
-
     /// Set in a slot's word while a writer holds (or is waiting for) it; the rest counts readers.
     static var writerBit: Int { 1 << 62 }
 
-    /// Spins before a waiting thread starts yielding.
-    static var spinsBeforeYield: Int { 64 }
-
-    /// The number of slots, a power of two.
-    let slotCount: Int
-    private let slotMask: Int
-    private let slots: UnsafeMutableRawPointer
+    /// One word per slot: the writer bit and the slot's reader count.
+    let slots: StoreReaderSlots
     /// Serialises writers: each then visits every slot alone.
-    private let writers: UnsafeMutablePointer<pthread_mutex_t>
+    private let writers = StorePThreads.makeMutex(adaptive: true)
 
-    /// Creates the lock with `slotCount` slots (rounded up to a power of two); by default twice
-    /// the active processor count, at least 4 and at most 64.
+    /// Creates the lock with `slotCount` slots (see ``StoreReaderSlots``).
     /// - Complexity: O(*s*) for *s* slots.
     init(slotCount: Int? = nil) {
-        let wanted = slotCount ?? min(64, max(4, 2 * ProcessInfo.processInfo.activeProcessorCount))
-        var count = 1
-        while count < wanted { count <<= 1 }
-        self.slotCount = count
-        slotMask = count - 1
-        slots = .allocate(byteCount: count * Self.slotStride, alignment: Self.slotStride)
-        for index in 0..<count {
-            (slots + index * Self.slotStride).bindMemory(to: Atomic<Int>.self, capacity: 1).initialize(to: Atomic(0))
-        }
-        writers = .allocate(capacity: 1)
-        writers.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(writers, nil)
+        slots = StoreReaderSlots(countersPerSlot: 1, slotCount: slotCount)
     }
 
     deinit {
-        for index in 0..<slotCount { slot(index).deinitialize(count: 1) }
-        slots.deallocate()
-        pthread_mutex_destroy(writers)
-        writers.deallocate()
+        StorePThreads.destroy(writers)
     }
 
-    @inline(__always)
-    private func slot(_ index: Int) -> UnsafeMutablePointer<Atomic<Int>> {
-        (slots + index * Self.slotStride).assumingMemoryBound(to: Atomic<Int>.self)
-    }
-
-    /// The calling thread's slot.
-    @inline(__always)
-    private var mySlot: UnsafeMutablePointer<Atomic<Int>> {
-        slot(StorePThreads.readerIndex & slotMask)
-    }
-
-    /// Spins `spins` times, then yields the processor on every call after.
-    @inline(__always)
-    private static func backOff(_ spins: inout Int) {
-        spins += 1
-        if spins > spinsBeforeYield { sched_yield() }
-    }
-
-    /// Enters the calling thread's slot: waits while a writer holds it.
+    /// Enters the calling thread's slot: waits while a writer holds it. The ticket's token is the
+    /// slot's offset, so that ``endRead(_:)`` does not look the thread's slot up again.
     /// - Complexity: O(1) without a writer.
     @inline(__always)
-    func beginRead() -> Bool {
-        let slot = mySlot
+    func beginRead() -> StoreReadTicket? {
+        let offset = slots.callerOffset(counter: 0)
+        let slot = slots.counter(at: offset)
         var spins = 0
         while true {
             let word = slot.pointee.load(ordering: .relaxed)
             if word & Self.writerBit == 0,
                 slot.pointee.compareExchange(expected: word, desired: word &+ 1, ordering: .acquiring).exchanged
             {
-                return true
+                return StoreReadTicket(copy: 0, token: offset)
             }
-            Self.backOff(&spins)
+            StoreReaderSlots.backOff(&spins)
         }
     }
 
-    /// Leaves the calling thread's slot.
+    /// Leaves the slot the ticket names.
     /// - Complexity: O(1)
     @inline(__always)
-    func endRead() {
-        mySlot.pointee.subtract(1, ordering: .releasing)
+    func endRead(_ ticket: StoreReadTicket) {
+        slots.counter(at: ticket.token).pointee.subtract(1, ordering: .releasing)
     }
 
     /// Enters the calling thread's slot only, for the read.
     /// - Complexity: O(1) plus the read.
     func read<Read: StoreRead>(_ read: inout Read) {
-        _ = beginRead()
-        read.run()
-        endRead()
+        readBracketed(&read)
     }
 
     /// Takes the writers' mutex, sets the writer bit on every slot, waits for each slot's readers
     /// to leave, runs `body`, then clears the bits.
     /// - Complexity: O(*s*) for *s* slots, plus `body`.
-    func write(_ body: () -> Void) {
+    func write(_ body: (_ copy: Int) -> Void) {
         pthread_mutex_lock(writers)
-        for index in 0..<slotCount {
-            slot(index).pointee.bitwiseOr(Self.writerBit, ordering: .acquiringAndReleasing)
+        for slot in 0..<slots.count {
+            slots.counter(at: slots.offset(slot: slot, counter: 0)).pointee
+                .bitwiseOr(Self.writerBit, ordering: .acquiringAndReleasing)
         }
-        for index in 0..<slotCount {
-            var spins = 0
-            while slot(index).pointee.load(ordering: .acquiring) != Self.writerBit { Self.backOff(&spins) }
-        }
-        body()
+        slots.waitUntilEvery(counter: 0, equals: Self.writerBit)
+        body(0)
         // No reader can have entered while the bit was set: each word is exactly the bit.
-        for index in 0..<slotCount {
-            slot(index).pointee.store(0, ordering: .releasing)
+        for slot in 0..<slots.count {
+            slots.counter(at: slots.offset(slot: slot, counter: 0)).pointee.store(0, ordering: .releasing)
         }
         pthread_mutex_unlock(writers)
-    }
-
-    /// Synchronous: returns after the write.
-    /// - Complexity: as ``write(_:)``.
-    func enqueueWrite(_ body: @escaping @Sendable () -> Void) {
-        write(body)
     }
 }

@@ -15,7 +15,8 @@ import Dispatch
 /// `dispatch_barrier_async_f`) with a context pointer. On Linux the Swift overlay's
 /// `DispatchQueue.sync` turns every closure into a heap-allocated block (three allocations per
 /// read), a cost the Objective-C seed, with its stack blocks, does not have; reads here allocate
-/// nothing. Synchronous writes still allocate once (the closure is made escapable).
+/// nothing; an asynchronous write is a ``StoreWrite`` the store recycles, passed retained as the
+/// block's context.
 final class GCDBarrierDesign: StoreDesign, @unchecked Sendable {
     #if canImport(CDispatch)
         private let queue: dispatch_queue_t
@@ -35,21 +36,38 @@ final class GCDBarrierDesign: StoreDesign, @unchecked Sendable {
             }
         }()
 
-        init() {
-            queue = dispatch_queue_create("workbench.reader-writer-store.gcd-barrier", Self.concurrentAttribute)
+        /// Creates the queue, labelled `label` (the seed labels it with the cache's name).
+        init(label: String = GCDBarrierDesign.label(name: nil)) {
+            queue = dispatch_queue_create(label, Self.concurrentAttribute)
         }
 
         deinit {
             Self.release?(queue)
         }
     #else
-        private let queue = DispatchQueue(label: "workbench.reader-writer-store.gcd-barrier", attributes: .concurrent)
+        private let queue: DispatchQueue
+
+        /// Creates the queue, labelled `label` (the seed labels it with the cache's name).
+        init(label: String = GCDBarrierDesign.label(name: nil)) {
+            queue = DispatchQueue(label: label, attributes: .concurrent)
+        }
     #endif
 
-    /// Reads are blocks on the queue: nothing to bracket.
-    func beginRead() -> Bool { false }
+    /// The queue's label for a store named `name`: a fixed prefix, then a space and the name if
+    /// there is one (as the seed's `"com.yahoo.cache <name>"`).
+    static func label(name: String?) -> String {
+        let prefix = "workbench.reader-writer-store.gcd-barrier"
+        guard let name else { return prefix }
+        return prefix + " " + name
+    }
 
-    func endRead() {}
+    /// `set` and bulk add return once their barrier block is queued.
+    var writesAsynchronously: Bool { true }
+
+    /// Reads are blocks on the queue: nothing to bracket.
+    func beginRead() -> StoreReadTicket? { nil }
+
+    func endRead(_ ticket: StoreReadTicket) {}
 
     /// A `sync` block: `dispatch_sync_f` with a context on the stack naming the read and its type.
     /// - Complexity: O(1) plus the read; allocates nothing.
@@ -59,7 +77,7 @@ final class GCDBarrierDesign: StoreDesign, @unchecked Sendable {
             withUnsafeMutablePointer(to: &call) { call in
                 dispatch_sync_f(queue, call) { context in
                     guard let call = context?.assumingMemoryBound(to: ReadCall.self).pointee else { return }
-                    call.type.run(at: call.read)
+                    call.type.run(at: call.read, copy: 0)
                 }
             }
         }
@@ -67,23 +85,26 @@ final class GCDBarrierDesign: StoreDesign, @unchecked Sendable {
 
     /// A `sync` barrier block.
     /// - Complexity: O(1) plus `body`, after the queue drains.
-    func write(_ body: () -> Void) {
+    func write(_ body: (_ copy: Int) -> Void) {
         withoutActuallyEscaping(body) { body in
             withUnsafePointer(to: body) { pointer in
                 dispatch_barrier_sync_f(queue, UnsafeMutableRawPointer(mutating: pointer)) { context in
-                    context?.assumingMemoryBound(to: (() -> Void).self).pointee()
+                    context?.assumingMemoryBound(to: ((Int) -> Void).self).pointee(0)
                 }
             }
         }
     }
 
-    /// An `async` barrier block; returns once it is enqueued.
-    /// - Complexity: O(1).
-    func enqueueWrite(_ body: @escaping @Sendable () -> Void) {
-        let work = Unmanaged.passRetained(EnqueuedWork(body)).toOpaque()
-        dispatch_barrier_async_f(queue, work) { context in
+    /// An `async` barrier block (`dispatch_barrier_async_f`, the write object as its context);
+    /// returns once it is queued. The block applies the write and finishes it.
+    /// - Complexity: O(1); allocates nothing of its own (libdispatch keeps a per-thread cache of
+    ///   its queue entries).
+    func enqueueWrite(_ work: StoreWrite) {
+        dispatch_barrier_async_f(queue, Unmanaged.passRetained(work).toOpaque()) { context in
             guard let context else { return }
-            Unmanaged<EnqueuedWork>.fromOpaque(context).takeRetainedValue().body()
+            let work = Unmanaged<StoreWrite>.fromOpaque(context).takeRetainedValue()
+            work.apply(copy: 0)
+            work.finish()
         }
     }
 
@@ -92,11 +113,5 @@ final class GCDBarrierDesign: StoreDesign, @unchecked Sendable {
     private struct ReadCall {
         let type: any StoreRead.Type
         let read: UnsafeMutableRawPointer
-    }
-
-    /// A body waiting in the queue, passed to libdispatch as a retained pointer.
-    private final class EnqueuedWork {
-        let body: @Sendable () -> Void
-        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
     }
 }

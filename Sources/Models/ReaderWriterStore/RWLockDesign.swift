@@ -5,7 +5,7 @@
 #endif
 
 /// One `pthread_rwlock_t`: reads take it shared, writes exclusive, both on the caller's thread;
-/// writes are synchronous, so ``enqueueWrite(_:)`` is ``write(_:)``.
+/// writes are synchronous.
 ///
 /// The lock lives on the heap (`UnsafeMutablePointer`): a pthread lock must not move, and a
 /// Swift stored struct may be moved or copied. On glibc it prefers writers, as a GCD barrier
@@ -26,34 +26,26 @@ final class RWLockDesign: StoreDesign, @unchecked Sendable {
     /// Takes shared access for the caller's own read.
     /// - Complexity: O(1)
     @inline(__always)
-    func beginRead() -> Bool {
+    func beginRead() -> StoreReadTicket? {
         pthread_rwlock_rdlock(lock)
-        return true
+        return StoreReadTicket(copy: 0, token: 0)
     }
 
     /// - Complexity: O(1)
     @inline(__always)
-    func endRead() {
+    func endRead(_ ticket: StoreReadTicket) {
         pthread_rwlock_unlock(lock)
     }
 
     /// - Complexity: O(1) plus the read.
     func read<Read: StoreRead>(_ read: inout Read) {
-        pthread_rwlock_rdlock(lock)
-        read.run()
-        pthread_rwlock_unlock(lock)
+        readBracketed(&read)
     }
 
     /// - Complexity: O(1) plus `body`.
-    func write(_ body: () -> Void) {
+    func write(_ body: (_ copy: Int) -> Void) {
         pthread_rwlock_wrlock(lock)
-        body()
+        body(0)
         pthread_rwlock_unlock(lock)
-    }
-
-    /// Synchronous: returns after the write.
-    /// - Complexity: O(1) plus `body`.
-    func enqueueWrite(_ body: @escaping @Sendable () -> Void) {
-        write(body)
     }
 }

@@ -34,10 +34,10 @@ extension ReaderWriterStore {
                 settings.notificationTimer = nil
                 guard interval > 0 else {
                     var pending: StoreChange<Key, Value>?
-                    if wasTracking { storage.write { pending = state.pointee.stopTracking() } }
+                    if wasTracking { storage.write { copy in pending = states[copy].stopTracking() } }
                     return pending
                 }
-                if !wasTracking { storage.write { state.pointee.startTracking() } }
+                if !wasTracking { storage.write { copy in states[copy].startTracking() } }
                 settings.notificationTimer = StoreTimer(interval: interval, queue: notificationQueue) {
                     [weak self] in self?.deliverPending()
                 }
@@ -81,7 +81,7 @@ extension ReaderWriterStore {
     @discardableResult
     func deliverPending() -> StoreChange<Key, Value>? {
         var pending: StoreChange<Key, Value>?
-        storage.write { pending = state.pointee.takePending() }
+        storage.write { copy in pending = states[copy].takePending() }
         guard let change = pending else { return nil }
         deliver(change)
         return change

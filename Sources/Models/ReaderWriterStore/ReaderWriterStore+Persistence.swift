@@ -9,10 +9,22 @@ import Foundation
 /// Persistence (YMCache's `YMCachePersistenceController`): save and load through the store's
 /// ``StoreSerializer``, once or periodically.
 extension ReaderWriterStore {
-    /// Writes a snapshot of all items (one read) to `url`, atomically: the serializer's output goes
-    /// to a temporary file in the same directory, which is then renamed over `url`. A reader of
-    /// `url` sees the old file or the new one, never part of one, and a failed save leaves the old
-    /// file and no temporary file.
+    /// How ``save(to:)`` writes the file (YMCache's `fileWritingOptions`, passed to `NSData`'s
+    /// write): `.atomic` (the default) writes a temporary file and renames it over the old one;
+    /// without it the file is overwritten in place; `.withoutOverwriting` refuses to replace an
+    /// existing file (it cannot be combined with `.atomic`, as in Foundation). Read at each save,
+    /// so a change applies from the next write on, the periodic save's included. Other options
+    /// (file protection) are passed on to Foundation.
+    /// - Complexity: O(1)
+    public var fileWritingOptions: Data.WritingOptions {
+        get { settings.withLock { $0.fileWritingOptions } }
+        set { settings.withLock { $0.fileWritingOptions = newValue } }
+    }
+
+    /// Writes a snapshot of all items (one read) to `url`, as ``fileWritingOptions`` says; by
+    /// default atomically: the serializer's output goes to a temporary file in the same directory,
+    /// which is then renamed over `url`. A reader of `url` then sees the old file or the new one,
+    /// never part of one, and a failed save leaves the old file and no temporary file.
     /// - Throws: ``ReaderWriterStoreError/encodingFailed(reason:)``,
     ///   ``ReaderWriterStoreError/writeFailed(path:reason:)``, or
     ///   ``ReaderWriterStoreError/reentrantCall(operation:)`` from a decider or loader.
@@ -26,7 +38,7 @@ extension ReaderWriterStore {
         } catch {
             throw ReaderWriterStoreError.encodingFailed(reason: "\(error)")
         }
-        try Self.writeAtomically(data, to: url)
+        try Self.write(data, to: url, options: fileWritingOptions)
     }
 
     /// Merges the items saved at `url` into the store, in one synchronous write, as
@@ -60,7 +72,7 @@ extension ReaderWriterStore {
         } catch {
             throw ReaderWriterStoreError.corruptFile(path: path, reason: Self.reason(error))
         }
-        if !entries.isEmpty { storage.write { state.pointee.add(entries) } }
+        if !entries.isEmpty { storage.write { copy in states[copy].add(entries) } }
         return entries.count
     }
 
@@ -118,12 +130,29 @@ extension ReaderWriterStore {
         }
     }
 
-    /// Writes `data` to a temporary file beside `url` and renames it over `url`.
-    private static func writeAtomically(_ data: Data, to url: URL) throws {
+    /// Writes `data` to `url` with `options`: atomically through ``writeAtomically(_:to:options:)``,
+    /// or in place.
+    private static func write(_ data: Data, to url: URL, options: Data.WritingOptions) throws {
+        guard options.contains(.atomic) else {
+            do {
+                try data.write(to: url, options: options)
+            } catch {
+                throw ReaderWriterStoreError.writeFailed(path: url.path, reason: reason(error))
+            }
+            return
+        }
+        if options.contains(.withoutOverwriting) {
+            throw ReaderWriterStoreError.writeFailed(path: url.path, reason: "withoutOverwriting cannot be combined with atomic")
+        }
+        try writeAtomically(data, to: url, options: options.subtracting(.atomic))
+    }
+
+    /// Writes `data` to a temporary file beside `url` (with `options`) and renames it over `url`.
+    private static func writeAtomically(_ data: Data, to url: URL, options: Data.WritingOptions) throws {
         let directory = url.deletingLastPathComponent()
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         do {
-            try data.write(to: temporary)
+            try data.write(to: temporary, options: options)
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw ReaderWriterStoreError.writeFailed(path: url.path, reason: reason(error))

@@ -33,10 +33,20 @@ public final class ReaderWriterStore<Key: Hashable & Sendable & Codable, Value: 
     /// The design this store runs on.
     public let design: StoreDesignName
 
-    /// The synchronisation: `state` is touched only inside its bodies.
+    /// The store's name (YMCache's `memoryCacheWithName:`), nil if it has none; the seed's
+    /// design labels its queue with it.
+    public let name: String?
+
+    /// The synchronisation: `states` is touched only inside its bodies.
     @usableFromInline let storage: any StoreDesign
-    /// On the heap, so that a body passed to `storage` reaches it without copying it.
-    @usableFromInline let state: UnsafeMutablePointer<StoreState<Key, Value>>
+    /// The design's copies of the state (``StoreDesign/copies``: two in `left-right`), on the heap,
+    /// so that a body passed to `storage` reaches them without copying them.
+    @usableFromInline let states: UnsafeMutablePointer<StoreState<Key, Value>>
+    /// `left-right`'s read path, when that is the design: inlined in the caller, with no call
+    /// through the existential and no reference counting.
+    @usableFromInline let leftRightReads: LeftRightReadSide?
+    /// Recycled asynchronous `set`s, for designs whose writes are asynchronous.
+    @usableFromInline let setWrites: StoreSetWritePool<Key, Value>
     let evictionDecider: EvictionDecider?
     let serializer: any StoreSerializer<Key, Value>
     @usableFromInline let reentrancy = StoreReentrancyGuard()
@@ -50,20 +60,25 @@ public final class ReaderWriterStore<Key: Hashable & Sendable & Codable, Value: 
 
     /// Creates an empty store.
     /// - Parameters:
+    ///   - name: the store's name; `gcd-barrier`'s queue label ends with it, as the seed's does.
     ///   - design: the synchronisation design.
     ///   - serializer: the file format for ``save(to:)`` and ``load(from:)``.
     ///   - evictionDecider: which items ``purge(context:)`` evicts. With a decider,
     ///     ``evictionInterval`` starts at 600 s; without one, purging does nothing.
     /// - Complexity: O(1), plus O(*s*) slot locks for `big-reader`.
     public init(
+        name: String? = nil,
         design: StoreDesignName = .gcdBarrier,
         serializer: any StoreSerializer<Key, Value> = JSONStoreSerializer<Key, Value>(),
         evictionDecider: EvictionDecider? = nil
     ) {
+        self.name = name
         self.design = design
-        storage = design.makeDesign()
-        state = .allocate(capacity: 1)
-        state.initialize(to: StoreState())
+        storage = design.makeDesign(name: name)
+        leftRightReads = (storage as? LeftRightDesign)?.readSide
+        states = .allocate(capacity: storage.copies)
+        states.initialize(repeating: StoreState(), count: storage.copies)
+        setWrites = StoreSetWritePool(states: states)
         self.serializer = serializer
         self.evictionDecider = evictionDecider
         settings = StoreLockedValue(StoreSettings())
@@ -73,8 +88,8 @@ public final class ReaderWriterStore<Key: Hashable & Sendable & Codable, Value: 
 
     deinit {
         settings.withLock { $0.cancelTimers() }
-        state.deinitialize(count: 1)
-        state.deallocate()
+        states.deinitialize(count: storage.copies)
+        states.deallocate()
     }
 
     // MARK: Reads and writes
@@ -84,17 +99,26 @@ public final class ReaderWriterStore<Key: Hashable & Sendable & Codable, Value: 
     ///
     /// The getter runs on the caller's thread, concurrently with other reads, and sees every write
     /// that returned before it started. The setter is one write: asynchronous in `gcd-barrier`
-    /// (it returns once enqueued), synchronous elsewhere.
-    /// - Complexity: O(1) average. The getter allocates nothing (for values that need no
-    ///   allocation to copy).
+    /// (it returns once enqueued), synchronous elsewhere (applied to both copies in
+    /// `left-right`).
+    /// - Complexity: O(1) average. Neither allocates (for values that need no allocation to
+    ///   copy, and once the dictionary has grown): the asynchronous setter reuses a finished
+    ///   write object.
     public subscript(key: Key) -> Value? {
         @inlinable get {
             if reentrancy.isReentrant("subscript get") { return nil }
             return lookUp(key)
         }
-        set {
+        @inlinable set {
             if reentrancy.isReentrant("subscript set") { return }
-            storage.enqueueWrite { self.state.pointee.set(newValue, forKey: key) }
+            if storage.writesAsynchronously {
+                storage.enqueueWrite(setWrites.take(newValue, forKey: key, owner: self))
+            } else {
+                // Inlinable with StoreState.set, like the read path: the write's body is then
+                // specialised in the client for its key and value types (unspecialised, its type
+                // metadata lookups cost more than the two dictionary stores of `left-right`).
+                storage.write { copy in states[copy].set(newValue, forKey: key) }
+            }
         }
     }
 
@@ -117,7 +141,7 @@ public final class ReaderWriterStore<Key: Hashable & Sendable & Codable, Value: 
     /// - Complexity: O(*m*) for *m* entries.
     public func addEntries(_ entries: [Key: Value]) {
         if reentrancy.isReentrant("addEntries(_:)") || entries.isEmpty { return }
-        storage.enqueueWrite { self.state.pointee.add(entries) }
+        storage.enqueueWrite(StoreClosureWrite { copy in self.states[copy].add(entries) })
     }
 
     /// Removes `keys` in one synchronous write. Only keys that existed are reported as removed.
@@ -126,8 +150,9 @@ public final class ReaderWriterStore<Key: Hashable & Sendable & Codable, Value: 
     @discardableResult
     public func remove(keys: some Sequence<Key>) -> Int {
         if reentrancy.isReentrant("remove(keys:)") { return 0 }
+        let keys = Array(keys)
         var removed = 0
-        storage.write { removed = state.pointee.remove(keys: keys) }
+        storage.write { copy in removed = states[copy].remove(keys: keys) }
         return removed
     }
 
@@ -135,7 +160,7 @@ public final class ReaderWriterStore<Key: Hashable & Sendable & Codable, Value: 
     /// - Complexity: O(*n*) for *n* items.
     public func removeAll() {
         if reentrancy.isReentrant("removeAll()") { return }
-        storage.write { state.pointee.removeAll() }
+        storage.write { copy in states[copy].removeAll() }
     }
 
     /// The value for `key`, loading it on a miss.
@@ -158,24 +183,41 @@ public final class ReaderWriterStore<Key: Hashable & Sendable & Codable, Value: 
     }
 
     /// The miss path of ``value(forKey:loader:)``: the barrier, the second look and the load.
+    /// The look and the loader run in the write's first body only; a second copy (`left-right`)
+    /// gets the same outcome.
     @usableFromInline
     func loadOnMiss(_ key: Key, _ loader: (Key) throws -> Value?) throws -> Value? {
-        var outcome: Result<Value?, Error> = .success(nil)
-        storage.write {
-            if let value = state.pointee.items[key] {
-                outcome = .success(value)
-                return
+        var outcome: Result<Value?, Error>?
+        var loaded: Value?
+        storage.write { copy in
+            if outcome == nil {
+                if let value = states[copy].items[key] {
+                    outcome = .success(value)
+                    return
+                }
+                let result = Result { try reentrancy.runCallback { try loader(key) } }
+                outcome = result
+                if case .success(let value?) = result { loaded = value }
             }
-            outcome = Result { try reentrancy.runCallback { try loader(key) } }
-            if case .success(let loaded?) = outcome { state.pointee.set(loaded, forKey: key) }
+            if let loaded { states[copy].set(loaded, forKey: key) }
         }
-        return try outcome.get()
+        return try outcome?.get() ?? nil
     }
 
-    /// The first broken invariant of the store's state, or nil; for tests.
-    /// - Complexity: O(*u* + *r*) for the pending changes.
+    /// The first broken invariant of the store's state, or nil; for tests. With two copies, they
+    /// must also hold the same keys and pending changes.
+    /// - Complexity: O(*u* + *r*) for the pending changes; O(*n*) with two copies.
     package func invariantViolation() -> String? {
-        snapshot().invariantViolation()
+        if let violation = snapshot().invariantViolation() { return violation }
+        guard storage.copies == 2 else { return nil }
+        var violation: String?
+        var checked = false
+        storage.write { _ in
+            guard !checked else { return }
+            checked = true
+            violation = states[0].differenceInKeys(from: states[1])
+        }
+        return violation
     }
 
     /// The value for `key`, in one read. Inlinable, with what it reaches, so that a client's
@@ -184,13 +226,19 @@ public final class ReaderWriterStore<Key: Hashable & Sendable & Codable, Value: 
     /// - Complexity: O(1) average; allocates nothing.
     @inlinable
     func lookUp(_ key: Key) -> Value? {
-        if storage.beginRead() {
-            let value = state.pointee.items[key]
-            storage.endRead()
+        if let leftRightReads {
+            let ticket = leftRightReads.enter()
+            let value = states[ticket.copy].items[key]
+            leftRightReads.leave(ticket)
+            return value
+        }
+        if let ticket = storage.beginRead() {
+            let value = states[ticket.copy].items[key]
+            storage.endRead(ticket)
             return value
         }
         return withUnsafePointer(to: key) { key in
-            var lookup = StoreItemLookup(state: state, key: key)
+            var lookup = StoreItemLookup(states: states, key: key)
             storage.read(&lookup)
             return lookup.value
         }
@@ -199,7 +247,7 @@ public final class ReaderWriterStore<Key: Hashable & Sendable & Codable, Value: 
     /// The whole state, in one read.
     /// - Complexity: O(1) (copy on write).
     private func snapshot() -> StoreState<Key, Value> {
-        var read = StoreStateSnapshot(state: state)
+        var read = StoreStateSnapshot(states: states)
         storage.read(&read)
         return read.snapshot
     }

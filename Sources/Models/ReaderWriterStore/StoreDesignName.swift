@@ -19,15 +19,21 @@ public enum StoreDesignName: String, CaseIterable, Sendable {
     /// thread's slot, a writer locks every slot in order. Built for read-heavy load; see
     /// ``BigReaderLockDesign``.
     case bigReader = "big-reader"
+    /// Left-right: two copies of the state; readers read the live one with only an announcement
+    /// in their own reader slot (wait-free, never blocked by a writer); a writer applies each
+    /// change to the other copy, makes it live, waits for the old copy's readers to leave and
+    /// applies the change again. See ``LeftRightDesign``.
+    case leftRight = "left-right"
 
-    /// Makes an instance of the design.
-    /// - Complexity: O(1), plus O(*s*) slot locks for `big-reader`.
-    package func makeDesign() -> any StoreDesign {
+    /// Makes an instance of the design for a store named `name`.
+    /// - Complexity: O(1), plus O(*s*) reader slots for `big-reader` and `left-right`.
+    package func makeDesign(name: String? = nil) -> any StoreDesign {
         switch self {
-        case .gcdBarrier: return GCDBarrierDesign()
+        case .gcdBarrier: return GCDBarrierDesign(label: GCDBarrierDesign.label(name: name))
         case .rwlock: return RWLockDesign()
         case .mutex: return MutexDesign()
         case .bigReader: return BigReaderLockDesign()
+        case .leftRight: return LeftRightDesign()
         }
     }
 }

@@ -7,6 +7,7 @@ import Synchronization
 #endif
 
 /// Setting up the pthread locks the lock-based designs share, and naming the calling thread.
+@usableFromInline
 enum StorePThreads {
     /// Initialises the rwlock at `lock` (allocated, not yet initialised memory), writer-preferring
     /// on glibc so that a stream of readers cannot starve a writer.
@@ -24,7 +25,7 @@ enum StorePThreads {
 
     /// The calling thread's identity, valid while the thread lives.
     /// - Complexity: O(1)
-    @inline(__always)
+    @inlinable
     static var currentThread: UInt {
         #if canImport(Glibc)
             return UInt(pthread_self())
@@ -37,7 +38,7 @@ enum StorePThreads {
     /// (0, 1, 2, …) and kept in thread-local storage: threads that read at the same time get
     /// different big-reader slots until there are more of them than slots.
     /// - Complexity: O(1); no allocation after the thread's first call.
-    @inline(__always)
+    @inlinable
     static var readerIndex: Int {
         guard let key = readerIndexKey else { return Int(truncatingIfNeeded: currentThread >> 12) }
         if let stored = pthread_getspecific(key) { return Int(bitPattern: stored) &- 1 }
@@ -46,10 +47,39 @@ enum StorePThreads {
         return index
     }
 
-    private static let readerIndexKey: pthread_key_t? = {
+    @usableFromInline static let readerIndexKey: pthread_key_t? = {
         var key = pthread_key_t()
         return pthread_key_create(&key, nil) == 0 ? key : nil
     }()
 
-    private static let nextReaderIndex = Atomic<Int>(0)
+    @usableFromInline static let nextReaderIndex = Atomic<Int>(0)
+}
+
+extension StorePThreads {
+    /// A new, initialised `pthread_mutex_t` on the heap (a pthread lock must not move); release it
+    /// with ``destroy(_:)``.
+    ///
+    /// With `adaptive` (glibc's `PTHREAD_MUTEX_ADAPTIVE_NP`; elsewhere a normal mutex), a thread
+    /// that finds the mutex taken spins a little before it sleeps: for writers' locks held about a
+    /// microsecond, where sleeping on a futex and being woken would cost several.
+    /// - Complexity: O(1)
+    static func makeMutex(adaptive: Bool = false) -> UnsafeMutablePointer<pthread_mutex_t> {
+        let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        #if canImport(Glibc)
+            if adaptive { pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP)) }
+        #endif
+        pthread_mutex_init(mutex, &attributes)
+        pthread_mutexattr_destroy(&attributes)
+        return mutex
+    }
+
+    /// Destroys and frees a mutex from ``makeMutex()``.
+    /// - Complexity: O(1)
+    static func destroy(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
 }

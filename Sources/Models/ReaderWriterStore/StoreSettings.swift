@@ -16,6 +16,8 @@ struct StoreSettings<Key: Hashable & Sendable, Value: Sendable> {
     var observers: [(id: Int, handler: Observer)] = []
     var nextObserverID = 0
     var onBackgroundError: (@Sendable (ReaderWriterStoreError) -> Void)?
+    /// How ``ReaderWriterStore/save(to:)`` writes its file; atomically by default, as the seed.
+    var fileWritingOptions: Data.WritingOptions = .atomic
 
     /// - Complexity: O(1)
     mutating func cancelTimers() {

@@ -7,14 +7,15 @@
 @usableFromInline
 struct StoreState<Key: Hashable & Sendable, Value: Sendable> {
     @usableFromInline var items: [Key: Value] = [:]
-    private(set) var isTracking = false
-    private(set) var updated: [Key: Value] = [:]
-    private(set) var removed: Set<Key> = []
+    @usableFromInline private(set) var isTracking = false
+    @usableFromInline private(set) var updated: [Key: Value] = [:]
+    @usableFromInline private(set) var removed: Set<Key> = []
 
     /// Sets `key` to `value`, or removes it for nil. Setting removes the key from `removed` and
     /// records it in `updated`; removing a key that exists moves it to `removed`; removing an
     /// absent key changes nothing.
     /// - Complexity: O(1) amortised.
+    @inlinable
     mutating func set(_ value: Value?, forKey key: Key) {
         if let value {
             items[key] = value
@@ -100,6 +101,17 @@ struct StoreState<Key: Hashable & Sendable, Value: Sendable> {
         if !isTracking, !updated.isEmpty || !removed.isEmpty { return "change buffers not empty while tracking is off" }
         if let key = updated.keys.first(where: { items[$0] == nil }) { return "updated key \(key) is not an item" }
         if let key = removed.first(where: { items[$0] != nil }) { return "removed key \(key) is an item" }
+        return nil
+    }
+
+    /// Where this state's keys or pending changes differ from `other`'s, or nil: the two copies
+    /// of a `left-right` store must agree between writes.
+    /// - Complexity: O(*n* + *u* + *r*)
+    func differenceInKeys(from other: StoreState) -> String? {
+        if Set(items.keys) != Set(other.items.keys) { return "the copies hold different keys" }
+        if Set(updated.keys) != Set(other.updated.keys) || removed != other.removed || isTracking != other.isTracking {
+            return "the copies track different changes"
+        }
         return nil
     }
 }

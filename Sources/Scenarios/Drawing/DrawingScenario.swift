@@ -244,7 +244,7 @@ public enum ContentChange: Codable, Equatable, Sendable {
 /// and capacity in bytes. `capacity` is required when a listed policy has a memory tier.
 public struct DrawingCacheSpec: Codable, Equatable, Sendable {
     public var policies: [PolicyName]
-    /// The memory tier's eviction policy (lru, fifo or random; default lru).
+    /// The memory tier's eviction policy (any of ``PolicyName/evictionPolicies``; default lru).
     public var eviction: PolicyName
     /// The memory tier's capacity in bytes (a number, or "512KB", "4MB"); 0 when the file gives
     /// none (no listed policy has a memory tier), which a memory tier reads as no limit.
@@ -264,7 +264,9 @@ public struct DrawingCacheSpec: Codable, Equatable, Sendable {
         try f.check("policies", !policies.isEmpty, "must list at least one policy")
         try rejectDuplicates(policies, key: "policies", in: f)
         eviction = try f.optional("eviction") ?? .lru
-        try f.check("eviction", eviction.isBounded, "must be lru, fifo or random")
+        try f.check(
+            "eviction", eviction.isBounded,
+            "must be an eviction policy (\(PolicyName.evictionPolicies.map(\.rawValue).joined(separator: ", ")))")
         if policies.contains(where: DrawingScenario.memoryTierPolicies.contains) {
             let capacity: ByteCount = try f.required("capacity")
             capacityBytes = capacity.bytes

@@ -19,13 +19,22 @@ public enum ScenarioKind: String, CaseIterable, Codable, Sendable, SchemaChoice 
 
 /// Cache eviction policy names (`cache.policies`, `--policy`).
 ///
-/// `none` caches nothing; `lru`, `fifo` and `random` bound the cache to its capacity; `forever`
+/// `none` caches nothing; `lru`, `fifo`, `random` and the other eviction policies (`clock`, `lfu`,
+/// `arc`, `s3-fifo`, `sieve`, `w-tinylfu`, `2q`, `slru`) bound the cache to its capacity; `forever`
 /// keeps everything until a memory warning (the view factory's own behaviour; for the controller
 /// cache, an NSCache without a limit); `memory`, `disk` and `memory+disk` are the drawing store's tiers;
-/// `gcd-barrier`, `rwlock`, `mutex` and `big-reader` are the reader-writer store's designs.
+/// `gcd-barrier`, `rwlock`, `mutex`, `big-reader` and `left-right` are the reader-writer store's
+/// designs.
 /// Each kind checks that its file names only the policies it runs.
 public enum PolicyName: String, CaseIterable, Codable, Sendable, SchemaChoice {
     case none, lru, fifo, random, forever
+    /// Eviction policies beyond NSCache's (see ``EvictionPolicyName`` for each one's rule).
+    case clock, lfu, arc
+    case s3fifo = "s3-fifo"
+    case sieve
+    case wTinyLFU = "w-tinylfu"
+    case twoQ = "2q"
+    case slru
     /// Drawing caches: a memory tier only.
     case memory
     /// Drawing caches: a disk tier only (EGOUICache over EGOCache: every hit reads and decodes a file).
@@ -40,15 +49,22 @@ public enum PolicyName: String, CaseIterable, Codable, Sendable, SchemaChoice {
     case mutex
     /// Reader-writer stores: a big-reader lock, one read-write lock per reader slot.
     case bigReader = "big-reader"
+    /// Reader-writer stores: left-right, two copies; reads wait-free, writes applied twice.
+    case leftRight = "left-right"
 
     /// The policies of the controller cache and the view factory (not the drawing store's tiers).
-    public static let controllerPolicies: [PolicyName] = [.none, .lru, .fifo, .random, .forever]
+    public static let controllerPolicies: [PolicyName] = [.none, .forever] + evictionPolicies
+
+    /// The policies that evict to stay within a capacity.
+    public static let evictionPolicies: [PolicyName] = [
+        .lru, .fifo, .random, .clock, .lfu, .arc, .s3fifo, .sieve, .wTinyLFU, .twoQ, .slru,
+    ]
 
     /// The reader-writer store's synchronisation designs (`parallel-readers`).
-    public static let storeDesigns: [PolicyName] = [.gcdBarrier, .rwlock, .mutex, .bigReader]
+    public static let storeDesigns: [PolicyName] = [.gcdBarrier, .rwlock, .mutex, .bigReader, .leftRight]
 
     /// Whether the policy evicts to stay within a capacity.
-    public var isBounded: Bool { self == .lru || self == .fifo || self == .random }
+    public var isBounded: Bool { Self.evictionPolicies.contains(self) }
 
     static var choiceNoun: String { "policy" }
 

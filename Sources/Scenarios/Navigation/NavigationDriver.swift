@@ -101,9 +101,9 @@ struct NavigationDriver {
     private var cachePolicy: ViewCachePolicy {
         switch configuration.policy {
         // The drawing tiers and the store designs are rejected when the file loads.
-        case .forever, .memory, .disk, .memoryAndDisk, .gcdBarrier, .rwlock, .mutex, .bigReader:
+        case .forever, .memory, .disk, .memoryAndDisk, .gcdBarrier, .rwlock, .mutex, .bigReader, .leftRight:
             return .forever
-        case .none, .lru, .fifo, .random:
+        case .none, .lru, .fifo, .random, .clock, .lfu, .arc, .s3fifo, .sieve, .wTinyLFU, .twoQ, .slru:
             return .bounded(
                 capacity: scenario.cache.capacity ?? 0, policy: EvictionPolicyName(configuration.policy),
                 inUse: InUseMode(configuration.inUseMode ?? .repopulate), seed: configuration.seed)

@@ -1,5 +1,7 @@
 // The `cache:` block of a scrolling-table scenario.
 
+import Models
+
 /// `cache:` — the controller cache under test. The scenario runs once per
 /// (policy, in_use mode) combination.
 public struct CacheSpec: Codable, Equatable, Sendable {
@@ -10,18 +12,22 @@ public struct CacheSpec: Codable, Equatable, Sendable {
     public var policies: [PolicyName]
     /// Non-empty, no duplicates.
     public var inUse: [InUseModeName]
+    /// `s3_fifo_small_ratio` and `w_tinylfu_window`: shares of the capacity, each in (0, 1).
+    public var parameters: EvictionParameters
 
     public init(
         capacity: Int?,
         policies: [PolicyName] = ScenarioDefaults.policies,
-        inUse: [InUseModeName] = ScenarioDefaults.inUse
+        inUse: [InUseModeName] = ScenarioDefaults.inUse,
+        parameters: EvictionParameters = EvictionParameters()
     ) {
         self.capacity = capacity
         self.policies = policies
         self.inUse = inUse
+        self.parameters = parameters
     }
 
-    static let keys = ["capacity", "policies", "in_use"]
+    static let keys = ["capacity", "policies", "in_use", "s3_fifo_small_ratio", "w_tinylfu_window"]
 
     public init(from decoder: Decoder) throws {
         let f = try Fields(decoder, allowed: Self.keys)
@@ -45,6 +51,15 @@ public struct CacheSpec: Codable, Equatable, Sendable {
                 ),
                 at: path, target: .mapping)
         }
+        parameters = EvictionParameters()
+        if let ratio = try f.optionalNumber("s3_fifo_small_ratio") {
+            try f.check("s3_fifo_small_ratio", ratio > 0 && ratio < 1, "must be > 0 and < 1")
+            parameters.smallRatio = ratio
+        }
+        if let ratio = try f.optionalNumber("w_tinylfu_window") {
+            try f.check("w_tinylfu_window", ratio > 0 && ratio < 1, "must be > 0 and < 1")
+            parameters.windowRatio = ratio
+        }
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -52,5 +67,7 @@ public struct CacheSpec: Codable, Equatable, Sendable {
         try container.encodeIfPresent(capacity, for: "capacity")
         try container.encode(policies, for: "policies")
         try container.encode(inUse, for: "in_use")
+        try container.encode(parameters.smallRatio, for: "s3_fifo_small_ratio")
+        try container.encode(parameters.windowRatio, for: "w_tinylfu_window")
     }
 }

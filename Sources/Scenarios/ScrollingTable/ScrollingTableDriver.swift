@@ -24,7 +24,8 @@ struct ScrollingTableDriver {
                 capacity: configuration.policy.isBounded ? scenario.cache.capacity ?? 0 : 0,
                 policy: EvictionPolicyName(configuration.policy),
                 inUseMode: InUseMode(configuration.inUseMode ?? .repopulate),
-                seed: configuration.seed),
+                seed: configuration.seed,
+                parameters: scenario.cache.parameters),
             runLoop: runLoop)
         let pool = ReusePool(runLoop: runLoop)
         let source = TableSource(
@@ -133,9 +134,17 @@ extension EvictionPolicyName {
         case .lru: self = .lru
         case .fifo: self = .fifo
         case .random: self = .random
+        case .clock: self = .clock
+        case .lfu: self = .lfu
+        case .arc: self = .arc
+        case .s3fifo: self = .s3fifo
+        case .sieve: self = .sieve
+        case .wTinyLFU: self = .wTinyLFU
+        case .twoQ: self = .twoQ
+        case .slru: self = .slru
         case .forever: self = .lru
         // Drawing tiers and store designs: rejected for other kinds when the file loads.
-        case .memory, .disk, .memoryAndDisk, .gcdBarrier, .rwlock, .mutex, .bigReader: self = .lru
+        case .memory, .disk, .memoryAndDisk, .gcdBarrier, .rwlock, .mutex, .bigReader, .leftRight: self = .lru
         }
     }
 }

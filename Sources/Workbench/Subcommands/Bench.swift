@@ -4,7 +4,7 @@ import Report
 
 /// What `workbench bench` measures.
 enum BenchSuite: String, CaseIterable, ExpressibleByArgument {
-    case all, hits, drawing, readers
+    case all, hits, drawing, readers, policies
 }
 
 /// `workbench bench`: the cost of a hit on ControllerCache and on ReusePool, of a cached drawing
@@ -19,8 +19,10 @@ struct Bench: ParsableCommand {
             batches. Allocations are jemalloc's thread.allocated bytes and its request counters' \
             count over all N hits; latency is each batch's time divided by its size (the clock read \
             is amortised), recorded in an HdrHistogram. The readers suite runs a 95% read / 5% write \
-            zipfian mix on ReaderWriterStore, per design, at 1 and 2 threads, for --seconds per run \
-            (5 runs, median), against an unsynchronised dictionary. Measure on a release build.
+            zipfian mix on ReaderWriterStore, per design, at 1 and 2 threads (and the core count, with more than two cores), for --seconds per run \
+            (5 runs, median), against an unsynchronised dictionary. The policies suite replays trace A \
+            (1 M requests, generated in memory) through every eviction policy at 100, 1000 and 5000 \
+            objects (5 runs, median). Measure on a release build.
             """
     )
 
@@ -33,7 +35,8 @@ struct Bench: ParsableCommand {
     @Option(
         help: """
             What to measure: hits (ControllerCache, ReusePool), drawing (a cached drawing against a fresh one), \
-            readers (ReaderWriterStore read throughput per design), or all.
+            readers (ReaderWriterStore read throughput per design), policies (trace A through every eviction \
+            policy), or all.
             """)
     var suite: BenchSuite = .all
 
@@ -65,6 +68,10 @@ struct Bench: ParsableCommand {
         if suite == .all || suite == .readers {
             if suite == .all { print("") }
             print(try ReadersBench.run(seconds: seconds).report)
+        }
+        if suite == .all || suite == .policies {
+            if suite == .all { print("") }
+            print(PoliciesBench.run())
         }
         #if DEBUG
             print("note: this is a debug build; quote figures from `swift build -c release` only")

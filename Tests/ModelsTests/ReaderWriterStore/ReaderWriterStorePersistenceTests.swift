@@ -234,3 +234,82 @@ struct LineSerializer: StoreSerializer {
         return items
     }
 }
+
+/// YMCache's `fileWritingOptions`: how a save writes its file.
+@Suite("ReaderWriterStore file-writing options")
+struct ReaderWriterStoreFileWritingOptionsTests {
+    @Test("by default a save writes atomically: each save is a new file renamed over the old one")
+    func atomicByDefault() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let store = Store()
+        #expect(store.fileWritingOptions == .atomic)
+        store["a"] = 1
+        try store.save(to: directory.file())
+        let first = inode(of: directory.file())
+        store["a"] = 2
+        try store.save(to: directory.file())
+        #expect(first != nil && inode(of: directory.file()) != first, "a new file replaced the old one")
+        #expect(directory.contents == ["store.json"])
+    }
+
+    @Test("without .atomic a save overwrites the file in place")
+    func inPlaceWithoutAtomic() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let store = Store()
+        store.fileWritingOptions = []
+        store["a"] = 1
+        try store.save(to: directory.file())
+        let first = inode(of: directory.file())
+        store["a"] = 22
+        try store.save(to: directory.file())
+        #expect(first != nil && inode(of: directory.file()) == first, "the same file was rewritten")
+        #expect(try Data(contentsOf: directory.file()) == Data("{\"a\":22}".utf8))
+        #expect(directory.contents == ["store.json"])
+    }
+
+    @Test(".withoutOverwriting refuses to replace an existing file and writes a new one")
+    func withoutOverwriting() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let store = Store()
+        store["a"] = 1
+        try store.save(to: directory.file())
+        store.fileWritingOptions = .withoutOverwriting
+        store["a"] = 2
+        #expect(throws: ReaderWriterStoreError.self) { try store.save(to: directory.file()) }
+        #expect(try Data(contentsOf: directory.file()) == Data("{\"a\":1}".utf8), "the old file is kept")
+        try store.save(to: directory.file("other.json"))
+        #expect(try Data(contentsOf: directory.file("other.json")) == Data("{\"a\":2}".utf8))
+    }
+
+    @Test(".withoutOverwriting with .atomic is refused, as in Foundation, and writes nothing")
+    func withoutOverwritingAndAtomic() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let store = Store()
+        store.fileWritingOptions = [.atomic, .withoutOverwriting]
+        store["a"] = 1
+        #expect(
+            throws: ReaderWriterStoreError.writeFailed(
+                path: directory.file().path, reason: "withoutOverwriting cannot be combined with atomic")
+        ) { try store.save(to: directory.file()) }
+        #expect(directory.contents.isEmpty)
+    }
+
+    @Test("options set while a periodic save runs apply from its next write")
+    func periodicSaveUsesCurrentOptions() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.cleanUp() }
+        let store = Store()
+        let failures = Shared<[ReaderWriterStoreError]>([])
+        store.onBackgroundError = { error in failures.update { $0.append(error) } }
+        store["a"] = 1
+        try store.startPeriodicSave(to: directory.file(), interval: 0.02)
+        defer { store.stopPeriodicSave() }
+        store.fileWritingOptions = .withoutOverwriting
+        #expect(waitUntil { !failures.get().isEmpty }, "the next periodic save refused to overwrite")
+        #expect(!store.isPeriodicSaveRunning)
+    }
+}

@@ -2,6 +2,10 @@ import Foundation
 import Models
 import Testing
 
+#if canImport(CDispatch)
+    import CDispatch
+#endif
+
 /// One test per access rule of YMCache.md and its notes, run against every design.
 @Suite("ReaderWriterStore")
 struct ReaderWriterStoreTests {
@@ -11,7 +15,7 @@ struct ReaderWriterStoreTests {
     func designNames(design: StoreDesignName) {
         #expect(StoreDesignName(rawValue: design.rawValue) == design)
         #expect(Store(design: design).design == design)
-        #expect(Set(StoreDesignName.allCases.map(\.rawValue)) == ["gcd-barrier", "rwlock", "mutex", "big-reader"])
+        #expect(Set(StoreDesignName.allCases.map(\.rawValue)) == ["gcd-barrier", "rwlock", "mutex", "big-reader", "left-right"])
     }
 
     @Test("a set value is read back; setting nil removes the key", arguments: designs)
@@ -229,5 +233,71 @@ struct ReaderWriterStoreTests {
 /// A read that notes the thread it runs on.
 struct ThreadRecordingRead: StoreRead {
     var thread: UInt = 0
-    mutating func run() { thread = currentThread }
+    mutating func run(copy: Int) { thread = currentThread }
+}
+
+/// Rules of one design, or of the store's identity, rather than of every design.
+@Suite("ReaderWriterStore designs")
+struct ReaderWriterStoreDesignTests {
+    @Test("gcd-barrier's set and bulk add return before their write runs, as the seed's async barriers do")
+    func gcdBarrierWritesAreAsynchronous() {
+        let store = Store(design: .gcdBarrier)
+        let blocker = WriteBlocker(store, key: "blocker")
+        store["a"] = 1
+        store.addEntries(["b": 2])
+        #expect(blocker.isHolding, "set and addEntries returned while an earlier write still held the queue")
+        blocker.release()
+        #expect(store["a"] == 1, "a read after the set waits for it")
+        #expect(store["b"] == 2)
+    }
+
+    @Test("the other designs' set has written when it returns", arguments: StoreDesignName.allCases.filter { $0 != .gcdBarrier })
+    func otherDesignsWriteSynchronously(design: StoreDesignName) {
+        let store = Store(design: design)
+        let blocker = WriteBlocker(store, key: "blocker", timeout: 0.5)
+        store["a"] = 1
+        #expect(!blocker.isHolding, "set waited for the write access held by the loader")
+        blocker.release()
+        #expect(store["a"] == 1)
+    }
+
+    @Test("left-right's reads return while a write is in progress: a writer never blocks a reader")
+    func leftRightReadsNeverWait() {
+        let store = Store(design: .leftRight)
+        store["a"] = 1
+        let blocker = WriteBlocker(store, key: "blocker")
+        #expect(store["a"] == 1)
+        #expect(store.allItems() == ["a": 1])
+        #expect(store.count == 1)
+        #expect(blocker.isHolding, "the reads returned while the loader still held the write")
+        blocker.release()
+    }
+
+    @Test("a store keeps its name; without one it has none", arguments: StoreDesignName.allCases)
+    func name(design: StoreDesignName) {
+        #expect(Store(name: "quotes", design: design).name == "quotes")
+        #expect(Store(design: design).name == nil)
+    }
+
+    @Test("gcd-barrier labels its queue with the store's name, as the seed does")
+    func gcdBarrierQueueLabel() {
+        var named = QueueLabelRead()
+        StoreDesignName.gcdBarrier.makeDesign(name: "quotes").read(&named)
+        #expect(named.label == "workbench.reader-writer-store.gcd-barrier quotes")
+        var unnamed = QueueLabelRead()
+        StoreDesignName.gcdBarrier.makeDesign().read(&unnamed)
+        #expect(unnamed.label == "workbench.reader-writer-store.gcd-barrier")
+    }
+}
+
+/// A read that notes the label of the dispatch queue it runs on.
+struct QueueLabelRead: StoreRead {
+    var label = ""
+    mutating func run(copy: Int) {
+        #if canImport(CDispatch)
+            label = String(cString: dispatch_queue_get_label(nil))
+        #else
+            label = String(cString: __dispatch_queue_get_label(nil))
+        #endif
+    }
 }

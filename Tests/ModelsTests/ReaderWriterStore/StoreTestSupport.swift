@@ -64,3 +64,45 @@ struct TemporaryDirectory {
 var currentThread: UInt { UInt(pthread_self()) }
 
 typealias Store = ReaderWriterStore<String, Int>
+
+/// The inode number of the file at `url`, or nil: an in-place write keeps it, an atomic save
+/// (a new file renamed over the old) changes it.
+func inode(of url: URL) -> UInt64? {
+    var status = stat()
+    guard stat(url.path, &status) == 0 else { return nil }
+    return UInt64(status.st_ino)
+}
+
+/// Holds a store's write access from a background thread: a `value(forKey:loader:)` miss whose
+/// loader waits until ``release()`` (or `timeout`). While it holds, every design's synchronous
+/// write and every read in `gcd-barrier` waits; an asynchronous write only queues.
+final class WriteBlocker: Sendable {
+    private let entered = DispatchSemaphore(value: 0)
+    private let released = DispatchSemaphore(value: 0)
+    private let done = DispatchSemaphore(value: 0)
+    private let finished = Shared(false)
+
+    /// Starts the blocking load of `key` (absent from the store) and waits until its loader runs
+    /// (at most `timeout`).
+    init<Key, Value>(_ store: ReaderWriterStore<Key, Value>, key: Key, timeout: TimeInterval = 3) {
+        Thread { [self] in
+            _ = try? store.value(forKey: key) { _ in
+                self.entered.signal()
+                _ = self.released.wait(timeout: .now() + timeout)
+                self.finished.set(true)
+                return nil
+            }
+            self.done.signal()
+        }.start()
+        _ = entered.wait(timeout: .now() + timeout)
+    }
+
+    /// Whether the loader is still waiting (the write access is still held).
+    var isHolding: Bool { !finished.get() }
+
+    /// Lets the loader return and waits for its write to end.
+    func release() {
+        released.signal()
+        _ = done.wait(timeout: .now() + 10)
+    }
+}

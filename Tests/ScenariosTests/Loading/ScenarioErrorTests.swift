@@ -260,7 +260,34 @@ struct ScenarioErrorTests {
         expectError(
             LoaderFixtures.minimal(replacing: "  capacity: 8", with: "  capacity: 8\n  policies: [none, lru, lruu]"),
             line: 13, column: 25, keyPath: "cache.policies[2]",
-            message: "cache.policies[2]: unknown policy 'lruu' (expected one of: none, lru, fifo, random, forever, memory, disk, memory+disk, gcd-barrier, rwlock, mutex, big-reader)")
+            message: "cache.policies[2]: unknown policy 'lruu' (expected one of: none, lru, fifo, random, forever, clock, lfu, arc, s3-fifo, sieve, w-tinylfu, 2q, slru, memory, disk, memory+disk, gcd-barrier, rwlock, mutex, big-reader, left-right)")
+    }
+
+    @Test("a drawing file's memory tier takes any eviction policy, and only those")
+    func drawingEvictionPolicies() {
+        let yaml = """
+            name: d
+            kind: drawing
+            duration: 1s
+            views:
+              - {name: button, size: [40, 16], effects: {gradient: true}, redraw_every: 250ms}
+            cache: {policies: [memory], eviction: EVICTION, capacity: 64KB}
+            """
+        #expect(loadError(yaml.replacingOccurrences(of: "EVICTION", with: "s3-fifo")) == nil)
+        expectError(
+            yaml.replacingOccurrences(of: "EVICTION", with: "forever"),
+            line: 6, column: 39, keyPath: "cache.eviction",
+            message: "cache.eviction must be an eviction policy (lru, fifo, random, clock, lfu, arc, s3-fifo, sieve, w-tinylfu, 2q, slru) (found 'forever')")
+    }
+
+    @Test("a policy parameter must be a share of the capacity strictly between 0 and 1", arguments: ["0", "1", "1.5", "-0.1"])
+    func policyParameterRange(value: String) {
+        for key in ["s3_fifo_small_ratio", "w_tinylfu_window"] {
+            expectError(
+                LoaderFixtures.minimal(replacing: "  capacity: 8", with: "  capacity: 8\n  \(key): \(value)"),
+                line: 13, column: key.count + 5, keyPath: "cache.\(key)",
+                message: "cache.\(key) must be > 0 and < 1 (found \(value))")
+        }
     }
 
     @Test("repeated policy name is rejected")

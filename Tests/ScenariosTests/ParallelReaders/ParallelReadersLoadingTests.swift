@@ -81,7 +81,7 @@ struct ParallelReadersLoadingTests {
             keys: 10
             readers: {mix: {get: 100}}
             """)
-        #expect(scenario.designs == [.gcdBarrier, .rwlock, .mutex, .bigReader])
+        #expect(scenario.designs == [.gcdBarrier, .rwlock, .mutex, .bigReader, .leftRight])
         #expect(scenario.valueSize == 64)
         #expect(scenario.distribution == .uniform)
         #expect(scenario.readers.threads == 1 && scenario.readers.rate == nil && scenario.readers.operations == nil)

@@ -1,4 +1,5 @@
 import Foundation
+import Models
 import Report
 import Testing
 
@@ -77,6 +78,32 @@ struct ScrollingTableDriverTests {
         #expect(summary["frames"] == .int(240), "4 s at 60 Hz counted, warm-up excluded")
         #expect(runRows.first?["t_s"] == .double(2), "first sample ends one interval after the warm-up")
         #expect(runRows.count == 4)
+    }
+
+    @Test("the newer eviction policies run in a scrolling-table file, one row each, deterministically")
+    func newerPolicies() throws {
+        let yaml = Self.table.replacingOccurrences(
+            of: "policies: [none, lru, random], in_use: [repopulate, pin, drop]",
+            with: "policies: [clock, lfu, arc, s3-fifo, sieve, w-tinylfu, 2q, slru], in_use: [repopulate]")
+        let scenario = try Self.scenario(yaml)
+        let result = ScenarioRunner.run(scenario)
+        let policies = result.summary.compactMap { row -> String? in
+            if case .string(let name) = row["policy"] { return name } else { return nil }
+        }
+        #expect(policies == ["clock", "lfu", "arc", "s3-fifo", "sieve", "w-tinylfu", "2q", "slru"])
+        #expect(Self.counts(result.summary) == Self.counts(ScenarioRunner.run(scenario).summary))
+    }
+
+    @Test("s3_fifo_small_ratio and w_tinylfu_window are read from the cache block")
+    func policyParametersApply() throws {
+        let yaml = Self.table.replacingOccurrences(
+            of: "cache: {capacity: 6, policies: [none, lru, random], in_use: [repopulate, pin, drop]}",
+            with: "cache: {capacity: 6, policies: [s3-fifo, w-tinylfu], in_use: [repopulate], s3_fifo_small_ratio: 0.5, w_tinylfu_window: 0.5}")
+        guard case .scrollingTable(let table) = try Self.scenario(yaml) else {
+            Issue.record("not a scrolling-table scenario")
+            return
+        }
+        #expect(table.cache.parameters == EvictionParameters(smallRatio: 0.5, windowRatio: 0.5))
     }
 
     @Test("policy none instantiates on every request and reuses nothing")

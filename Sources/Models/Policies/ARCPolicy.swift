@@ -1,0 +1,141 @@
+/// ARC (Megiddo & Modha), with the reference simulator's details: T1 (seen once) and T2 (seen
+/// again) hold entries, B1 and B2 hold the identities of entries evicted from them; `p`, T1's target
+/// size, grows on a B1 hit by max(|B2|/|B1|, 1) (at most the capacity) and shrinks on a B2 hit by
+/// max(|B1|/|B2|, 1) (at least 0). A ghost hit is still a miss and enters T2; a plain miss enters T1.
+public final class ARCPolicy: EvictionPolicy {
+    private static let t1 = 0
+    private static let t2 = 1
+
+    private enum Ghost { case none, b1, b2 }
+
+    /// What the eviction chosen by the last ``victim(skipping:)`` does besides removing the entry.
+    private struct Plan {
+        var slot = -1
+        var dropB1 = false
+        var dropB2 = false
+        var remember = false
+    }
+
+    private var lists = SlotQueues(queues: 2)
+    private var b1 = GhostQueue()
+    private var b2 = GhostQueue()
+    private var identityOf: [UInt64] = []
+    private var capacity: LearntCapacity
+    private var incoming: UInt64?
+    private var incomingGhost = Ghost.none
+    private var plan = Plan()
+    /// T1's target size.
+    public private(set) var p: Double = 0
+
+    /// Creates the policy for a store of `capacity` entries (0: learnt at the first eviction).
+    public init(capacity: Int) {
+        self.capacity = LearntCapacity(capacity)
+    }
+
+    public var name: EvictionPolicyName { .arc }
+
+    /// The sizes of T1, T2, B1 and B2.
+    public var sizes: (t1: Int, t2: Int, b1: Int, b2: Int) {
+        (lists.count(Self.t1), lists.count(Self.t2), b1.count, b2.count)
+    }
+
+    /// Looks the identity up in the ghosts and adapts `p` on a ghost hit.
+    /// - Complexity: O(1) expected (a hash lookup).
+    public func willInsert(identity: UInt64) {
+        incoming = identity
+        let c = Double(capacity.value)
+        if b1.contains(identity) {
+            p = min(p + max(Double(b2.count) / Double(b1.count), 1), c)
+            b1.remove(identity)
+            incomingGhost = .b1
+        } else if b2.contains(identity) {
+            p = max(p - max(Double(b1.count) / Double(b2.count), 1), 0)
+            b2.remove(identity)
+            incomingGhost = .b2
+        } else {
+            incomingGhost = .none
+        }
+    }
+
+    /// - Complexity: O(1) amortised.
+    public func didInsert(_ slot: Int) {
+        growSlots(&identityOf, toHold: slot, with: 0)
+        identityOf[slot] = incoming ?? (UInt64(slot) | 1 << 63)
+        lists.pushBack(slot, to: incomingGhost == .none ? Self.t1 : Self.t2)
+        incoming = nil
+        incomingGhost = .none
+    }
+
+    /// - Complexity: O(1)
+    public func didAccess(_ slot: Int) {
+        if lists.contains(slot) { lists.move(slot, toBackOf: Self.t2) }
+    }
+
+    public func didRemove(_ slot: Int) { lists.remove(slot) }
+
+    /// Applies the planned ghost bookkeeping of the eviction.
+    public func didEvict(_ slot: Int) {
+        guard let list = lists.queue(of: slot) else { return }
+        if plan.slot == slot {
+            if plan.dropB1 { b1.popFront() }
+            if plan.dropB2 { b2.popFront() }
+            if plan.remember {
+                if list == Self.t1 { b1.pushBack(identityOf[slot]) } else { b2.pushBack(identityOf[slot]) }
+            }
+        }
+        plan = Plan()
+        lists.remove(slot)
+    }
+
+    public func didRemoveAll() {
+        lists.removeAll()
+        b1.removeAll()
+        b2.removeAll()
+        p = 0
+        plan = Plan()
+    }
+
+    /// Case IV of ARC when the miss was no ghost hit, else REPLACE.
+    /// - Complexity: O(1), O(*k*) for *k* skipped slots.
+    public func victim(skipping skip: (Int) -> Bool) -> Int? {
+        let t1Count = lists.count(Self.t1)
+        let t2Count = lists.count(Self.t2)
+        _ = capacity.learn(resident: t1Count + t2Count)
+        let c = capacity.value
+        var next = Plan(remember: true)
+        if incomingGhost == .none {
+            if t1Count + b1.count >= c {
+                if b1.count > 0 {
+                    next.dropB1 = true
+                } else {
+                    next.remember = false
+                    guard let slot = first(in: Self.t1, skipping: skip) ?? first(in: Self.t2, skipping: skip) else { return nil }
+                    next.slot = slot
+                    plan = next
+                    return slot
+                }
+            } else if t1Count + t2Count + b1.count + b2.count >= 2 * c, b2.count > 0 {
+                next.dropB2 = true
+            }
+        }
+        let fromT1 =
+            (t1Count > 0 && (Double(t1Count) > p || (Double(t1Count) == p && incomingGhost == .b2))) || t2Count == 0
+        let order = fromT1 ? (Self.t1, Self.t2) : (Self.t2, Self.t1)
+        guard let slot = first(in: order.0, skipping: skip) ?? first(in: order.1, skipping: skip) else { return nil }
+        next.slot = slot
+        plan = next
+        return slot
+    }
+
+    /// Bytes of policy state per tracked entry, ghosts (up to one per entry) included.
+    public static let bytesPerEntry = SlotQueues.bytesPerSlot + MemoryLayout<UInt64>.stride + GhostQueue.bytesPerIdentity
+
+    private func first(in list: Int, skipping skip: (Int) -> Bool) -> Int? {
+        var slot = lists.front(list)
+        while let candidate = slot {
+            if !skip(candidate) { return candidate }
+            slot = lists.newer(candidate)
+        }
+        return nil
+    }
+}

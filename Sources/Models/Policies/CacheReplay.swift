@@ -1,0 +1,88 @@
+/// Replays a stream of object ids through an eviction policy the way a cache simulator does, for
+/// capacity and policy sweeps: a cache of `capacity` objects, cold at the start, every request
+/// counted; a miss evicts until there is room and then inserts (every miss inserts, a hit never does).
+///
+/// It drives the same policy objects the stores use, through the same protocol calls in the same
+/// order as ``BoundedStore`` (``EvictionPolicy/willInsert(identity:)``, victims and
+/// ``EvictionPolicy/didEvict(_:)``, then ``EvictionPolicy/didInsert(_:)``), with an object's id as
+/// its identity and an array (not a hash table) from ids to slots. The loop is specialised for each policy
+/// class inside this module: callers in other modules run the specialised code through one call.
+public enum CacheReplay {
+    /// The number of misses of `policy` at `capacity` objects over `requests`.
+    /// - Parameters:
+    ///   - seed: `random`'s seed.
+    ///   - parameters: the tunable policies' parameters.
+    /// - Complexity: O(*n*) requests, O(log *n*) each for `optimal`, which first computes the stream's
+    ///   next uses (O(*n*) time and memory).
+    public static func misses(
+        of policy: EvictionPolicyName, capacity: Int, requests: [UInt32],
+        seed: UInt64 = 0, parameters: EvictionParameters = EvictionParameters()
+    ) -> Int {
+        let future = policy == .optimal ? requests.map(UInt64.init) : []
+        let made = policy.makePolicy(seed: seed, capacity: capacity, parameters: parameters, future: future)
+        return requests.withUnsafeBufferPointer { stream in
+            switch made {
+            case let made as LRUPolicy: return replay(made, capacity: capacity, requests: stream)
+            case let made as FIFOPolicy: return replay(made, capacity: capacity, requests: stream)
+            case let made as RandomPolicy: return replay(made, capacity: capacity, requests: stream)
+            case let made as ClockPolicy: return replay(made, capacity: capacity, requests: stream)
+            case let made as LFUPolicy: return replay(made, capacity: capacity, requests: stream)
+            case let made as ARCPolicy: return replay(made, capacity: capacity, requests: stream)
+            case let made as S3FIFOPolicy: return replay(made, capacity: capacity, requests: stream)
+            case let made as SievePolicy: return replay(made, capacity: capacity, requests: stream)
+            case let made as WTinyLFUPolicy: return replay(made, capacity: capacity, requests: stream)
+            case let made as TwoQueuePolicy: return replay(made, capacity: capacity, requests: stream)
+            case let made as SLRUPolicy: return replay(made, capacity: capacity, requests: stream)
+            case let made as OptimalPolicy: return replay(made, capacity: capacity, requests: stream)
+            default: return replay(made, capacity: capacity, requests: stream)
+            }
+        }
+    }
+
+    /// The replay loop, specialised per policy class by the callers above. Objects get dense slots
+    /// as in a store (a slot freed by an eviction is reused), so the policy's per-slot state is
+    /// sized by the capacity, not by the number of objects.
+    @inline(never)
+    static func replay<Policy: EvictionPolicy>(
+        _ policy: Policy, capacity: Int, requests: UnsafeBufferPointer<UInt32>
+    ) -> Int {
+        guard capacity > 0 else { return requests.count }
+        let largest = Int(requests.max() ?? 0)
+        var slotOf = [Int32](repeating: -1, count: largest + 1)
+        var objectIn = [UInt32](repeating: 0, count: min(capacity, requests.count) + 1)
+        var freeSlots: [Int32] = []
+        freeSlots.reserveCapacity(min(capacity, requests.count) + 1)
+        var nextSlot = 0
+        var misses = 0
+        slotOf.withUnsafeMutableBufferPointer { slotOf in
+            objectIn.withUnsafeMutableBufferPointer { objectIn in
+                for id in requests {
+                    let slot = slotOf[Int(id)]
+                    if slot >= 0 {
+                        policy.didAccess(Int(slot))
+                        continue
+                    }
+                    misses += 1
+                    policy.willInsert(identity: UInt64(id))
+                    while nextSlot - freeSlots.count >= capacity {
+                        guard let victim = policy.victim(skipping: { _ in false }) else { break }
+                        policy.didEvict(victim)
+                        slotOf[Int(objectIn[victim])] = -1
+                        freeSlots.append(Int32(truncatingIfNeeded: victim))
+                    }
+                    let free: Int
+                    if let reused = freeSlots.popLast() {
+                        free = Int(reused)
+                    } else {
+                        free = nextSlot
+                        nextSlot += 1
+                    }
+                    slotOf[Int(id)] = Int32(truncatingIfNeeded: free)
+                    objectIn[free] = id
+                    policy.didInsert(free)
+                }
+            }
+        }
+        return misses
+    }
+}

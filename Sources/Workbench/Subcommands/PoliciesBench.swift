@@ -1,0 +1,123 @@
+import Glibc
+import Models
+import Report
+
+/// `workbench bench --suite policies`: trace A (generated in-process, held in memory) replayed
+/// through every eviction policy at 100, 1000 and 5000 objects, timed as the reference simulator's
+/// in-memory replay was (only the replay loop), beside the reference's own figures.
+enum PoliciesBench {
+    static let capacities = [100, 1000, 5000]
+
+    /// The reference simulator's in-memory replay of trace A, M requests/s, median of 3, measured
+    /// on another machine of this kind (2 vCPU), not in this run.
+    static let reference: [EvictionPolicyName: [Double]] = [
+        .lru: [22.33, 25.17, 25.14],
+        .fifo: [22.31, 26.20, 34.37],
+        .clock: [15.69, 20.75, 29.20],
+        .lfu: [7.16, 6.89, 6.28],
+        .arc: [17.28, 20.96, 24.37],
+        .s3fifo: [7.85, 5.15, 10.10],
+        .wTinyLFU: [4.28, 5.38, 6.35],
+        .sieve: [18.84, 31.24, 42.02],
+    ]
+
+    /// The reference simulator's peak RSS for one cache, MiB, whatever its size (measured elsewhere).
+    static let referencePeakRSS: [EvictionPolicyName: Int] = [.lru: 137, .s3fifo: 521, .wTinyLFU: 394]
+
+    struct Row {
+        var policy: EvictionPolicyName
+        var capacity: Int
+        var misses: Int
+        var rates: [Double]
+        var bytesPerEntry: Double
+        /// Bytes allocated by the trace's second half (hits and steady-state misses).
+        var secondHalfBytes: Int
+
+        var median: Double { rates.sorted()[rates.count / 2] }
+    }
+
+    /// Runs every policy at every capacity `repetitions` times and formats the table.
+    static func run(repetitions: Int = 5) -> String {
+        let trace = ZipfTrace.traceA()
+        let policies = EvictionPolicyName.allCases.filter { $0 != .none }
+        var rows: [Row] = []
+        for policy in policies {
+            for capacity in capacities {
+                rows.append(measure(policy, capacity: capacity, requests: trace.requests, repetitions: repetitions))
+            }
+        }
+        return format(rows, repetitions: repetitions)
+    }
+
+    static func measure(_ policy: EvictionPolicyName, capacity: Int, requests: [UInt32], repetitions: Int) -> Row {
+        // Untimed runs warm the caches and measure what the policy allocates: over the whole trace,
+        // and over its first half (equal when hits and steady-state misses allocate nothing).
+        let half = Array(requests.prefix(requests.count / 2))
+        _ = CacheReplay.misses(of: policy, capacity: capacity, requests: half)
+        let (_, halfBytes) = AllocationProbe.measureBytes {
+            CacheReplay.misses(of: policy, capacity: capacity, requests: half)
+        }
+        let (misses, bytes) = AllocationProbe.measureBytes {
+            CacheReplay.misses(of: policy, capacity: capacity, requests: requests)
+        }
+        // The replay's own tables: a slot per object id, an object id and a free-list entry per slot.
+        let ownBytes = Double(4 * ((requests.max().map(Int.init) ?? 0) + 1) + 8 * (capacity + 1))
+        var rates: [Double] = []
+        for _ in 0..<repetitions {
+            let start = MonotonicClock.now()
+            let again = CacheReplay.misses(of: policy, capacity: capacity, requests: requests)
+            let elapsed = MonotonicClock.now() - start
+            precondition(again == misses, "a replay is deterministic")
+            rates.append(Double(requests.count) / Double(max(1, elapsed)) * 1_000)
+        }
+        return Row(
+            policy: policy, capacity: capacity, misses: misses, rates: rates,
+            bytesPerEntry: max(0, Double(bytes) - ownBytes) / Double(capacity),
+            secondHalfBytes: Int(bytes) - Int(halfBytes))
+    }
+
+    /// The process's peak resident set, MiB.
+    static func peakRSSMiB() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_maxrss) / 1024
+    }
+
+    static func format(_ rows: [Row], repetitions: Int) -> String {
+        func pad(_ text: String, _ width: Int) -> String {
+            text + String(repeating: " ", count: max(1, width - text.count))
+        }
+        func fixed(_ value: Double, _ digits: Int) -> String {
+            let scale = pow(10, Double(digits))
+            let rounded = (value * scale).rounded() / scale
+            var text = "\(rounded)"
+            if let dot = text.firstIndex(of: ".") {
+                let decimals = text.distance(from: dot, to: text.endIndex) - 1
+                if decimals < digits { text += String(repeating: "0", count: digits - decimals) }
+            }
+            return text
+        }
+        var lines = [
+            "policies: trace A (1,000,000 requests, 10,000 objects, Zipf 1.0, seed 42), in-memory replay, "
+                + "M requests/s median of \(repetitions) (min-max); bytes/entry = bytes the policy allocated "
+                + "over a run / capacity (growth included; optimal's includes its 8 B/request look-ahead)",
+            pad("policy", 11) + pad("C", 6) + pad("misses", 9) + pad("miss_ratio", 11) + pad("M_req/s", 9)
+                + pad("min-max", 14) + pad("bytes/entry", 13) + pad("alloc_2nd_half", 16) + "reference M_req/s (measured elsewhere)",
+        ]
+        for row in rows {
+            let sorted = row.rates.sorted()
+            let index = capacities.firstIndex(of: row.capacity) ?? 0
+            let reference = reference[row.policy].map { fixed($0[index], 2) } ?? "-"
+            lines.append(
+                pad(row.policy.rawValue, 11) + pad("\(row.capacity)", 6) + pad("\(row.misses)", 9)
+                    + pad(fixed(Double(row.misses) / 1_000_000, 4), 11) + pad(fixed(row.median, 2), 9)
+                    + pad("\(fixed(sorted.first ?? 0, 1))-\(fixed(sorted.last ?? 0, 1))", 14)
+                    + pad(fixed(row.bytesPerEntry, 1), 13) + pad("\(row.secondHalfBytes)", 16) + reference)
+        }
+        let references = referencePeakRSS.sorted { $0.value < $1.value }.map { "\($0.key.rawValue) \($0.value) MiB" }
+        lines.append(
+            "peak RSS of this process (trace, every policy, every capacity): \(fixed(peakRSSMiB(), 1)) MiB; "
+                + "reference, one cache (measured elsewhere): \(references.joined(separator: ", "))")
+        return lines.joined(separator: "\n")
+    }
+}
