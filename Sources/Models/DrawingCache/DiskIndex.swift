@@ -48,6 +48,8 @@ public struct DiskStartupReport: Equatable, Sendable {
     public var missingFilesDropped = 0
     /// Entry files no index entry referred to (e.g. after a corrupt index), deleted.
     public var staleFilesRemoved = 0
+    /// Entries the byte limit deleted (the kept ones were over it).
+    public var evictedOverLimit = 0
     /// Entries kept.
     public var entriesKept = 0
 

@@ -17,6 +17,11 @@ import Foundation
 /// - Reads are synchronous on the caller's thread; a read of a file with a queued write or delete
 ///   first waits for the queue, so results never depend on timing.
 ///
+/// - Bound: with a ``DiskLimit``, a write that takes the entry files over the limit deletes entries
+///   in the limit's policy order (the new entry too, when it alone is over the limit) and counts
+///   them as evictions. At start-up the kept entries are ordered by expiry date (their write order)
+///   and the limit is enforced at once.
+///
 /// The index and the byte count are used from one thread (the cache's); only the queue's own
 /// bookkeeping is shared, under a mutex. One tier per directory at a time.
 final class DiskTier {
@@ -67,20 +72,23 @@ final class DiskTier {
     let directory: URL
     private(set) var index = DiskIndex()
     /// What start-up found.
-    let startupReport: DiskStartupReport
+    private(set) var startupReport = DiskStartupReport()
     /// The entry files' bytes added up.
     private(set) var fileBytes = 0
 
     private let indexURL: URL
+    /// The entries in eviction order, cost = file bytes, under the limit.
+    private let order: BoundedStore<String, OrderMark>
     private let queue = DispatchQueue(label: "workbench.drawing-cache.disk", qos: .utility)
     private let background = Background()
 
     /// Opens (creating if needed) the tier in `directory`, cleaning it as of time `now`.
     /// - Throws: ``DrawingCacheError/directoryUnusable(path:reason:)``.
     /// - Complexity: O(*n*) file-system calls for *n* entries and files.
-    init(directory: URL, now: Double) throws {
+    init(directory: URL, now: Double, limit: DiskLimit = .unlimited, seed: UInt64 = 1) throws {
         self.directory = directory
         indexURL = directory.appendingPathComponent(DiskIndex.fileName)
+        order = BoundedStore(costLimit: limit.capacityBytes, policy: limit.eviction.makePolicy(seed: seed))
         try DiskTier.prepare(directory)
         var report = DiskStartupReport()
         var loaded = DiskTier.loadIndex(at: indexURL, report: &report)
@@ -112,13 +120,21 @@ final class DiskTier {
             try? fileManager.removeItem(at: directory.appendingPathComponent(name))
             report.staleFilesRemoved += 1
         }
-        report.entriesKept = loaded.entries.count
         index = loaded
         fileBytes = loaded.entries.values.reduce(0) { $0 + $1.fileBytes }
+        order.evictionHandler = { [unowned self] key, _ in
+            forget(key: key)
+            return .evict
+        }
+        let byAge = loaded.entries.sorted { ($0.value.expires, $0.key) < ($1.value.expires, $1.key) }
+        for (key, entry) in byAge { order.setValue(OrderMark.shared, forKey: key, cost: entry.fileBytes) }
+        if order.evictionCount > 0 { changed = true }
+        report.entriesKept = index.entries.count
+        report.evictedOverLimit = order.evictionCount
         startupReport = report
         if changed {
             do {
-                try DiskTier.save(loaded, to: indexURL)
+                try DiskTier.save(index, to: indexURL)
             } catch {
                 throw DrawingCacheError.directoryUnusable(path: directory.path, reason: "cannot write the index")
             }
@@ -197,6 +213,7 @@ final class DiskTier {
         }
         do {
             let image = try DiskEntryFile.decode([UInt8](data), key: key, pixelBytes: entry.pixelBytes)
+            _ = order.value(forKey: key)
             return .hit(image, expiresAt: entry.expires)
         } catch {
             remove(key: key)
@@ -230,12 +247,21 @@ final class DiskTier {
             }
             background.finished(name)
         }
+        order.setValue(OrderMark.shared, forKey: key, cost: bytes.count)
         scheduleIndexSave()
     }
 
     /// Forgets `key` and queues the deletion of its file.
     func remove(key: String) {
-        guard let entry = index.entries.removeValue(forKey: key) else { return }
+        order.removeValue(forKey: key)
+        if forget(key: key) { scheduleIndexSave() }
+    }
+
+    /// Drops `key` from the index and queues the deletion of its file (the order is the caller's
+    /// business); false when the index did not hold it.
+    @discardableResult
+    private func forget(key: String) -> Bool {
+        guard let entry = index.entries.removeValue(forKey: key) else { return false }
         fileBytes -= entry.fileBytes
         let url = directory.appendingPathComponent(entry.file)
         background.withLock { $0.pendingFiles[entry.file, default: 0] += 1 }
@@ -243,7 +269,7 @@ final class DiskTier {
             try? FileManager.default.removeItem(at: url)
             background.finished(entry.file)
         }
-        scheduleIndexSave()
+        return true
     }
 
     /// Queues a save of the index unless one is queued already (which will then save this version).
@@ -280,6 +306,12 @@ final class DiskTier {
     /// Entries in the index.
     var count: Int { index.entries.count }
 
+    /// Entries the byte limit deleted since the tier was opened (start-up included).
+    var evictionCount: Int { order.evictionCount }
+
+    /// The byte limit (0: none).
+    var capacityBytes: Int { order.costLimit }
+
     /// Background writes that failed.
     var writeFailures: Int { background.withLock { $0.writeFailures } }
 
@@ -290,4 +322,9 @@ final class DiskTier {
     func fileURL(forKey key: String) -> URL? {
         index.entries[key].map { directory.appendingPathComponent($0.file) }
     }
+}
+
+/// The disk tier's order store holds no values, only keys and costs; this stands in for the value.
+final class OrderMark: Sendable {
+    static let shared = OrderMark()
 }

@@ -173,6 +173,7 @@ public final class DrawingCache {
     public var statistics: DrawingCacheStatistics {
         var snapshot = counters
         snapshot.memoryEvictions = store.memoryEvictions
+        snapshot.diskEvictions = store.diskEvictions
         snapshot.memoryBytes = store.memoryBytes
         snapshot.memoryEntries = store.memoryCount
         snapshot.diskBytes = store.diskBytes

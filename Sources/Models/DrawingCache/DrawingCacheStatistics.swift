@@ -22,6 +22,8 @@ public struct DrawingCacheStatistics: Equatable, Sendable {
     public var memoryPressureEvents = 0
     /// Entries the memory tier's capacity evicted (now, since the store was made).
     public var memoryEvictions = 0
+    /// Entries the disk tier's byte limit deleted (now, since the store was made).
+    public var diskEvictions = 0
     /// Bitmap bytes in the memory tier (now).
     public var memoryBytes = 0
     /// Entries in the memory tier (now).

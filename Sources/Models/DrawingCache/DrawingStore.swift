@@ -44,7 +44,7 @@ public final class DrawingStore {
         memory = policy.memoryPolicy.map {
             BoundedStore(costLimit: policy.capacityBytes, policy: $0.makePolicy(seed: seed))
         }
-        disk = try policy.directory.map { try DiskTier(directory: $0, now: now) }
+        disk = try policy.directory.map { try DiskTier(directory: $0, now: now, limit: policy.diskLimit, seed: seed) }
     }
 
     /// The image for `key` as of time `now`.
@@ -108,6 +108,8 @@ public final class DrawingStore {
     public var diskBytes: Int { disk?.fileBytes ?? 0 }
     /// Entries in the disk tier's index.
     public var diskCount: Int { disk?.count ?? 0 }
+    /// Entries the disk tier's byte limit deleted since the store was made (start-up included).
+    public var diskEvictions: Int { disk?.evictionCount ?? 0 }
     /// Background disk writes that failed.
     public var diskWriteFailures: Int { disk?.writeFailures ?? 0 }
     /// The last background disk failure.
@@ -125,7 +127,7 @@ public final class DrawingStore {
 
     /// The first broken invariant, or nil: the memory tier within its capacity, its cost the sum of
     /// its bitmaps' bytes, each entry under its image's key; the disk tier's byte count the sum of
-    /// its index's file sizes.
+    /// its index's file sizes, within its byte limit.
     /// - Complexity: O(*n*) for *n* entries.
     package func invariantViolation() -> String? {
         if let memory {
@@ -144,6 +146,9 @@ public final class DrawingStore {
         if let disk {
             let sum = disk.index.entries.values.reduce(0) { $0 + $1.fileBytes }
             if sum != disk.fileBytes { return "disk bytes \(disk.fileBytes) are not the index's \(sum)" }
+            if disk.capacityBytes > 0, disk.fileBytes > disk.capacityBytes {
+                return "disk holds \(disk.fileBytes) bytes over its limit \(disk.capacityBytes)"
+            }
         }
         return nil
     }

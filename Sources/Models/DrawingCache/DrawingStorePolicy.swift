@@ -8,17 +8,18 @@ public enum DrawingStorePolicy: Equatable, Sendable {
     /// `capacityBytes` 0 means no limit; `policy` `.none` keeps nothing.
     case memory(policy: EvictionPolicyName, capacityBytes: Int)
     /// The EGOCache-like disk tier in `directory` alone, as EGOUICache runs: nothing is kept in
-    /// memory, so every hit reads the entry's PNG file and decodes it.
-    case disk(directory: URL)
+    /// memory, so every hit reads the entry's PNG file and decodes it. `limit` bounds its file bytes.
+    case disk(directory: URL, limit: DiskLimit = .unlimited)
     /// The memory tier in front of an EGOCache-like disk tier in `directory`; a disk hit is copied
-    /// into the memory tier. With `policy` `.none` the disk tier works alone, as in ``disk(directory:)``.
-    case memoryAndDisk(policy: EvictionPolicyName, capacityBytes: Int, directory: URL)
+    /// into the memory tier. With `policy` `.none` the disk tier works alone, as in
+    /// ``disk(directory:limit:)``. `diskLimit` bounds the disk tier's file bytes.
+    case memoryAndDisk(policy: EvictionPolicyName, capacityBytes: Int, directory: URL, diskLimit: DiskLimit = .unlimited)
 
     /// The memory tier's eviction policy, if the memory tier keeps anything.
     public var memoryPolicy: EvictionPolicyName? {
         switch self {
         case .none, .disk: return nil
-        case .memory(let policy, _), .memoryAndDisk(let policy, _, _): return policy.caches ? policy : nil
+        case .memory(let policy, _), .memoryAndDisk(let policy, _, _, _): return policy.caches ? policy : nil
         }
     }
 
@@ -26,7 +27,7 @@ public enum DrawingStorePolicy: Equatable, Sendable {
     public var capacityBytes: Int {
         switch self {
         case .none, .disk: return 0
-        case .memory(_, let capacity), .memoryAndDisk(_, let capacity, _): return max(0, capacity)
+        case .memory(_, let capacity), .memoryAndDisk(_, let capacity, _, _): return max(0, capacity)
         }
     }
 
@@ -34,7 +35,15 @@ public enum DrawingStorePolicy: Equatable, Sendable {
     public var directory: URL? {
         switch self {
         case .none, .memory: return nil
-        case .disk(let directory), .memoryAndDisk(_, _, let directory): return directory
+        case .disk(let directory, _), .memoryAndDisk(_, _, let directory, _): return directory
+        }
+    }
+
+    /// The disk tier's byte limit and eviction policy (``DiskLimit/unlimited`` without a disk tier).
+    public var diskLimit: DiskLimit {
+        switch self {
+        case .none, .memory: return .unlimited
+        case .disk(_, let limit), .memoryAndDisk(_, _, _, let limit): return limit
         }
     }
 
@@ -47,4 +56,22 @@ public enum DrawingStorePolicy: Equatable, Sendable {
         case .memoryAndDisk: return "memory+disk"
         }
     }
+}
+
+/// The disk tier's bound: the entry files' bytes it may hold, and the policy choosing which entries
+/// it deletes to stay within them. Evictions are counted (``DrawingStore/diskEvictions``).
+public struct DiskLimit: Equatable, Sendable {
+    /// File bytes the tier may hold; 0: no limit.
+    public var capacityBytes: Int
+    /// Which entry goes first: `lru` (least recently read or written), `fifo` (oldest written) or
+    /// `random`. After a restart the order starts as the entries' write order (their expiry dates).
+    public var eviction: EvictionPolicyName
+
+    public init(capacityBytes: Int, eviction: EvictionPolicyName = .lru) {
+        self.capacityBytes = max(0, capacityBytes)
+        self.eviction = eviction.caches ? eviction : .lru
+    }
+
+    /// No byte limit: nothing is evicted.
+    public static let unlimited = DiskLimit(capacityBytes: 0)
 }

@@ -41,6 +41,14 @@ public final class BoundedStore<Key: Hashable, Value: AnyObject> {
     public var evictionHandler: ((Key, Value) -> EvictionVerdict)?
 
     private var slotOf: [Key: Int] = [:]
+    /// Identities handed to the policy, by key, in the order they were first given: a key keeps
+    /// its identity across removal and re-insertion (ghost lists know it again), and the numbers
+    /// depend only on the order of insertions, so runs are the same in every process (a key's
+    /// `hashValue` is seeded per process, and an `ObjectIdentifier` is an address).
+    private var identityOf: [Key: UInt64] = [:]
+    private var identityQueue: [Key] = []
+    private var identityHead = 0
+    private var nextIdentity: UInt64 = 1
     private var entries: [Entry?] = []
     private var freeSlots: [Int] = []
     private var insertions: UInt64 = 0
@@ -132,7 +140,7 @@ public final class BoundedStore<Key: Hashable, Value: AnyObject> {
         } else {
             // As a cache simulator does: the policy sees the incoming key first (ghost lists), then
             // the store makes room, then the key goes in.
-            policy.willInsert(identity: Self.identity(of: key))
+            policy.willInsert(identity: identity(of: key))
             if costLimit > 0, totalCost + cost > costLimit {
                 evict(until: { $0.totalCost + cost <= $0.costLimit })
             }
@@ -202,10 +210,40 @@ public final class BoundedStore<Key: Hashable, Value: AnyObject> {
         return entry
     }
 
-    /// The 64-bit identity the policy remembers a key by across its removal and re-insertion.
-    @inline(__always)
-    static func identity(of key: Key) -> UInt64 {
-        UInt64(bitPattern: Int64(key.hashValue))
+    /// The 64-bit identity the policy remembers a key by across its removal and re-insertion:
+    /// numbered in the order keys are first inserted. Identities of keys that left the store are
+    /// forgotten oldest first once more than `8 × count + 4096` are kept (far more than any
+    /// policy's ghost list holds), so memory stays bounded when keys keep changing.
+    /// - Complexity: O(1) amortised.
+    private func identity(of key: Key) -> UInt64 {
+        if let known = identityOf[key] { return known }
+        let identity = nextIdentity
+        nextIdentity &+= 1
+        identityOf[key] = identity
+        identityQueue.append(key)
+        forgetIdentities(above: 8 * slotOf.count + 4096)
+        return identity
+    }
+
+    /// Forgets the oldest identities of keys no longer in the store until at most `bound` remain
+    /// (resident keys are queued again, so each step makes progress).
+    private func forgetIdentities(above bound: Int) {
+        var visited = 0
+        let queued = identityQueue.count - identityHead
+        while identityOf.count > bound, visited < queued {
+            let key = identityQueue[identityHead]
+            identityHead += 1
+            visited += 1
+            if slotOf[key] == nil {
+                identityOf.removeValue(forKey: key)
+            } else {
+                identityQueue.append(key)
+            }
+        }
+        if identityHead > 4096, identityHead * 2 > identityQueue.count {
+            identityQueue.removeFirst(identityHead)
+            identityHead = 0
+        }
     }
 
     private func enforce(limit: Int) {

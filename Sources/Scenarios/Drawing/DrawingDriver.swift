@@ -11,23 +11,30 @@ import Report
 /// is timed (fresh and cached separately), the frame's work against its budget, and allocations
 /// read from jemalloc. Disk writes are asynchronous, as EGOCache's are; a read of an entry whose
 /// write is still queued waits for it, so the counts do not depend on the disk's speed (the byte
-/// gauges of the disk tier may lag by the writes in flight).
+/// gauges of the disk tier may lag by the writes in flight). The disk tier lives in a directory of
+/// its own under `cacheRoot` (see ``DrawingTierDirectory``), removed when the run ends.
 struct DrawingDriver {
     let scenario: DrawingScenario
     let configuration: RunConfiguration
+    var cacheRoot: URL = DrawingTierDirectory.root
 
     func run(isCancelled: () -> Bool, progress: (Double) -> Void) -> RunOutput {
         let header = scenario.header
         let timeline = FrameTimeline(header: header, refreshRate: scenario.refreshHz)
         let runLoop = Models.RunLoop(refreshRate: scenario.refreshHz)
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("workbench-drawing-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let policy = storePolicy(directory: directory)
         var recorder = DrawingRecorder(scenario: header.name, configuration: configuration, capacity: scenario.cache.capacityBytes)
+        recorder.diskCapacity = scenario.cache.diskCapacityBytes
         let clock = VirtualClock()
+        var directory: URL?
+        defer { if let directory { try? FileManager.default.removeItem(at: directory) } }
+        let policy: DrawingStorePolicy
         var cache: DrawingCache
         do {
+            if DrawingScenario.diskTierPolicies.contains(configuration.policy) {
+                directory = try DrawingTierDirectory.makeRunDirectory(
+                    in: cacheRoot, label: "\(header.name)-\(configuration.policy.rawValue)-\(configuration.index)")
+            }
+            policy = storePolicy(directory: directory)
             cache = try makeCache(policy: policy, runLoop: runLoop, clock: clock)
         } catch {
             recorder.noteFailure("\(error)")
@@ -108,13 +115,15 @@ struct DrawingDriver {
         return cache
     }
 
-    private func storePolicy(directory: URL) -> DrawingStorePolicy {
+    private func storePolicy(directory: URL?) -> DrawingStorePolicy {
         let eviction = EvictionPolicyName(scenario.cache.eviction)
-        switch configuration.policy {
-        case .memory: return .memory(policy: eviction, capacityBytes: scenario.cache.capacityBytes)
-        case .disk: return .disk(directory: directory)
-        case .memoryAndDisk:
-            return .memoryAndDisk(policy: eviction, capacityBytes: scenario.cache.capacityBytes, directory: directory)
+        let diskLimit = DiskLimit(capacityBytes: scenario.cache.diskCapacityBytes, eviction: eviction)
+        switch (configuration.policy, directory) {
+        case (.memory, _): return .memory(policy: eviction, capacityBytes: scenario.cache.capacityBytes)
+        case (.disk, let directory?): return .disk(directory: directory, limit: diskLimit)
+        case (.memoryAndDisk, let directory?):
+            return .memoryAndDisk(
+                policy: eviction, capacityBytes: scenario.cache.capacityBytes, directory: directory, diskLimit: diskLimit)
         default: return .none
         }
     }

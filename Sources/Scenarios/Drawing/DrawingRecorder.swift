@@ -10,6 +10,8 @@ struct DrawingRecorder {
     let scenario: String
     let configuration: RunConfiguration
     let capacity: Int
+    /// The disk tier's byte limit.
+    var diskCapacity = 0
     private(set) var timeseries: [ResultRow] = []
     /// Statistics of caches replaced by a restart (a restart makes a new cache).
     private var retired = DrawingCacheStatistics()
@@ -38,7 +40,11 @@ struct DrawingRecorder {
     ] + ResultRow.percentileColumns("draw_latency") + [
         "fresh_draw_p50_ns", "fresh_draw_p99_ns", "cached_draw_p50_ns", "cached_draw_p99_ns", "frame_work_p99_ns",
         "frames_over_budget",
-    ]
+    ] + diskBoundColumns
+
+    /// The disk tier's bound and what it deleted, last in the summary: `disk_capacity_bytes` (0 for
+    /// the policies without a disk tier) and `disk_evictions`.
+    static let diskBoundColumns = ["disk_capacity_bytes", "disk_evictions"]
 
     init(scenario: String, configuration: RunConfiguration, capacity: Int) {
         self.scenario = scenario
@@ -163,6 +169,9 @@ struct DrawingRecorder {
         row.append("cached_draw_p99_ns", percentile(cached, cached.summary.p99), kind: .measured)
         row.append("frame_work_p99_ns", .uint(frameWork.summary.p99), kind: .measured)
         row.append("frames_over_budget", .int(total.framesOverBudget), kind: .measured)
+        let hasDiskTier = DrawingScenario.diskTierPolicies.contains(configuration.policy)
+        row.append("disk_capacity_bytes", .int(hasDiskTier ? diskCapacity : 0))
+        row.append("disk_evictions", .int(stats.diskEvictions))
 
         let spectrum = configuration.spectrumRows(
             scenario: scenario, [("fresh_draw", fresh), ("cached_draw", cached), ("frame_work", frameWork)])
@@ -183,6 +192,7 @@ struct DrawingRecorder {
         s.stores += a.stores
         s.memoryPressureEvents += a.memoryPressureEvents
         s.memoryEvictions += a.memoryEvictions
+        s.diskEvictions += a.diskEvictions
         s.diskWriteFailures += a.diskWriteFailures
         return s
     }

@@ -24,6 +24,9 @@ public struct DrawingScenario: Codable, Equatable, Sendable {
     /// The policies with a memory tier (they need `cache.capacity`).
     public static let memoryTierPolicies: [PolicyName] = [.memory, .memoryAndDisk]
 
+    /// The policies with a disk tier (bounded by `cache.disk_capacity`).
+    public static let diskTierPolicies: [PolicyName] = [.disk, .memoryAndDisk]
+
     public static let keys = ["refresh_hz", "views", "timeout", "restarts", "cache"]
 
     public init(
@@ -240,22 +243,35 @@ public enum ContentChange: Codable, Equatable, Sendable {
     }
 }
 
-/// `cache:` — the drawing store under test: tiers (`policies`), the memory tier's eviction policy
-/// and capacity in bytes. `capacity` is required when a listed policy has a memory tier.
+/// `cache:` — the drawing store under test: tiers (`policies`), the eviction policy, the memory
+/// tier's capacity and the disk tier's in bytes. `capacity` is required when a listed policy has a
+/// memory tier; `disk_capacity` has a default.
 public struct DrawingCacheSpec: Codable, Equatable, Sendable {
     public var policies: [PolicyName]
-    /// The memory tier's eviction policy (any of ``PolicyName/evictionPolicies``; default lru).
+    /// The eviction policy of both tiers (any of ``PolicyName/evictionPolicies``; default lru).
     public var eviction: PolicyName
     /// The memory tier's capacity in bytes (a number, or "512KB", "4MB"); 0 when the file gives
     /// none (no listed policy has a memory tier), which a memory tier reads as no limit.
     public var capacityBytes: Int
+    /// The disk tier's limit on its PNG files' bytes (a number, or "512KB", "64MB"), within
+    /// ``diskCapacityRange``; default ``defaultDiskCapacity``.
+    public var diskCapacityBytes: Int
 
-    static let keys = ["policies", "eviction", "capacity"]
+    /// `disk_capacity` when the file gives none: 64 MiB.
+    public static let defaultDiskCapacity = 64 << 20
+    /// The values `disk_capacity` may take: 64 KiB to 1 TiB.
+    public static let diskCapacityRange = (64 << 10)...(1 << 40)
 
-    public init(policies: [PolicyName] = DrawingScenario.policies, eviction: PolicyName = .lru, capacityBytes: Int) {
+    static let keys = ["policies", "eviction", "capacity", "disk_capacity"]
+
+    public init(
+        policies: [PolicyName] = DrawingScenario.policies, eviction: PolicyName = .lru, capacityBytes: Int,
+        diskCapacityBytes: Int = DrawingCacheSpec.defaultDiskCapacity
+    ) {
         self.policies = policies
         self.eviction = eviction
         self.capacityBytes = capacityBytes
+        self.diskCapacityBytes = diskCapacityBytes
     }
 
     public init(from decoder: Decoder) throws {
@@ -276,6 +292,11 @@ public struct DrawingCacheSpec: Codable, Equatable, Sendable {
             capacityBytes = capacity?.bytes ?? 0
             try f.check("capacity", capacity == nil || capacityBytes > 0, "must be > 0")
         }
+        let diskCapacity: ByteCount? = try f.optional("disk_capacity")
+        diskCapacityBytes = diskCapacity?.bytes ?? Self.defaultDiskCapacity
+        try f.check(
+            "disk_capacity", Self.diskCapacityRange.contains(diskCapacityBytes),
+            "must be between 64KB (65536) and 1024GB (1099511627776) bytes")
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -283,6 +304,7 @@ public struct DrawingCacheSpec: Codable, Equatable, Sendable {
         try container.encode(policies, for: "policies")
         try container.encode(eviction, for: "eviction")
         try container.encode(capacityBytes, for: "capacity")
+        try container.encode(diskCapacityBytes, for: "disk_capacity")
     }
 }
 
@@ -290,8 +312,9 @@ public struct DrawingCacheSpec: Codable, Equatable, Sendable {
 struct ByteCount: Decodable, SchemaDescribed {
     let bytes: Int
 
-    /// The largest byte count a file may give (1024GB).
-    static let maximum = 1 << 40
+    /// The largest byte count a file may give (1048576GB, 2^50 bytes): above it a key's own range
+    /// applies; this bound only keeps the conversion to `Int` from trapping.
+    static let maximum = 1 << 50
 
     static var schemaDescription: String { "a byte count, e.g. 4194304, 512KB or 4MB" }
 

@@ -48,6 +48,13 @@ struct Run: ParsableCommand {
             valueName: "duration"))
     var maxDuration: String?
 
+    @Option(
+        name: .customLong("cache-dir"),
+        help: ArgumentHelp(
+            "Where the drawing kind's disk tiers live: <dir>/workbench-<pid>/, removed when the run ends (also on SIGINT/SIGTERM); directories left there by runs that were killed are removed at the next start. Default: the system temporary directory ($TMPDIR, else /tmp).",
+            valueName: "dir"))
+    var cacheDir: String?
+
     @OptionGroup var plotOptions: PlotOptions
 
     func run() throws {
@@ -79,6 +86,15 @@ struct Run: ParsableCommand {
                 throw WorkbenchExit.inputError
             }
         }
+        if let cacheDir {
+            guard !cacheDir.isEmpty else {
+                Diagnostics.error("error: --cache-dir: must not be empty")
+                throw WorkbenchExit.inputError
+            }
+            DrawingTierDirectory.root = URL(fileURLWithPath: cacheDir, isDirectory: true)
+        }
+        DrawingTierDirectory.removeStale()
+        defer { DrawingTierDirectory.removeProcessDirectory() }
         Interrupt.install()
         AllocationProbe.install()
         let writer = ResultsWriter(directory: URL(fileURLWithPath: out))
