@@ -1,8 +1,10 @@
 # workbench: the two set-up commands on a fresh Debian machine.
 #   make run    install system packages if missing, build release, run scenarios/*.yaml into results/
 #               (CSV files, PNG and SVG plots, results/index.html and index.md)
+#   make fuzz   mutate the shipped scenarios and run each mutant (N=300 by default)
 #   make test   install system packages if missing, run the test suite, the concurrency tests
-#               under ThreadSanitizer, then every shipped scenario against its expect lines
+#               under ThreadSanitizer, every shipped scenario against its expect lines, then
+#               200 fuzz mutants (make fuzz, at most 5 minutes)
 # `make deps` alone installs the system packages (needs root or sudo): libjemalloc-dev, gnuplot-nox,
 # pkg-config, libpng-dev and libcairo2-dev with fonts-dejavu-core (the drawing cache's PNG files and
 # drawings), python3 (the tests read PNG files with an independent decoder).
@@ -14,7 +16,15 @@ SCENARIOS  ?= $(wildcard scenarios/*.yaml)
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 WORKBENCH  := .build/release/workbench
 
-.PHONY: run test tsan check-scenarios deps build bench clean
+.PHONY: run test tsan check-scenarios fuzz deps build bench clean
+
+# Mutants for `make fuzz` and the seed that draws them; `make test` runs FUZZ_TEST_N of them and
+# starts none after FUZZ_TEST_BUDGET seconds.
+N                ?= 300
+SEED             ?= 1
+BUDGET           ?= 0
+FUZZ_TEST_N      ?= 200
+FUZZ_TEST_BUDGET ?= 300
 
 deps:
 	@missing=""; \
@@ -48,6 +58,7 @@ test: deps
 		exit 1; }
 	$(MAKE) tsan
 	$(MAKE) check-scenarios
+	$(MAKE) fuzz N=$(FUZZ_TEST_N) BUDGET=$(FUZZ_TEST_BUDGET)
 
 # The concurrency tests under ThreadSanitizer, in a package that builds Models without jemalloc
 # (ThreadSanitizer cannot run with another allocator interposed).
@@ -58,6 +69,12 @@ tsan:
 # real), checked against its `expect` lines (exit 2 if one fails).
 check-scenarios: build
 	$(WORKBENCH) run $(SCENARIOS) --out .build/scenario-check --quiet --no-plots
+
+# Mutated shipped scenarios through validate, then run (capped at 1 s, under a memory limit);
+# fails on a crash, a hang or an undocumented exit code, saving the input under
+# .build/fuzz-failures (see scripts/fuzz.py).
+fuzz: build
+	python3 scripts/fuzz.py --count $(N) --seed $(SEED) --budget $(BUDGET) --jobs 2 --binary $(WORKBENCH)
 
 bench: build
 	$(WORKBENCH) bench

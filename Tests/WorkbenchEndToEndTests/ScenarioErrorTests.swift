@@ -39,7 +39,7 @@ extension EndToEnd {
                 label: "zero count (sections: 0)",
                 replacing: 9, with: "  sections: 0", original: "  sections: 6",
                 line: 9, column: 13,
-                message: ["table.sections must be > 0 (found 0)"]),
+                message: ["table.sections must be between 1 and 100000 (found 0)"]),
             Case(
                 label: "negative count (capacity: -3)",
                 replacing: 21, with: "  capacity: -3", original: "  capacity: 6",

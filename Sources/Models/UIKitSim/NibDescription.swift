@@ -2,17 +2,19 @@
 ///
 /// ``instantiate(width:)`` builds the tree for real, breadth first, so that the tree has exactly
 /// `viewCount` views and exactly `depth` levels (when `viewCount >= depth`); every leaf is a label.
+/// A tree of more than one view has at least two levels (the root and its subviews), so a
+/// `depth` of 1 with more than one view builds two levels.
 public struct NibDescription: Hashable, Sendable {
     /// Views in the tree, the root included (at least 1).
     public var viewCount: Int
-    /// Levels in the tree (at least 1, at most `viewCount`).
+    /// Levels in the tree (at least 1, at least 2 when `viewCount > 1`, at most `viewCount`).
     public var depth: Int
     /// The text given to each label; each label gets its own copy with its index appended.
     public var labelText: String
 
     public init(viewCount: Int, depth: Int, labelText: String) {
         self.viewCount = max(1, viewCount)
-        self.depth = min(max(1, depth), self.viewCount)
+        self.depth = min(max(self.viewCount > 1 ? 2 : 1, depth), self.viewCount)
         self.labelText = labelText
     }
 

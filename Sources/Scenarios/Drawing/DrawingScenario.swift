@@ -122,7 +122,7 @@ public struct DrawnViewSpec: Codable, Equatable, Sendable {
         name = try f.required("name")
         try f.check("name", !name.isEmpty, "must not be empty")
         count = try f.optional("count") ?? 1
-        try f.check("count", count > 0, "must be > 0")
+        try f.check("count", count, in: ScenarioLimits.drawnViewCount)
         let size: [Double] = try f.required("size")
         try f.check("size", size.count == 2, "must be [width, height]")
         width = size[0]
@@ -312,11 +312,16 @@ public struct DrawingCacheSpec: Codable, Equatable, Sendable {
 struct ByteCount: Decodable, SchemaDescribed {
     let bytes: Int
 
+    /// The largest byte count a file may give (1048576GB, 2^50 bytes): above it a key's own range
+    /// applies; this bound only keeps the conversion to `Int` from trapping.
+    static let maximum = 1 << 50
+
     static var schemaDescription: String { "a byte count, e.g. 4194304, 512KB or 4MB" }
 
     init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let number = try? container.decode(Int.self) {
+            try decoder.check(number <= Self.maximum, "must be at most \(Self.maximum >> 30)GB")
             bytes = number
             return
         }
@@ -327,6 +332,10 @@ struct ByteCount: Decodable, SchemaDescribed {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         for (suffix, scale) in units where trimmed.hasSuffix(suffix) {
             if let value = Double(trimmed.dropLast(suffix.count).trimmingCharacters(in: .whitespaces)), value >= 0, value.isFinite {
+                // Checked as a Double: `1e300MB` must be an error, not a trap converting to Int.
+                guard value * Double(scale) <= Double(Self.maximum) else {
+                    throw SchemaViolation(.constraint("must be at most \(Self.maximum >> 30)GB"), at: decoder.codingPath)
+                }
                 bytes = Int(value * Double(scale))
                 return
             }

@@ -8,17 +8,27 @@ public struct ExpectationOutcome: Equatable, Sendable {
     public var expectation: Expectation
     /// The recorded value; `nil` when the row has no number for the metric.
     public var actual: Double?
+    /// True when it held, or was skipped.
     public var passed: Bool
+    /// No run of its policy (and mode) ran: a `--policy` override, a shard, an interrupt.
+    public var skipped = false
 }
 
 /// Checks a scenario's `expect` lines against the summary rows a run produced.
 public enum ExpectationCheck {
-    /// One outcome per (expectation, matching row). Expectations for policies that did not run
-    /// (a `--policy` override, a shard) have no rows and so no outcome.
+    /// One outcome per (expectation, matching row). An expectation whose policy did not run
+    /// (a `--policy` override, a shard, an interrupt) has one outcome marked `skipped`.
     public static func evaluate(_ expectations: [Expectation], result: ScenarioResult) -> [ExpectationOutcome] {
         var outcomes: [ExpectationOutcome] = []
         for expectation in expectations {
-            for row in result.summary where matches(row, expectation) {
+            let rows = result.summary.filter { matches($0, expectation) }
+            if rows.isEmpty {
+                outcomes.append(
+                    ExpectationOutcome(
+                        scenario: result.name, run: expectation.policyKey, expectation: expectation, actual: nil,
+                        passed: true, skipped: true))
+            }
+            for row in rows {
                 let actual = number(row[expectation.metric])
                 outcomes.append(
                     ExpectationOutcome(

@@ -40,9 +40,12 @@ public struct SweepSpec: Codable, Equatable, Sendable {
             let step = try f.requiredNumber("step")
             try f.check("step", step > 0, "must be > 0")
             try f.check("to", to >= from, "must be >= from (\(formatNumber(from)))")
-            let count = Int(((to - from) / step + 1e-9).rounded(.down)) + 1
-            try f.check("step", count <= Self.maximumPoints, "gives \(count) points; at most \(Self.maximumPoints)")
-            values = (0..<count).map { from + Double($0) * step }
+            // Counted as a Double first: a tiny step over a wide range overflows an Int.
+            let points = ((to - from) / step + 1e-9).rounded(.down) + 1
+            try f.check(
+                "step", points.isFinite && points <= Double(Self.maximumPoints),
+                "gives \(formatNumber(points)) points; at most \(Self.maximumPoints)")
+            values = (0..<Int(points)).map { from + Double($0) * step }
         }
         try f.check("values", values.count <= Self.maximumPoints, "has \(values.count) points; at most \(Self.maximumPoints)")
     }

@@ -74,6 +74,9 @@ public struct ScenarioHeader: Codable, Equatable, Sendable {
         try f.check(
             "name", Self.isValidName(name),
             "must match [a-z0-9][a-z0-9_-]* (lowercase letters, digits, '_' and '-'; it names a directory)")
+        try f.check(
+            "name", name.count <= ScenarioLimits.maxNameLength,
+            "must be at most \(ScenarioLimits.maxNameLength) characters (it names a directory; found \(name.count))")
 
         kind = try f.required("kind")
         description = try f.optional("description")
@@ -90,6 +93,33 @@ public struct ScenarioHeader: Codable, Equatable, Sendable {
         memoryPressure = try f.optional("memory_pressure") ?? ScenarioDefaults.memoryPressure
         expect = try f.optional("expect", as: ExpectBlock.self)?.expectations ?? []
         sweep = try f.optional("sweep")
+        try checkEventCounts(f)
+    }
+
+    /// The run's length, warm-up included, in seconds: every scheduled time counts from its start.
+    public var runLength: Double { warmup.value + duration.value }
+
+    /// How many timeseries samples a run takes.
+    public var sampleCount: Double { (runLength / sampleInterval.value).rounded(.up) }
+
+    /// Refuses a `sample_interval` or a repeating `memory_pressure` entry that would schedule more
+    /// than `ScenarioLimits.maxEventsPerRun` events in one run, with the number.
+    private func checkEventCounts(_ f: Fields) throws {
+        let limit = Double(ScenarioLimits.maxEventsPerRun)
+        try f.check(
+            "sample_interval", sampleCount <= limit,
+            "gives \(formatNumber(sampleCount)) samples per run ((warmup + duration) / sample_interval); at most \(ScenarioLimits.maxEventsPerRun)")
+        var total = 0.0
+        for (index, event) in memoryPressure.enumerated() {
+            total += event.count(within: runLength)
+            if total > limit {
+                let key = if case .every = event.schedule { "every" } else { "at" }
+                throw SchemaViolation(
+                    .constraint(
+                        "gives \(formatNumber(total)) memory-pressure notifications per run (all entries up to this one); at most \(ScenarioLimits.maxEventsPerRun)"),
+                    at: f.path("memory_pressure") + [AnyCodingKey(index: index), AnyCodingKey(key)])
+            }
+        }
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -175,6 +205,17 @@ public struct MemoryPressureEvent: Codable, Equatable, Sendable {
             throw SchemaViolation(
                 .invalid("missing 'at' (once) or 'every' (repeating); give exactly one"),
                 at: f.codingPath, target: .mapping)
+        }
+    }
+
+    /// How many times this event fires in a run of `length` seconds (without listing them).
+    func count(within length: Double) -> Double {
+        switch schedule {
+        case .at(let at):
+            return at.value < length ? 1 : 0
+        case .every(let every, let start):
+            guard every.value > 0, start.value < length else { return 0 }
+            return ((length - start.value) / every.value).rounded(.up)
         }
     }
 

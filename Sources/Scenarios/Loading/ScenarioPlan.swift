@@ -15,18 +15,17 @@ extension ScenarioLoader {
     /// Loads a scenario file and, if it has a `sweep`, one variant per swept value: the file's
     /// YAML with the swept key's value replaced, decoded and checked like the file itself (an
     /// invalid value is reported at the swept key, naming the value).
-    public static func loadPlan(contentsOf url: URL) throws(ScenarioError) -> ScenarioPlan {
+    /// - Parameter maxDuration: caps every variant's `duration` and `warmup` (each) after it has
+    ///   been checked as written; `nil` runs them as written.
+    public static func loadPlan(contentsOf url: URL, maxDuration: Seconds? = nil) throws(ScenarioError) -> ScenarioPlan {
         let file = url.isFileURL ? url.relativePath : url.absoluteString
         let yaml = try readText(url, file: file)
-        return try loadPlan(yaml: yaml, file: file)
+        return try loadPlan(yaml: yaml, file: file, maxDuration: maxDuration)
     }
 
-    /// `loadPlan(contentsOf:)` for YAML text; `file` is only used in errors.
-    public static func loadPlan(yaml: String, file: String) throws(ScenarioError) -> ScenarioPlan {
+    /// `loadPlan(contentsOf:maxDuration:)` for YAML text; `file` is only used in errors.
+    public static func loadPlan(yaml: String, file: String, maxDuration: Seconds? = nil) throws(ScenarioError) -> ScenarioPlan {
         let base = try load(yaml: yaml, file: file)
-        guard let sweep = base.header.sweep else {
-            return ScenarioPlan(base: base, points: [(nil, base)])
-        }
         let root: Node
         do {
             guard let composed = try Yams.compose(yaml: yaml) else {
@@ -36,6 +35,31 @@ extension ScenarioLoader {
         } catch {
             throw ScenarioError(file: file, line: 1, column: 1, keyPath: "", message: "invalid YAML: \(error)")
         }
+        var trees: [(point: SweepPoint?, root: Node)] = [(nil, root)]
+        if let sweep = base.header.sweep {
+            trees = try sweptTrees(sweep, root: root, file: file)
+        }
+        var points: [(point: SweepPoint?, scenario: Scenario)] = []
+        for (point, tree) in trees {
+            do {
+                var scenario = point == nil ? base : try decode(Scenario.self, from: tree, file: file)
+                if let maxDuration {
+                    scenario = try decode(Scenario.self, from: capDurations(in: tree, at: maxDuration), file: file)
+                }
+                points.append((point, scenario))
+            } catch {
+                var located = error
+                if let point { located.message += " (with sweep value \(SweepSpec.text(point.value)))" }
+                throw located
+            }
+        }
+        return ScenarioPlan(base: base, points: points)
+    }
+
+    /// One tree per swept value: `root` with the number at the sweep's key replaced.
+    private static func sweptTrees(_ sweep: SweepSpec, root: Node, file: String) throws(ScenarioError) -> [(
+        point: SweepPoint?, root: Node
+    )] {
         let locator = NodeLocator(root: root, file: file)
         let sweepKeyPath: [CodingKey] = [AnyCodingKey("sweep"), AnyCodingKey("key")]
         guard let path = SweepPath(sweep.key), !path.components.isEmpty, path.components.first?.key != "sweep" else {
@@ -44,7 +68,7 @@ extension ScenarioLoader {
                     .invalid("cannot read key path '\(sweep.key)' (expected e.g. cache.capacity or table.cells[0].weight)"),
                     at: sweepKeyPath))
         }
-        var points: [(point: SweepPoint?, scenario: Scenario)] = []
+        var trees: [(point: SweepPoint?, root: Node)] = []
         for value in sweep.values {
             guard let swept = path.replacing(in: root, with: SweepSpec.text(value)) else {
                 throw locator.error(
@@ -52,20 +76,61 @@ extension ScenarioLoader {
                         .invalid("'\(sweep.key)' is not a numeric key written in this file (a sweep replaces a number that is there)"),
                         at: sweepKeyPath))
             }
-            do {
-                let scenario = try decode(Scenario.self, from: swept, file: file)
-                points.append((SweepPoint(key: sweep.key, value: value), scenario))
-            } catch {
-                var located = error
-                located.message += " (with sweep value \(SweepSpec.text(value)))"
-                throw located
-            }
+            trees.append((SweepPoint(key: sweep.key, value: value), swept))
         }
-        return ScenarioPlan(base: base, points: points)
+        return trees
     }
 
-    /// The file's text, or an error at 1:1.
+    /// `root` with its top-level `duration` and `warmup` lowered to `cap` where they exceed it.
+    private static func capDurations(in root: Node, at cap: Seconds) -> Node {
+        guard case .mapping(var mapping) = root else { return root }
+        for key in ["duration", "warmup"] {
+            guard case .scalar(var scalar)? = mapping[key], case .success(let value) = Seconds.parse(scalar.string), value > cap
+            else { continue }
+            scalar.string = formatNumber(cap.value)
+            mapping[key] = .scalar(scalar)
+        }
+        return .mapping(mapping)
+    }
+
+    /// Parses a duration given on the command line (`--max-duration 2s`), with the rules of a
+    /// duration in a file.
+    public static func parseDurationOption(_ text: String, option: String) throws(OptionValueError) -> Seconds {
+        switch Seconds.parse(text) {
+        case .success(let seconds) where seconds.value > 0:
+            return seconds
+        case .success, .failure(.negative):
+            throw OptionValueError(message: "\(option): must be > 0 (found '\(text)')")
+        case .failure(.outOfRange):
+            throw OptionValueError(message: "\(option): \(Seconds.rangeRequirement) (found '\(text)')")
+        case .failure(.malformed):
+            throw OptionValueError(message: "\(option): expected \(Seconds.schemaDescription), found '\(text)'")
+        }
+    }
+
+    /// Scenario files larger than this are refused before reading (16 MiB).
+    static let maxFileBytes = 16 << 20
+
+    /// The file's text, or an error at 1:1. Only regular files are read: a device (`/dev/zero`)
+    /// or a FIFO would never end or block.
     static func readText(_ url: URL, file: String) throws(ScenarioError) -> String {
+        func failure(_ reason: String) -> ScenarioError {
+            ScenarioError(file: file, line: 1, column: 1, keyPath: "", message: "cannot read file: \(file) (\(reason))")
+        }
+        var status = stat()
+        if url.isFileURL, stat(url.path, &status) == 0 {
+            switch status.st_mode & S_IFMT {
+            case S_IFREG:
+                if status.st_size > maxFileBytes {
+                    throw failure("\(status.st_size) bytes; a scenario file is at most \(maxFileBytes) bytes")
+                }
+            case S_IFDIR: throw failure("is a directory")
+            case S_IFIFO: throw failure("a FIFO, not a regular file")
+            case S_IFCHR, S_IFBLK: throw failure("a device, not a regular file")
+            case S_IFSOCK: throw failure("a socket, not a regular file")
+            default: throw failure("not a regular file")
+            }
+        }
         do {
             let data = try Data(contentsOf: url)
             guard let text = String(data: data, encoding: .utf8) else {

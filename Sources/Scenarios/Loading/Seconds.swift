@@ -4,7 +4,9 @@ import Foundation
 ///
 /// In a scenario file: a number (seconds) or a string with a unit — `250ms`, `10s`, `2m`,
 /// `1.5h` — or a plain number string (`"120"` = 120 seconds). Negative, infinite or malformed
-/// values are errors naming the key. Encodes as a number of seconds.
+/// values, and values outside `ScenarioLimits.minSeconds...maxSeconds` other than 0, are errors
+/// naming the key. Encodes as a
+/// number of seconds.
 public struct Seconds: Codable, Equatable, Hashable, Comparable, Sendable, CustomStringConvertible {
     public var value: Double
 
@@ -41,6 +43,8 @@ public struct Seconds: Codable, Equatable, Hashable, Comparable, Sendable, Custo
     enum ParseFailure: Error, Equatable {
         case malformed
         case negative
+        /// Above `ScenarioLimits.maxSeconds`, or above 0 and below `ScenarioLimits.minSeconds`.
+        case outOfRange
     }
 
     /// Parses `250ms`, `10s`, `2m`, `1.5h`, `120`, `0.5`.
@@ -66,6 +70,9 @@ public struct Seconds: Codable, Equatable, Hashable, Comparable, Sendable, Custo
         }
         let seconds = parsed * scale
         guard seconds.isFinite else { return .failure(.malformed) }
+        guard seconds <= ScenarioLimits.maxSeconds, seconds == 0 || seconds >= ScenarioLimits.minSeconds else {
+            return .failure(.outOfRange)
+        }
         return .success(Seconds(seconds == 0 ? 0 : seconds))
     }
 
@@ -87,12 +94,21 @@ public struct Seconds: Codable, Equatable, Hashable, Comparable, Sendable, Custo
             throw SchemaViolation(.constraint("must not be negative"), at: decoder.codingPath)
         case .failure(.malformed):
             throw SchemaViolation(.expected(Self.schemaDescription), at: decoder.codingPath)
+        case .failure(.outOfRange):
+            throw SchemaViolation(.constraint(Self.rangeRequirement), at: decoder.codingPath)
         }
     }
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(value)
+    }
+}
+
+extension Seconds {
+    /// `must be 0 or between 1e-09 s and 1000000000 s (about 31 years)`.
+    static var rangeRequirement: String {
+        "must be 0 or between \(ScenarioLimits.minSeconds) s and \(formatNumber(ScenarioLimits.maxSeconds)) s (about 31 years)"
     }
 }
 

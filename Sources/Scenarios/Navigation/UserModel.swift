@@ -51,7 +51,7 @@ public struct UserModel: Codable, Equatable, Sendable {
 /// `user.state`: `entries` values of `bytes` characters put into every intent's
 /// `savedInstanceState` (what a real app stores: ids, scroll positions, drafts).
 public struct StatePayload: Codable, Equatable, Sendable {
-    /// >= 0 (default 2)
+    /// In `ScenarioLimits.stateEntries` (default 2).
     public var entries: Int
     /// >= 0 (default 32)
     public var bytes: Int
@@ -66,9 +66,12 @@ public struct StatePayload: Codable, Equatable, Sendable {
     public init(from decoder: Decoder) throws {
         let f = try Fields(decoder, allowed: Self.keys)
         entries = try f.optional("entries") ?? 2
-        try f.check("entries", entries >= 0, "must be >= 0")
+        try f.check("entries", entries, in: ScenarioLimits.stateEntries)
         bytes = try f.optional("bytes") ?? 32
-        try f.check("bytes", bytes >= 0, "must be >= 0")
+        try f.check("bytes", bytes, in: ScenarioLimits.stateBytes)
+        try f.check(
+            "bytes", entries * bytes <= ScenarioLimits.maxStateBytesTotal,
+            "gives \(entries * bytes) bytes per intent (entries × bytes); at most \(ScenarioLimits.maxStateBytesTotal)")
     }
 
     public func encode(to encoder: Encoder) throws {

@@ -193,7 +193,13 @@ final class StoreWorker: @unchecked Sendable {
                 if !measured, intended >= end { return true }
                 wait(until: intended)
             } else if let bursts = role.bursts {
-                let t = Double(now &- start) / 1e9
+                // Threads start together at `start`: one that gets here early waits for it
+                // (`now - start` would wrap around).
+                guard now >= start else {
+                    wait(until: start)
+                    continue
+                }
+                let t = Double(now - start) / 1e9
                 if !bursts.isActive(at: t) {
                     let next = start + UInt64(bursts.nextStart(after: t) * 1e9)
                     if !measured, next >= end { return true }

@@ -53,7 +53,7 @@ public struct OpenDetails: Codable, Equatable, Sendable {
     public init(from decoder: Decoder) throws {
         let f = try Fields(decoder, allowed: Self.keys)
         count = try f.required("count")
-        try f.check("count", count > 0, "must be > 0")
+        try f.check("count", count, in: ScenarioLimits.stepCount)
         dwell = try f.required("dwell")
         try f.check("dwell", dwell.value > 0, "must be > 0")
     }

@@ -194,7 +194,7 @@ public struct BackAndForth: Codable, Equatable, Sendable {
         speed = try f.requiredNumber("speed")
         try f.check("speed", speed > 0, "must be > 0")
         cycles = try f.optional("cycles") ?? ScenarioDefaults.backAndForthCycles
-        try f.check("cycles", cycles > 0, "must be > 0")
+        try f.check("cycles", cycles, in: ScenarioLimits.stepCount)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -236,7 +236,7 @@ public struct RandomJumps: Codable, Equatable, Sendable {
     public init(from decoder: Decoder) throws {
         let f = try Fields(decoder, allowed: Self.keys)
         count = try f.required("count")
-        try f.check("count", count > 0, "must be > 0")
+        try f.check("count", count, in: ScenarioLimits.stepCount)
         every = try f.required("every")
         try f.check("every", every.value > 0, "must be > 0")
         target = try f.optional("target") ?? ScenarioDefaults.jumpTarget
@@ -281,7 +281,7 @@ public struct TapDisclose: Codable, Equatable, Sendable {
     public init(from decoder: Decoder) throws {
         let f = try Fields(decoder, allowed: Self.keys)
         count = try f.required("count")
-        try f.check("count", count > 0, "must be > 0")
+        try f.check("count", count, in: ScenarioLimits.stepCount)
         dwell = try f.required("dwell")
         try f.check("dwell", dwell.value > 0, "must be > 0")
         order = try f.optional("order") ?? ScenarioDefaults.tapOrder

@@ -110,7 +110,7 @@ public enum Disclosure: String, CaseIterable, Codable, Sendable, SchemaChoice {
 
 /// `table:` — the table's shape and its reusable views.
 public struct TableSpec: Codable, Equatable, Sendable {
-    /// > 0
+    /// In `ScenarioLimits.sections`.
     public var sections: Int
     public var rowsPerSection: RowsPerSection
     /// Points, > 0.
@@ -154,9 +154,13 @@ public struct TableSpec: Codable, Equatable, Sendable {
         let f = try Fields(decoder, allowed: Self.keys)
 
         sections = try f.required("sections")
-        try f.check("sections", sections > 0, "must be > 0")
+        try f.check("sections", sections, in: ScenarioLimits.sections)
 
         rowsPerSection = try f.required("rows_per_section")
+        let rows = sections * rowsPerSection.bounds.upperBound  // both bounded: no overflow
+        try f.check(
+            "rows_per_section", rows <= ScenarioLimits.maxTableRows,
+            "gives up to \(rows) rows (sections × max); at most \(ScenarioLimits.maxTableRows)")
 
         viewportHeight = try f.optionalNumber("viewport_height") ?? ScenarioDefaults.viewportHeight
         try f.check("viewport_height", viewportHeight > 0, "must be > 0")
@@ -231,8 +235,9 @@ public enum RowsPerSection: Codable, Equatable, Sendable {
             }
             let min = try bound(0)
             let max = try bound(1)
-            if min < 0 {
-                throw SchemaViolation(.constraint("must be >= 0"), at: decoder.codingPath + [AnyCodingKey(index: 0)])
+            for (index, value) in [min, max].enumerated() where !ScenarioLimits.rowsPerSection.contains(value) {
+                throw SchemaViolation(
+                    .constraint(ScenarioLimits.rowsPerSection.requirement), at: decoder.codingPath + [AnyCodingKey(index: index)])
             }
             if min > max {
                 throw SchemaViolation(.invalid("min must be <= max (found [\(min), \(max)])"), at: decoder.codingPath)
@@ -249,7 +254,7 @@ public enum RowsPerSection: Codable, Equatable, Sendable {
             } catch DecodingError.typeMismatch {
                 throw SchemaViolation(.expected(Self.expectation), at: decoder.codingPath)
             }
-            try decoder.check(count >= 0, "must be >= 0")
+            try decoder.check(ScenarioLimits.rowsPerSection.contains(count), ScenarioLimits.rowsPerSection.requirement)
             self = .fixed(count)
         }
     }
@@ -267,9 +272,10 @@ public enum RowsPerSection: Codable, Equatable, Sendable {
     }
 }
 
-/// How a reusable view's nib is built: `views` subviews nested `depth` deep, one label.
+/// How a reusable view's nib is built: `views` subviews nested `depth` deep, one label. A nib of
+/// more than one view is at least two levels deep, whatever `depth` says (see `NibDescription`).
 public struct NibSpec: Codable, Equatable, Sendable {
-    /// > 0
+    /// In `ScenarioLimits.nibViews`.
     public var views: Int
     /// > 0 and <= views
     public var depth: Int
@@ -286,7 +292,7 @@ public struct NibSpec: Codable, Equatable, Sendable {
     public init(from decoder: Decoder) throws {
         let f = try Fields(decoder, allowed: Self.keys)
         views = try f.required("views")
-        try f.check("views", views > 0, "must be > 0")
+        try f.check("views", views, in: ScenarioLimits.nibViews)
         depth = try f.required("depth")
         try f.check("depth", depth > 0, "must be > 0")
         try f.check("depth", depth <= views, "must be <= views (\(views))")

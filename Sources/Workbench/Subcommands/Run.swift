@@ -42,6 +42,13 @@ struct Run: ParsableCommand {
     var shardOption: String?
 
     @Option(
+        name: .customLong("max-duration"),
+        help: ArgumentHelp(
+            "Cap every scenario's duration and warm-up (each) at this duration, after checking the file as written (a smoke test: 2s, 500ms).",
+            valueName: "duration"))
+    var maxDuration: String?
+
+    @Option(
         name: .customLong("cache-dir"),
         help: ArgumentHelp(
             "Where the drawing kind's disk tiers live: <dir>/workbench-<pid>/, removed when the run ends (also on SIGINT/SIGTERM); directories left there by runs that were killed are removed at the next start. Default: the system temporary directory ($TMPDIR, else /tmp).",
@@ -70,6 +77,15 @@ struct Run: ParsableCommand {
             Diagnostics.error("error: \(error)")
             throw WorkbenchExit.inputError
         }
+        var durationCap: Seconds? = nil
+        if let maxDuration {
+            do {
+                durationCap = try ScenarioLoader.parseDurationOption(maxDuration, option: "--max-duration")
+            } catch {
+                Diagnostics.error("error: \(error.description)")
+                throw WorkbenchExit.inputError
+            }
+        }
         if let cacheDir {
             guard !cacheDir.isEmpty else {
                 Diagnostics.error("error: --cache-dir: must not be empty")
@@ -89,10 +105,11 @@ struct Run: ParsableCommand {
         // Load every file first: a bad one is reported and skipped, the others still run.
         var plans: [(file: String, plan: ScenarioPlan)] = []
         var namesSeen: [String: String] = [:]
+        let baseOptions = RunOptions(policies: policyOverride, seed: seed)
         for file in files {
             let plan: ScenarioPlan
             do {
-                plan = try ScenarioLoader.loadPlan(contentsOf: URL(fileURLWithPath: file))
+                plan = try ScenarioLoader.loadPlan(contentsOf: URL(fileURLWithPath: file), maxDuration: durationCap)
             } catch {
                 Diagnostics.error(error.description)
                 failed = true
@@ -105,11 +122,18 @@ struct Run: ParsableCommand {
                 continue
             }
             namesSeen[plan.name] = file
+            if let policyOverride, ScenarioRunner.runs(for: plan, options: baseOptions).isEmpty {
+                let own = ScenarioRunner.runs(for: plan).prefix(while: { $0.configuration.sweep == plan.points.first?.point })
+                Diagnostics.error(
+                    "error: --policy \(policyOverride.map(\.rawValue).joined(separator: ",")) matches no run of '\(plan.name)' (\(file)); its runs: \(own.map(\.configuration.description).joined(separator: ", "))"
+                )
+                failed = true
+                continue
+            }
             plans.append((file, plan))
         }
 
         // A shard runs every N-th run of the whole study, counted across files in order.
-        let baseOptions = RunOptions(policies: policyOverride, seed: seed)
         var selections: [Set<Int>?] = Array(repeating: nil, count: plans.count)
         if let shard {
             var global = 0
@@ -177,7 +201,8 @@ struct Run: ParsableCommand {
         if !failures.isEmpty || !outcomes.isEmpty && !quiet {
             print(ExpectationTable(outcomes: outcomes, failuresOnly: quiet).render())
         } else if !outcomes.isEmpty {
-            print("expectations: \(outcomes.count) passed, 0 failed")
+            let skipped = outcomes.filter(\.skipped).count
+            print("expectations: \(outcomes.count - skipped) passed, 0 failed" + (skipped > 0 ? ", \(skipped) skipped" : ""))
         }
         if interrupted { throw WorkbenchExit.interrupted }
         if failed { throw WorkbenchExit.inputError }

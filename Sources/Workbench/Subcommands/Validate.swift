@@ -6,7 +6,10 @@ import Scenarios
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check scenario files without running them.",
-        discussion: "Prints each file's runs, or its errors as file:line:column. Exit 1 if any file is bad."
+        discussion: """
+            Prints each file's runs (every sweep point counted), or its errors as file:line:column. \
+            Checks what run checks: a file validate accepts, run accepts. Exit 1 if any file is bad.
+            """
     )
 
     @Argument(help: ArgumentHelp("Scenario files (YAML).", valueName: "file"))
@@ -16,10 +19,21 @@ struct Validate: ParsableCommand {
         var failed = false
         for file in files {
             do {
-                let scenario = try ScenarioLoader.load(contentsOf: URL(fileURLWithPath: file))
-                let runs = ScenarioRunner.runs(for: scenario)
+                // The same loading as `run`: every sweep point is decoded and checked.
+                let plan = try ScenarioLoader.loadPlan(contentsOf: URL(fileURLWithPath: file))
+                let runs = ScenarioRunner.runs(for: plan).map(\.configuration)
+                // The runs of one point, named without the point.
+                let perPoint = runs.prefix(runs.count / max(plan.points.count, 1)).map { run in
+                    var unswept = run
+                    unswept.sweep = nil
+                    return unswept
+                }
+                var count = "\(runs.count) runs"
+                if let sweep = plan.base.header.sweep {
+                    count += " (\(plan.points.count) points of \(sweep.key) × \(perPoint.count))"
+                }
                 print(
-                    "\(file): ok: \(scenario.header.name) (\(scenario.kind.rawValue)), \(runs.count) runs: \(runs.map(\.description).joined(separator: ", "))"
+                    "\(file): ok: \(plan.name) (\(plan.base.kind.rawValue)), \(count): \(perPoint.map(\.description).joined(separator: ", "))"
                 )
             } catch {
                 Diagnostics.error(error.description)

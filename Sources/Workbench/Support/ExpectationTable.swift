@@ -3,7 +3,8 @@ import Report
 import Scenarios
 
 /// The table printed after a run with `expect` lines: scenario, run, metric, expected, actual,
-/// and whether it held. Failures first.
+/// and whether it held. Failures first, then what held, then what was skipped (its policy did not
+/// run).
 struct ExpectationTable {
     let outcomes: [ExpectationOutcome]
     /// Print only the failed ones (with `--quiet`).
@@ -11,19 +12,24 @@ struct ExpectationTable {
 
     func render() -> String {
         let failed = outcomes.filter { !$0.passed }
-        let shown = failuresOnly ? failed : failed + outcomes.filter(\.passed)
+        let skipped = outcomes.filter(\.skipped)
+        let held = outcomes.filter { $0.passed && !$0.skipped }
+        let shown = failuresOnly ? failed : failed + held + skipped
         var lines: [[String]] = [["scenario", "policy", "metric", "expected", "actual", "result"]]
         for outcome in shown {
             lines.append([
                 outcome.scenario, outcome.run, outcome.expectation.metric, outcome.expectation.condition.description,
-                outcome.actual.map(Self.format) ?? "(none)", outcome.passed ? "ok" : "FAILED",
+                outcome.actual.map(Self.format) ?? (outcome.skipped ? "-" : "(none)"),
+                outcome.skipped ? "skipped (not run)" : outcome.passed ? "ok" : "FAILED",
             ])
         }
         let widths = (0..<6).map { column in lines.map { $0[column].count }.max() ?? 0 }
-        let verdict =
+        let checked = outcomes.count - skipped.count
+        var verdict =
             failed.isEmpty
-            ? "expectations: all \(outcomes.count) held"
-            : "expectations: \(failed.count) of \(outcomes.count) FAILED"
+            ? "expectations: all \(checked) held"
+            : "expectations: \(failed.count) of \(checked) FAILED"
+        if !skipped.isEmpty { verdict += ", \(skipped.count) skipped (policy not run)" }
         var text = verdict + "\n"
         for line in lines {
             text +=

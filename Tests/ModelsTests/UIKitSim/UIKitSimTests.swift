@@ -171,3 +171,17 @@ struct HierarchyLinkTests {
         #expect(!child.hasSuperview)
     }
 }
+
+@Suite("Simulated UI substrate: every valid nib builds")
+struct NibShapeTests {
+    @Test("every nib with 0 < depth <= views builds, depth 1 with more views as two levels")
+    func everyValidNibBuilds() {
+        for views in 1...12 {
+            for depth in 1...views {
+                let root = NibDescription(viewCount: views, depth: depth, labelText: "L").instantiate()
+                #expect(root.treeSize == views)
+                #expect(root.treeDepth == (views > 1 ? max(depth, 2) : 1))
+            }
+        }
+    }
+}

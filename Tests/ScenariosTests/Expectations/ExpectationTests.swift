@@ -115,10 +115,21 @@ struct ExpectationTests {
         #expect(outcomes.first { $0.expectation.metric == "requests" }?.run == "lru/repopulate")
     }
 
-    @Test("expectations of policies that did not run (a --policy override or a shard) are not checked")
+    @Test("expectations of policies that did not run (a --policy override or a shard) are listed as skipped, not checked")
     func skippedPolicies() throws {
         let scenario = try ScenarioLoader.load(yaml: Self.yaml("  none: {hits: \"== 1\"}"), file: "exp.yaml")
         let result = ScenarioRunner.run(scenario, options: RunOptions(policies: [.lru]))
-        #expect(ExpectationCheck.evaluate(scenario.header.expect, result: result).isEmpty)
+        let outcomes = ExpectationCheck.evaluate(scenario.header.expect, result: result)
+        #expect(outcomes.count == 1)
+        #expect(outcomes.first?.skipped == true)
+        #expect(outcomes.first?.passed == true, "a skipped expectation is not a failure")
+        #expect(outcomes.first?.run == "none")
+    }
+
+    @Test("complete is not accepted as an expectation metric")
+    func completeIsNotAMetric() {
+        let failure = error(Self.yaml("  lru: {complete: \"== 1\"}"))
+        #expect(failure?.keyPath == "expect.lru.complete")
+        #expect(failure?.message.contains("unknown metric 'complete'") == true)
     }
 }

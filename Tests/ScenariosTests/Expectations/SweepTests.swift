@@ -26,12 +26,7 @@ struct SweepTests {
     }
 
     func error(_ yaml: String) -> ScenarioError? {
-        do {
-            _ = try ScenarioLoader.loadPlan(yaml: yaml, file: "sweep.yaml")
-            return nil
-        } catch {
-            return error
-        }
+        planError(yaml, file: "sweep.yaml")
     }
 
     @Test("a sweep over a list makes one variant per value, with the key replaced")

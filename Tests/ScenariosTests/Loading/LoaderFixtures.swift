@@ -78,3 +78,14 @@ func loadError(_ yaml: String, file: String = "bad.yaml") -> ScenarioError? {
         return error
     }
 }
+
+/// The error `ScenarioLoader.loadPlan(yaml:file:)` throws (the loading `run` and `validate` do,
+/// sweep points included), or nil if it loads.
+func planError(_ yaml: String, file: String = "bad.yaml") -> ScenarioError? {
+    do {
+        _ = try ScenarioLoader.loadPlan(yaml: yaml, file: file)
+        return nil
+    } catch {
+        return error
+    }
+}

@@ -149,7 +149,7 @@ struct ScenarioErrorTests {
         expectError(
             LoaderFixtures.minimal(replacing: "  sections: 1", with: "  sections: 0"),
             line: 5, column: 13, keyPath: "table.sections",
-            message: "table.sections must be > 0 (found 0)")
+            message: "table.sections must be between 1 and 100000 (found 0)")
     }
 
     @Test("negative count in a step is rejected with the step's path")
@@ -162,7 +162,7 @@ struct ScenarioErrorTests {
                       - random_jumps: {count: -3, every: 1s}
                     """),
             line: 11, column: 27, keyPath: "scroll[1].random_jumps.count",
-            message: "scroll[1].random_jumps.count must be > 0 (found -3)")
+            message: "scroll[1].random_jumps.count must be between 1 and 1000000 (found -3)")
     }
 
     @Test("refresh_hz must be 60 or 120")
@@ -537,7 +537,7 @@ struct ScenarioErrorTests {
             _ = try ScenarioLoader.load(contentsOf: url)
             Issue.record("expected an error")
         } catch {
-            #expect(error.description == "\(url.path):5:13: error: table.sections must be > 0 (found 0)")
+            #expect(error.description == "\(url.path):5:13: error: table.sections must be between 1 and 100000 (found 0)")
         }
     }
 
@@ -563,7 +563,7 @@ struct ScenarioErrorTests {
         expectError(
             Self.withDetails("  - present: {count: 0, dwell: 1s}", details: "  - {type: msg, nib: {views: 3, depth: 2}}"),
             line: 12, column: 22, keyPath: "scroll[0].present.count",
-            message: "scroll[0].present.count must be > 0 (found 0)")
+            message: "scroll[0].present.count must be between 1 and 1000000 (found 0)")
     }
 
     @Test("an unknown key in a push step names the allowed ones")
