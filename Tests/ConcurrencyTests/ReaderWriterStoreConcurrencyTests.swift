@@ -94,7 +94,11 @@ struct ReaderWriterStoreConcurrencyTests {
             } else {
                 var last = [Int](repeating: 0, count: keys)
                 var key = thread
-                while writersDone.value < writers {
+                var own = 0
+                // At least 200 reads each, even when a loaded machine starts this thread only
+                // after the writers are done.
+                while writersDone.value < writers || own < 200 {
+                    own += 1
                     key = (key &* 7 &+ 3) % keys
                     let floor = published[key].atomic.load(ordering: .acquiring)
                     let seen = store["k\(key)"] ?? -1
