@@ -1,5 +1,8 @@
-# Settings shared by the plot scripts (hit-rate.gp, instantiations.gp, throughput.gp, latency.gp,
-# resident.gp, sweep.gp); each loads this file, from its own directory, before drawing.
+# Settings shared by the plot scripts (hit-rate.gp, bars.gp, throughput.gp, latency.gp,
+# resident.gp, sweep.gp); each loads this file, from its own directory, before drawing. The
+# scripts know no scenario kind: what they draw (columns, titles, axis labels, units) comes in
+# their variables, which a kind declares as plot views (Sources/Scenarios/<Kind>/) and each
+# results directory records in plots.csv.
 #
 # Variables (gnuplot -e "name='value'; ..."), all optional here:
 #   format        'png' (pngcairo, the default), 'svg' or 'ascii' (the dumb terminal)
@@ -9,13 +12,22 @@
 #   ascii_width, ascii_height   size in characters for ascii (default 100 x 30)
 #   keyed         1: a run is policy/in_use@sweep_value, for files holding a sweep's runs under
 #                 one policy/in_use (their sweep_value column tells them apart); default 0
+#   short_names   1: runs are named without "/-" (every run's in_use is "-"); default 0
+#   runs_named    what the x axis of per-run bars calls a run ("store design"); default
+#                 "run (policy)" or "run (policy/in_use)"
+#   overlap       1: runs often draw the same line, so each is narrower than the one before and
+#                 all but the first dashed; default 0
+#   pressure      1: the timeseries has a memory_pressure column, marked by @find_pressure
+#   event_column, event_title   a timeseries count column whose non-zero intervals are marked
+#                 (black open triangles) and the legend's name for them; default none
+#   unit          (per panel) the unit of a y axis as columns.csv gives it: `count` ticks whole
+#                 numbers, `ratio` runs from 0 to 1, `per_s` and `ns` read 250k, 1.2M
 #
 # It also defines runkey(0), the key of the current data row's run, which scripts compare with
 # the words of their `runs` variable; runtitle(run), how a run is named in a legend;
-# `pressure_style`, the plot style (a macro: @pressure_style) of memory-pressure marks;
-# `restart_style` (@restart_style), that of app restarts (drawing); `find_pressure`
-# (@find_pressure), the memory-pressure times (moderate and warning apart) of a timeseries ending in memory_pressure
-# (parallel-readers); `fit_y` (@fit_y), a y range from 0 that is never empty; and
+# `find_pressure` (@find_pressure) and `find_events` (@find_events), then all_marks(y), the
+# memory-pressure marks (moderate and warning apart) and event marks of a timeseries;
+# `fit_y` (@fit_y) and `fit_unit` (@fit_unit), a y range from 0 that is never empty; and
 # `panel_margins` (@panel_margins), which lines up multiplot panels.
 
 if (!exists("format")) format = "png"
@@ -25,7 +37,11 @@ if (!exists("height")) height = 560
 if (!exists("ascii_width")) ascii_width = 100
 if (!exists("ascii_height")) ascii_height = 30
 if (!exists("keyed")) keyed = 0
-if (!exists("kind")) kind = ""
+if (!exists("short_names")) short_names = 0
+if (!exists("overlap")) overlap = 0
+if (!exists("pressure")) pressure = 0
+if (!exists("event_column")) event_column = ""
+if (!exists("event_title")) event_title = ""
 
 if (format eq "png") {
     set terminal pngcairo size width,height noenhanced font "sans,10" background rgb "white"
@@ -86,25 +102,24 @@ faint(i) = "#C0".word(colours, (i - 1) % 10 + 1)
 fit_y = 'set autoscale y; set ytics autofreq; set format y "% h"; stats yfile using (yvalue(0)) nooutput; if (STATS_max > 0) { set yrange [0:STATS_max * 1.1] } else { set yrange [0:1] }'
 fit_count_y = 'set autoscale y; stats yfile using (yvalue(0)) nooutput; if (STATS_max > 0) { set yrange [0:STATS_max * 1.1] } else { set yrange [0:1] }; if (STATS_max < 10) { set ytics 1 } else { set ytics autofreq }; set format y "%.0f"'
 # Memory-pressure events: `moderate` as orange open circles, `warning` as red crosses (an
-# interval with both shows both); pressure_style is the warning's. pressure_at(level) is the
-# time of a timeseries row whose memory_pressure column names `level`, else NaN; `@pressure`
-# (a macro to append to a plot command) marks both levels at height pressure_y.
+# interval with both shows both); see @find_pressure below.
 moderate_style = "with points pointtype 6 pointsize 1.1 linecolor rgb '#ff7f00'"
 pressure_style = "with points pointtype 2 pointsize 1.2 linecolor rgb '#e41a1c'"
-pressure_at(level) = strstrt(strcol("memory_pressure"), level) > 0 ? column("t_s") : NaN
-pressure_y = 0
-pressure = "timeseries using (pressure_at('moderate')):(pressure_y) ".moderate_style." title 'memory pressure: moderate', timeseries using (pressure_at('warning')):(pressure_y) ".pressure_style." title 'memory pressure: warning'"
-# App restarts (drawing's timeseries `restarts` column): black open triangles. For a timeseries
-# file `timeseries`, `@find_restarts` sets restarts_seen (1 when a drawing run restarted), and
-# restart_marks(y) is then ", <plot element>" marking them at height y, to append to a plot
-# command as a macro (marks = restart_marks(0); plot ... @marks); "" when there is nothing to mark.
-restart_style = "with points pointtype 8 pointsize 1.4 linecolor rgb '#000000'"
-restart_at(dummy) = column("restarts") > 0 ? column("t_s") : NaN
-find_restarts = 'restarts_seen = 0; if (kind eq "drawing") { stats timeseries using (column("restarts")) nooutput; restarts_seen = STATS_max > 0 }'
-restart_marks(y) = restarts_seen ? sprintf(", timeseries using (restart_at(0)):(%g) %s title 'app restart'", y, restart_style) : ""
+# Events of column `event_column` (an app restart): black open triangles. For a timeseries file
+# `timeseries`, `@find_events` sets events_seen (1 when an interval has one), and
+# event_marks(y) is then ", <plot element>" marking them at height y, to append to a plot
+# command as a macro (marks = event_marks(0); plot ... @marks); "" when there is nothing to mark.
+event_style = "with points pointtype 8 pointsize 1.4 linecolor rgb '#000000'"
+event_at(dummy) = column(event_column) > 0 ? column("t_s") : NaN
+find_events = 'events_seen = 0; if (event_column ne "") { stats timeseries using (column(event_column)) nooutput; events_seen = STATS_max > 0 }'
+events_seen = 0
+event_marks(y) = events_seen ? sprintf(", timeseries using (event_at(0)):(%g) %s title '%s'", y, event_style, event_title) : ""
+# Every mark of a timeseries at height y, memory pressure and events, after
+# `if (pressure) { @find_pressure }` and `@find_events`.
+all_marks(y) = pressure_marks(y).event_marks(y)
 
-# Memory-pressure events of a timeseries whose memory_pressure column may be its last (parallel-
-# readers): gnuplot 5.4 reads an empty last field as stale text (what the row before held
+# Memory-pressure events of a timeseries whose memory_pressure column may be its last:
+# gnuplot 5.4 reads an empty last field as stale text (what the row before held
 # there), so strcol("memory_pressure") would mark pressure where there was none. For a timeseries
 # file `timeseries`, `@find_pressure` reads each row as one whole line instead and fills datablocks
 # $MODERATE and $WARNING with the t_s of every row whose memory_pressure field names that level,
@@ -132,15 +147,24 @@ subtitle = exists("drawn") ? "\n".drawn : ""
 runkey(dummy) = strcol("policy")."/".strcol("in_use").(keyed ? "@".strcol("sweep_value") : "")
 # The policy/in_use pair alone, whatever `keyed` says (sweep plots draw one line per pair).
 pairkey(dummy) = strcol("policy")."/".strcol("in_use")
-# The line width and dash type of run i of n over time: drawing runs often draw the same line
-# (memory and memory+disk hit alike, and hold the same memory bytes, until a restart), so each
-# run's line is narrower than the one before, and all but the first are dashed (2: dashes,
-# 3: dash-dot, ...): a run drawn over another leaves it showing. Other kinds: width 1, solid.
-run_width(i, n) = kind eq "drawing" ? 1.5 + 1.8 * (n - i) : 1
-run_dash(i) = kind ne "drawing" || i == 1 ? 1 : (i == 2 ? 2 : i + 1)
-# A run as legends and bar labels name it: its key, except that drawing and parallel-readers runs,
-# which have no in-use mode (in_use is always "-"), drop the "/-": "memory+disk",
-# "memory@4194304", "rwlock".
+# The line width and dash type of run i of n over time. With `overlap` (runs that often draw the
+# same line: two cache tiers that hit alike until a restart), each run's line is narrower than
+# the one before, and all but the first are dashed (2: dashes, 3: dash-dot, ...): a run drawn
+# over another leaves it showing. Otherwise width 1, solid.
+run_width(i, n) = overlap ? 1.5 + 1.8 * (n - i) : 1
+run_dash(i) = !overlap || i == 1 ? 1 : (i == 2 ? 2 : i + 1)
+# A run as legends and bar labels name it: its key, except that with `short_names` (no run has
+# an in-use mode) the "/-" is dropped: "memory+disk", "memory@4194304", "rwlock".
 _cut(r, p) = p > 0 ? r[1:p - 1].r[p + 2:] : r
-no_in_use = kind eq "drawing" || kind eq "parallel-readers"
-runtitle(r) = no_in_use ? _cut(r, strstrt(r, "/-")) : r
+runtitle(r) = short_names ? _cut(r, strstrt(r, "/-")) : r
+# What the bars of a run are labelled on the x axis (a kind may call its runs "store design").
+run_label = exists("runs_named") ? runs_named.(keyed ? "@sweep value" : "") \
+    : short_names ? (keyed ? "run (policy@sweep value)" : "run (policy)") : (keyed ? "run (policy/in_use@sweep value)" : "run (policy/in_use)")
+# The y axis of a panel whose values (yvalue(0) of file `yfile`) are in `unit` (columns.csv's):
+# `@fit_unit` fits it from 0 with headroom, ticks whole numbers for counts, 0 to 1 for ratios,
+# 250k and 1.2M for rates and nanoseconds.
+fit_unit = 'if (unit eq "ratio") { set autoscale y; set ytics autofreq; set format y "% h"; set yrange [0:1.05] } else { if (unit eq "count") { @fit_count_y } else { @fit_y; if (unit eq "per_s" || unit eq "ns") { set format y "%.1s%c" } } }'
+# The value of variable `name` (a panel's settings, panel1_label ...), or `default` without it.
+setting(name, default) = exists(name) ? value(name) : default
+# The sum of the columns named by the words of `names` in the current row, over `scale`.
+_sum_scaled(names, i) = i > words(names) ? 0 : column(word(names, i)) / scale + _sum_scaled(names, i + 1)

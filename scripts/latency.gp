@@ -3,22 +3,16 @@
 # percentile (0%, 90%, 99%, ...); y is the latency in ns, log scale. The percentile-100 row (the
 # maximum) is left out: it sits at infinity on this axis.
 #
-#   gnuplot -e "kind='scrolling-table'; latency='results/feed/latency.csv'; scenario='feed'; \
+#   gnuplot -e "latency='results/feed/latency.csv'; scenario='feed'; \
 #               runs='none/- lru/repopulate'; operations='row_dequeue frame_work'; \
 #               format='png'; out='results/feed/latency.png'" scripts/latency.gp
 #
-# Variables: kind ('scrolling-table', 'navigation', 'drawing' or 'parallel-readers'), latency (CSV
-# path), scenario (name, for the title), runs ("policy/in_use ..."), operations (the operation
-# column's values to draw, one panel each; default: row_dequeue header_footer_dequeue frame_work
-# for scrolling-table, transition for navigation, fresh_draw cached_draw frame_work for drawing,
-# get set remove bulk_add all_items purge for parallel-readers; list only operations the file
-# has), and those of common.gp.
-#   drawing: fresh_draw (a draw no cache tier served), cached_draw (a memory or disk hit),
-#   frame_work (a frame's work).
-#   parallel-readers: one panel per store operation that ran (a file lists only those), runs
-#   named by their design.
-if (!exists("kind")) kind = ""
-if (!exists("operations")) operations = kind eq "navigation" ? "transition" : kind eq "drawing" ? "fresh_draw cached_draw frame_work" : kind eq "parallel-readers" ? "get set remove bulk_add all_items purge" : "row_dequeue header_footer_dequeue frame_work"
+# Variables: latency (CSV path), scenario (name, for the title), runs ("policy/in_use ..."),
+# operations (the operation column's values to draw, one panel each, in order; list only
+# operations the file has), title (default "Latency percentile spectrum"), and those of
+# common.gp.
+if (!exists("operations")) operations = ""
+if (!exists("title")) title = "Latency percentile spectrum"
 panels = words(operations)
 if (!exists("height")) height = panels > 1 ? 330 * panels : 560
 if (!exists("ascii_height")) ascii_height = panels > 1 ? 26 * panels : 30
@@ -35,7 +29,7 @@ set ylabel "latency (ns)"
 if (format ne "ascii") { set mxtics 10 }
 
 @panel_margins
-set multiplot layout panels,1 title "Latency percentile spectrum: ".scenario
+set multiplot layout panels,1 title title.": ".scenario.subtitle
 do for [operation in operations] {
     set title operation
     plot for [i = 1:words(runs)] latency \

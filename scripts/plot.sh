@@ -8,27 +8,23 @@
 #
 # --format may be repeated (or given as png,svg); the default is png and svg, `all` is all three.
 # A RESULTS_DIR holding summary.csv is one scenario; otherwise every sub-directory holding one is.
-# The scenario kind comes from scenario.yaml (`kind:`), and which views to draw from columns.csv
-# (its `views` column: hit_rate, bars, throughput, resident): results without them (written by an
-# older workbench) are an error naming the missing file. Per scenario, next to its CSV files (<view>.png, .svg, or .txt for ascii, each written to a temporary name and
-# renamed):
-#   hit_rate            hit rate over time per run, memory-pressure events marked
-#                       (not parallel-readers)                                     (hit-rate.gp)
-#   instantiations      scrolling-table: instantiations and allocated MiB per run  (instantiations.gp)
-#   creations           navigation: creations and largest view-cache KiB per run   (instantiations.gp)
-#   fresh_draws         drawing: fresh draws and allocated MiB per run             (instantiations.gp)
-#   throughput          parallel-readers: reads/s and writes/s per store design,
-#                       and over time, memory-pressure events marked               (throughput.gp)
-#   resident            scrolling-table: cached and pooled controllers over time;
-#                       navigation: resident controllers, history depth, bytes;
-#                       drawing: bytes per cache tier (memory, disk);
-#                       parallel-readers: items in the store, items evicted        (resident.gp)
-#   latency             latency percentile spectrum per run and operation          (latency.gp)
-#   sweep               hit rate and instantiations/creations/fresh draws (parallel-
-#                       readers: reads/s and get p99 latency) against sweep_value,
-#                       only when summary.csv has sweep_key/sweep_value filled in  (sweep.gp)
-# Views over time draw every run up to six; past six, one run per policy (its repopulate run, or
-# its first). Latency and per-run bars draw every run. The CLI's Plotter (Sources/Report/Plots) runs the same scripts with the same choices.
+# What to draw comes from the results themselves: plots.csv (the plot views the scenario's kind
+# declares: which generic script draws which columns, with which titles and labels) and
+# columns.csv (which way a column is better); results without them (written by an older
+# workbench) are an error naming the missing file. Per scenario, next to its CSV files, one file
+# per plot view (<view>.png, .svg, or .txt for ascii, each written to a temporary name and
+# renamed); a view whose input is missing (no timeseries, latency or sweep values) is not drawn.
+# The generic scripts:
+#   hit-rate.gp    a hit rate over time per run, cumulative over per-interval, events marked
+#   bars.gp        one or two summary columns per run as bars
+#   throughput.gp  two rates per run as bars, then each over time
+#   resident.gp    timeseries columns over time, a panel per quantity
+#   latency.gp     the latency percentile spectrum per run and operation
+#   sweep.gp       summary columns against sweep_value (only when summary.csv has it filled in)
+# Lines draw every run up to six; past six, the baseline (policy none), the best and the worst
+# run by the plot's metric (its `metric` in plots.csv; direction from columns.csv), and the
+# subtitle says so. Bars draw every run. The CLI's Plotter (Sources/Report/Plots) runs the same
+# scripts with the same choices.
 #
 # gnuplot runs with -d (no ~/.gnuplot or system init file), as the CLI runs it.
 # Exit status: 0 when every plot was drawn, 1 when gnuplot is missing or a plot failed, 2 for
@@ -78,23 +74,62 @@ quote() { printf "'%s'" "${1//\'/\'\'}"; }
 columns() { head -1 "$1" | tr -d '\r' | tr ',' '\n'; }
 
 # Distinct run keys of a CSV file, in order of appearance: policy/in_use, or
-# policy/in_use@sweep_value when $2 is 1. With $3 = one-per-policy, one run per policy (and sweep
-# value): its repopulate run, or its first when it has none.
+# policy/in_use@sweep_value when $2 is 1.
 runs_of() {
-    tr -d '\r' <"$1" | awk -F, -v keyed="$2" -v pick="$3" '
+    tr -d '\r' <"$1" | awk -F, -v keyed="$2" '
         NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
         {
-            p = $col["policy"]; u = $col["in_use"]; s = ("sweep_value" in col) ? $col["sweep_value"] : ""
-            key = p "/" u (keyed == 1 ? "@" s : "")
-            if (pick != "one-per-policy") {
-                if (!(key in seen)) { seen[key] = 1; order[++n] = key }
-                next
-            }
-            group = p "@" (keyed == 1 ? s : "")
-            if (!(group in slot)) { slot[group] = ++n; order[n] = key; inuse[n] = u }
-            else if (u == "repopulate" && inuse[slot[group]] != "repopulate") { order[slot[group]] = key; inuse[slot[group]] = u }
+            s = ("sweep_value" in col) ? $col["sweep_value"] : ""
+            key = $col["policy"] "/" $col["in_use"] (keyed == 1 ? "@" s : "")
+            if (!(key in seen)) { seen[key] = 1; printf "%s ", key }
+        }'
+}
+
+# The runs a line plot draws of runs $1 (space-separated keys), by metric $2 of summary $3 with
+# columns.csv $4: every run up to six; past six, the baseline (the first run of policy none), the
+# best and the worst by the metric, in their order, then a tab and the subtitle saying so (as
+# Sources/Report/Plots/RunSelection.swift).
+choose_runs() {
+    tr -d '\r' <"$3" | awk -F, -v runs="$1" -v metric="$2" -v described="$4" '
+        NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+        metric != "" && (metric in col) && $col[metric] ~ /^-?[0-9.]+([eE][-+]?[0-9]+)?$/ {
+            s = ("sweep_value" in col) ? $col["sweep_value"] : ""
+            k = $col["policy"] "/" $col["in_use"]
+            total[k] += $col[metric]; count[k]++
+            total[k "@" s] += $col[metric]; count[k "@" s]++
         }
-        END { for (i = 1; i <= n; i++) printf "%s ", order[i] }'
+        function name(r) { sub(/\/-/, "", r); return r }
+        END {
+            n = split(runs, run, " ")
+            if (n <= 6) { printf "%s", runs; exit }
+            direction = "neutral"
+            while ((getline line < described) > 0) {
+                sub(/\r$/, "", line); split(line, f, ",")
+                if (f[1] == "summary" && f[2] == metric) direction = f[5]
+            }
+            base = 0
+            for (i = 1; i <= n; i++) if (!base && run[i] ~ /^none\//) base = i
+            low = 0; high = 0
+            for (i = 1; i <= n; i++) {
+                if (i == base || !(run[i] in count)) continue
+                v = total[run[i]] / count[run[i]]
+                if (!low || v < lowv) { low = i; lowv = v }
+                if (!high || v > highv) { high = i; highv = v }
+            }
+            if (metric == "" || !low) {
+                for (i = 1; i <= 6; i++) printf "%s ", run[i]
+                printf "\t6 of %d runs: the first 6", n; exit
+            }
+            if (direction == "lower_is_better") { best = low; worst = high } else { best = high; worst = low }
+            if (direction == "neutral") { bw = "highest"; ww = "lowest"; tail = "" }
+            else { bw = "best"; ww = "worst"; tail = direction == "higher_is_better" ? " (higher is better)" : " (lower is better)" }
+            roles = ""; chosen = 0
+            if (base) { roles = "baseline " name(run[base]); picked[base] = 1 }
+            roles = roles (roles == "" ? "" : ", ") bw " " name(run[best]); picked[best] = 1
+            if (worst != best) { roles = roles ", " ww " " name(run[worst]); picked[worst] = 1 }
+            for (i = 1; i <= n; i++) if (i in picked) { printf "%s ", run[i]; chosen++ }
+            printf "\t%d of %d runs: %s by %s%s", chosen, n, roles, metric, tail
+        }'
 }
 
 # Distinct values of column $2 of CSV file $1, in order of appearance, space-separated.
@@ -124,11 +159,15 @@ operations_of() {
         END { for (i = 1; i <= n; i++) printf "%s ", order[i] }'
 }
 
-# The columns of file $2 (summary, timeseries) that columns.csv $1 marks for view $3, one a line.
-# The views field is the last (it never holds a comma); file and name are the first two.
-marked() {
-    tr -d '\r' <"$1" | awk -F, -v file="$2" -v view="$3" '
-        NR > 1 && $1 == file { n = split($NF, v, " "); for (i = 1; i <= n; i++) if (v[i] == view) print $2 }'
+# The plot views of plots.csv $1, one a line: plot, script, input and metric separated by tabs,
+# then a tab and the gnuplot variables (the last field, its CSV quotes removed).
+views_of() {
+    tr -d '\r' <"$1" | awk 'NR > 1 && $0 != "" {
+        rest = $0; out = ""
+        for (i = 1; i <= 4; i++) { p = index(rest, ","); out = out substr(rest, 1, p - 1) "\t"; rest = substr(rest, p + 1) }
+        if (substr(rest, 1, 1) == "\"") { rest = substr(rest, 2, length(rest) - 2); gsub(/""/, "\"", rest) }
+        print out rest
+    }'
 }
 
 failed=0
@@ -160,70 +199,78 @@ draw() {
     done
 }
 
+# The runs a line plot of view metric $2 draws of file $1 keyed by $3 (1: sweep values too),
+# as gnuplot variables (`runs`, and `drawn` when not all), with prefix $4 for `runs`.
+line_vars() {
+    local all chosen note
+    all="$(runs_of "$1" "$3")"
+    [ -n "$all" ] || return 1
+    IFS=$'\t' read -r chosen note <<<"$(choose_runs "$all" "$2" "$summary" "$described")" || true
+    printf "; %sruns=%s" "$4" "$(quote "${chosen% }")"
+    [ -z "$note" ] || printf "; drawn=%s" "$(quote "$note")"
+}
+
 plot_scenario() {
     local dir="$1"
     local summary="$dir/summary.csv" timeseries="$dir/timeseries.csv" latency="$dir/latency.csv"
-    local name kind cost header sweeps=0 keyed=0 ts_keyed=0 lat_keyed=0
+    local described="$dir/columns.csv" yaml="$dir/scenario.yaml" plots="$dir/plots.csv"
+    local name header sweeps=0 short=1 ts_keyed=0 lat_keyed=0 sweep_key
     name="$(basename "$dir")"
     header="$(columns "$summary")"
-    local described="$dir/columns.csv" yaml="$dir/scenario.yaml"
-    for needed in "$described" "$yaml"; do
+    for needed in "$described" "$yaml" "$plots"; do
         if [ ! -f "$needed" ]; then
-            echo "plot.sh: $needed: missing: these results do not describe their columns (written by an older workbench); run the scenario again to write columns.csv and scenario.yaml" >&2
+            echo "plot.sh: $needed: missing: these results do not describe their columns and plots (written by an older workbench); run the scenario again to write columns.csv, plots.csv and scenario.yaml" >&2
             failed=1
             return 0
         fi
     done
-    kind="$(sed -n "s/^kind: *//p" "$yaml" | head -1 | tr -d "\"'\r")"
-    cost="$(marked "$described" summary bars | head -1)"
     if grep -qx sweep_value <<<"$header" && [ -n "$(values_of "$summary" sweep_value)" ]; then
-        sweeps=1; keyed=1
+        sweeps=1
         [ -f "$timeseries" ] && columns "$timeseries" | grep -qx sweep_value && ts_keyed=1
         [ -f "$latency" ] && columns "$latency" | grep -qx sweep_value && lat_keyed=1
-    fi
-    local common="kind='$kind'; scenario=$(quote "$name")"
-    written=()
-
-    local vars="" series=""
-    if [ -f "$timeseries" ]; then
-        local ts_runs drawn="" all_count; ts_runs="$(runs_of "$timeseries" "$ts_keyed" all)"
-        all_count="$(wc -w <<<"$ts_runs")"
-        # More than six runs: one per policy, its repopulate run or its first (as Plotter).
-        if [ "$all_count" -gt 6 ]; then
-            ts_runs="$(runs_of "$timeseries" "$ts_keyed" one-per-policy)"
-            [ "$(wc -w <<<"$ts_runs")" -eq "$all_count" ] \
-                || drawn="; drawn='$(wc -w <<<"$ts_runs") of $all_count runs drawn: one per policy'"
-        fi
-        if [ -n "$ts_runs" ]; then
-            vars="$common; timeseries=$(quote "$timeseries"); runs='$ts_runs'; keyed=$ts_keyed$drawn"
-            series="; timeseries=$(quote "$timeseries"); runs='$ts_runs'; series_keyed=$ts_keyed"
-        fi
-    fi
-    # Each view where columns.csv marks a column for it.
-    [ -z "$vars" ] || [ -z "$(marked "$described" timeseries hit_rate)" ] || draw hit_rate hit-rate.gp "$dir" "$vars"
-    [ -z "$cost" ] || draw "$cost" instantiations.gp "$dir" "$common; summary=$(quote "$summary"); keyed=$keyed"
-    [ -z "$(marked "$described" summary throughput)$(marked "$described" timeseries throughput)" ] \
-        || draw throughput throughput.gp "$dir" "$common; summary=$(quote "$summary"); keyed=$keyed$series"
-    [ -z "$vars" ] || [ -z "$(marked "$described" timeseries resident)" ] || draw resident resident.gp "$dir" "$vars"
-
-    if [ -f "$latency" ]; then
-        local operations lat_runs
-        operations="$(operations_of "$latency")"
-        lat_runs="$(runs_of "$latency" "$lat_keyed" all)"
-        if [ -n "$operations" ] && [ -n "$lat_runs" ]; then
-            draw latency latency.gp "$dir" \
-                "$common; latency=$(quote "$latency"); runs='$lat_runs'; operations='$operations'; keyed=$lat_keyed"
-        fi
-    fi
-
-    if [ "$sweeps" = 1 ]; then
-        local sweep_key pairs
         sweep_key="$(values_of "$summary" sweep_key)"
         sweep_key="${sweep_key%% *}"
         [ -n "$sweep_key" ] || sweep_key=sweep_value
-        pairs="$(runs_of "$summary" 0 all)"
-        draw sweep sweep.gp "$dir" "$common; summary=$(quote "$summary"); runs='$pairs'; sweep_key=$(quote "$sweep_key")"
     fi
+    # Runs are named without "/-" when no run has an in-use mode.
+    [ -z "$(values_of "$summary" in_use | tr ' ' '\n' | grep -vx -- '-' | grep -v '^$' || true)" ] || short=0
+    local common="scenario=$(quote "$name"); short_names=$short"
+    local pressure=0 lat_ops=""
+    [ -f "$timeseries" ] && columns "$timeseries" | grep -qx memory_pressure && pressure=1
+    [ -f "$latency" ] && lat_ops="$(operations_of "$latency")"
+    written=()
+
+    local view script input metric variables data runs
+    while IFS=$'\t' read -r view script input metric variables; do
+        data="$common"
+        case "$input" in
+            timeseries)
+                [ -f "$timeseries" ] || continue
+                runs="$(line_vars "$timeseries" "$metric" "$ts_keyed" "")" || continue
+                data+="; timeseries=$(quote "$timeseries")$runs; keyed=$ts_keyed; pressure=$pressure" ;;
+            summary)
+                data+="; summary=$(quote "$summary"); keyed=$sweeps" ;;
+            summary+timeseries)
+                data+="; summary=$(quote "$summary"); keyed=$sweeps"
+                if [ -f "$timeseries" ] && runs="$(line_vars "$timeseries" "$metric" "$ts_keyed" "")"; then
+                    data+="; timeseries=$(quote "$timeseries")$runs; series_keyed=$ts_keyed; pressure=$pressure"
+                fi ;;
+            latency)
+                [ -f "$latency" ] && [ -n "$lat_ops" ] || continue
+                runs="$(line_vars "$latency" "$metric" "$lat_keyed" "")" || continue
+                data+="; latency=$(quote "$latency")$runs; operations='${lat_ops% }'; keyed=$lat_keyed" ;;
+            sweep)
+                [ "$sweeps" = 1 ] || continue
+                runs="$(line_vars "$summary" "$metric" 0 "")" || continue
+                data+="; summary=$(quote "$summary")$runs; sweep_key=$(quote "$sweep_key")" ;;
+            *)
+                echo "plot.sh: $plots: unknown input '$input' of plot $view" >&2
+                failed=1
+                continue ;;
+        esac
+        [ -z "$variables" ] || data+="; $variables"
+        draw "$view" "$script" "$dir" "$data"
+    done < <(views_of "$plots")
     [ ${#written[@]} -eq 0 ] || echo "plots: ${written[*]}"
 }
 

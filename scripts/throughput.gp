@@ -1,20 +1,22 @@
-# Reader (and writer) throughput per store design, for parallel-readers scenarios: one bar pair per
-# run of summary.csv (mean reads/s, left axis, and writes/s, right axis, over the measured
-# window), then, from timeseries.csv, reads/s and writes/s per interval, one line per run, with
-# memory-pressure events marked. Without a timeseries, the bars alone.
+# Two rates per run as bars (left column on the left axis, right column on the right axis: the
+# means over the measured window, from summary.csv), then, from timeseries.csv, each rate per
+# interval in a panel of its own, one line per run, with memory-pressure events marked. Without
+# a timeseries, the bars alone.
 #
-#   gnuplot -e "kind='parallel-readers'; summary='results/stock-ticker/summary.csv'; \
-#               timeseries='results/stock-ticker/timeseries.csv'; scenario='stock-ticker'; \
-#               runs='gcd-barrier/- rwlock/- mutex/- big-reader/-'; format='png'; \
-#               out='results/stock-ticker/throughput.png'" scripts/throughput.gp
+#   gnuplot -e "summary='results/stock-ticker/summary.csv'; timeseries='results/stock-ticker/timeseries.csv'; \
+#               scenario='stock-ticker'; runs='gcd-barrier/- rwlock/-'; title='Throughput per store design'; \
+#               left='read_ops_per_s'; left_title='reads/s'; left_label='reads per second'; \
+#               right='write_ops_per_s'; right_title='writes/s (right axis)'; right_label='writes per second'; \
+#               short_names=1; pressure=1; format='png'; out='throughput.png'" scripts/throughput.gp
 #
-# Variables: summary (CSV path), scenario (name, for the title), timeseries (CSV path, optional),
-# runs (the timeseries runs to draw, "policy/in_use ..."; with timeseries), series_keyed (1: the
-# timeseries runs are policy/in_use@sweep_value; default 0), and those of common.gp (format, out,
-# keyed: label bars design@sweep_value). Runs are named by their design (policy) alone.
-#   reads: get + all_items (read_ops_per_s); writes: set + remove + bulk_add + purge
-#   (write_ops_per_s). An interval's rate is its operations over its length.
-if (!exists("kind")) kind = "parallel-readers"
+# Variables: summary (CSV path), scenario (name, for the title), title, note (what the bars
+# count, the line under the title), left and right (column names, each in summary.csv and
+# timeseries.csv) with _title (legend), _label (axis label) and _panel (the title of its panel
+# over time); timeseries (CSV path, optional), runs (the timeseries runs to draw,
+# "policy/in_use ..."; with timeseries), series_keyed (1: the timeseries runs are
+# policy/in_use@sweep_value; default 0), xlabel (of the panels over time; default "time from the
+# start of the run (s)"), and those of common.gp (format, out, short_names, pressure,
+# keyed: label bars policy@sweep_value).
 over_time = exists("timeseries") && exists("runs")
 panels = over_time ? 3 : 1
 if (!exists("height")) height = panels > 1 ? 320 * panels : 560
@@ -22,21 +24,31 @@ if (!exists("ascii_height")) ascii_height = panels > 1 ? 26 * panels : 30
 _dir(s, i) = i < 1 ? "" : (s[i:i] eq "/" ? s[1:i] : _dir(s, i - 1))
 load _dir(ARG0, strlen(ARG0))."common.gp"
 if (!exists("series_keyed")) series_keyed = 0
+if (!exists("title")) title = "Per run"
+if (!exists("note")) note = ""
+if (!exists("left_title")) left_title = left
+if (!exists("left_label")) left_label = left
+if (!exists("left_panel")) left_panel = left_label
+if (!exists("right_title")) right_title = right
+if (!exists("right_label")) right_label = right
+if (!exists("right_panel")) right_panel = right_label
+if (!exists("xlabel")) xlabel = "time from the start of the run (s)"
 
-reads(dummy) = column("read_ops_per_s")
-writes(dummy) = column("write_ops_per_s")
+reads(dummy) = column(left)
+writes(dummy) = column(right)
 # Rates run to thousands or millions: 250.0k, 1.2M.
 set format y "%.1s%c"
 set format y2 "%.1s%c"
 
 if (over_time) {
-    @find_pressure
-    marks = pressure_marks(0)
+    if (pressure) { @find_pressure }
+    @find_events
+    marks = all_marks(0)
     @panel_margins
-    set multiplot layout panels,1 title "Throughput per store design: ".scenario
-    set title "mean over the measured window (reads: get + all_items; writes: set + remove + bulk_add + purge)"
+    set multiplot layout panels,1 title title.": ".scenario.subtitle
+    set title "mean over the measured window".(note ne "" ? " (".note.")" : "")
 } else {
-    set title "Throughput per store design: ".scenario."\nreads: get + all_items; writes: set + remove + bulk_add + purge"
+    set title title.": ".scenario.(note ne "" ? "\n".note : "")
 }
 
 # Bars: reads/s and writes/s of each run (writes are far fewer: their own axis, on the right,
@@ -52,9 +64,9 @@ if (format ne "ascii") {
 } else {
     set xtics scale 0
 }
-set xlabel keyed ? "store design@sweep value" : "store design"
-set ylabel "reads per second"
-set y2label "writes per second"
+set xlabel run_label
+set ylabel left_label
+set y2label right_label
 # Characters are scarce on a dumb terminal: no right-axis label (the legend names the axis).
 if (format eq "ascii") { unset y2label }
 yfile = summary
@@ -69,8 +81,8 @@ set autoscale y
 stats yfile using (reads(0)) nooutput
 @fit_y
 set xrange [-0.6:STATS_records - 0.4]
-plot summary using (reads(0)):xtic(runtitle(runkey(0))) title "reads/s" axes x1y1, \
-     '' using (writes(0)) title "writes/s (right axis)" axes x1y2
+plot summary using (reads(0)):xtic(runtitle(runkey(0))) title left_title axes x1y1, \
+     '' using (writes(0)) title right_title axes x1y2
 
 if (over_time) {
     # Lines over time, one per run, keyed as the timeseries is; the legend back beside the plot.
@@ -87,15 +99,15 @@ if (over_time) {
     at(run) = runkey(0) eq run ? column("t_s") : NaN
     n = words(runs)
     yfile = timeseries
-    set xlabel "time from the start of the run (s)"
+    set xlabel xlabel
 
-    set title "reads (get + all_items) per interval"
-    set ylabel "reads per second"
+    set title left_panel
+    set ylabel left_label
     yvalue(dummy) = reads(0); @fit_y
     plot for [i = 1:n] timeseries using (at(word(runs, i))):(reads(0)) with linespoints linetype i pointtype 7 pointsize 0.3 title runtitle(word(runs, i)) @marks
 
-    set title "writes (set + remove + bulk_add + purge) per interval"
-    set ylabel "writes per second"
+    set title right_panel
+    set ylabel right_label
     yvalue(dummy) = writes(0); @fit_y
     plot for [i = 1:n] timeseries using (at(word(runs, i))):(writes(0)) with linespoints linetype i pointtype 7 pointsize 0.3 title runtitle(word(runs, i)) @marks
     unset multiplot

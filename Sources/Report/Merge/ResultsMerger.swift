@@ -6,7 +6,7 @@ import Foundation
 /// and `latency.csv` are concatenated and put back in run order (the `run` column, the run's
 /// index in its scenario), keeping each run's rows in the order they were written. A merged
 /// directory is therefore the same as the one an unsharded run writes, row for row. Each
-/// scenario's `columns.csv` and `scenario.yaml` are carried over; every shard must have written
+/// scenario's `columns.csv`, `scenario.yaml` and `plots.csv` are carried over; every shard must have written
 /// the same ones. Files are written atomically.
 public enum ResultsMerger {
     /// What went wrong, naming the file.
@@ -60,7 +60,7 @@ public enum ResultsMerger {
                 let text = try mergeFile(parts, scenario: scenario, checkDuplicates: name == ResultsWriter.summaryFileName)
                 try AtomicFile.write(text, to: target.appendingPathComponent(name))
             }
-            for name in [ResultColumns.fileName, ResultsWriter.scenarioFileName] {
+            for name in [ResultColumns.fileName, ResultsWriter.scenarioFileName, PlotView.fileName] {
                 let parts = scenarios[scenario, default: []].map { $0.appendingPathComponent(name) }
                     .filter { manager.fileExists(atPath: $0.path) }
                 guard let first = parts.first else { continue }

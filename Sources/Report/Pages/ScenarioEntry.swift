@@ -3,10 +3,9 @@ import Foundation
 /// What the index pages show of one scenario directory: its name, kind, CSV files, plots and a
 /// summary excerpt.
 struct ScenarioEntry {
-    /// The plot views in page order; other PNG files follow, by name.
-    static let viewOrder = [
-        "hit_rate", "instantiations", "creations", "fresh_draws", "throughput", "resident", "latency", "sweep",
-    ]
+    /// The plot views in page order when the results declare none (`plots.csv`); other PNG files
+    /// follow, by name.
+    static let viewOrder = ["hit_rate", "throughput", "resident", "latency", "sweep"]
     /// The result files linked, in order, when present.
     static let dataFiles = ["summary.csv", "timeseries.csv", "latency.csv"]
 
@@ -62,9 +61,11 @@ struct ScenarioEntry {
         let files = Set((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
         dataFiles = Self.dataFiles.filter(files.contains)
         let pngs = files.filter { $0.hasSuffix(".png") && !$0.hasPrefix(".") }
+        // The order the kind declares its plots in.
+        let order = (try? PlotView.load(scenarioDirectory: directory))?.map(\.name) ?? Self.viewOrder
         images = pngs.sorted { left, right in
-            let leftRank = Self.viewOrder.firstIndex(of: String(left.dropLast(4))) ?? Self.viewOrder.count
-            let rightRank = Self.viewOrder.firstIndex(of: String(right.dropLast(4))) ?? Self.viewOrder.count
+            let leftRank = order.firstIndex(of: String(left.dropLast(4))) ?? order.count
+            let rightRank = order.firstIndex(of: String(right.dropLast(4))) ?? order.count
             return leftRank != rightRank ? leftRank < rightRank : left < right
         }
         var alternates: [String: [String]] = [:]

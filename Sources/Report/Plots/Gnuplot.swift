@@ -20,6 +20,13 @@ enum Gnuplot {
             self.name = name
             self.literal = String(value)
         }
+
+        /// Variables already written as gnuplot source (`a='x'; b=1`, a plot view's), kept as
+        /// they are; `name` is empty.
+        init(source: String) {
+            self.name = ""
+            self.literal = source
+        }
     }
 
     /// The `gnuplot` executable on `PATH` (or, without `PATH`, in /usr/local/bin, /usr/bin,
@@ -44,7 +51,8 @@ enum Gnuplot {
 
     /// The `-e` argument setting `variables`: `a='x'; b=1`.
     static func assignments(_ variables: [Variable]) -> String {
-        variables.map { "\($0.name)=\($0.literal)" }.joined(separator: "; ")
+        variables.filter { !($0.name.isEmpty && $0.literal.isEmpty) }
+            .map { $0.name.isEmpty ? $0.literal : "\($0.name)=\($0.literal)" }.joined(separator: "; ")
     }
 
     /// Runs `gnuplot -d -e <variables> <script>` and returns what it wrote to standard output.

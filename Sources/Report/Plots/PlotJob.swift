@@ -3,27 +3,23 @@ import Foundation
 /// One plot of a scenario: the gnuplot script that draws it, the file name it is written to
 /// (without extension), and the script's variables except `format` and `out`.
 struct PlotJob: Equatable, Sendable {
-    /// The file name without extension: `hit_rate`, `instantiations`, `creations` or
-    /// `fresh_draws`, `throughput`, `resident`, `latency`, `sweep`.
+    /// The file name without extension: the plot view's name (`hit_rate`, `creations`, ...).
     let name: String
     /// The script's file name in the scripts directory, e.g. `hit-rate.gp`.
     let script: String
-    /// The script's variables, in order.
+    /// The script's variables, in order: the data's (files, runs), then the view's.
     let variables: [Gnuplot.Variable]
 
-    /// The jobs of one scenario directory, in page order: hit rate, the per-run bars (named
-    /// after the summary column marked ``ColumnView/bars``), throughput, resident, latency, sweep.
-    /// A view is drawn when `columns.csv` marks a column for it (hit rate: a timeseries column
-    /// marked ``ColumnView/hitRate``; bars; throughput; resident: timeseries columns) and its
-    /// input is there: a `timeseries.csv` with runs (hit rate, resident; throughput then draws
-    /// its summary panel alone), a `latency.csv` with operations (latency, panels in order of
-    /// each run's order), a filled `sweep_value` in `summary.csv` (sweep). The kind, which the scripts
-    /// take as `kind`, comes from `scenario.yaml`.
+    /// The jobs of one scenario directory, one per plot view of its `plots.csv` (in that order)
+    /// whose input is there: a `timeseries.csv` with runs (timeseries views; a
+    /// `summary+timeseries` view then draws its summary panel alone), a `latency.csv` with
+    /// operations (latency, panels in order of each run's order), a filled `sweep_value` in
+    /// `summary.csv` (sweep).
     ///
-    /// Time-series views draw every run up to ``maximumRuns``; past it, one run per policy (and
-    /// sweep value): its `repopulate` run, or its first when it has none, and the `drawn`
-    /// variable puts "4 of 10 runs drawn: one per policy" under the title.
-    /// Latency and per-run bars draw every run. When the summary has sweep values, runs are told
+    /// Besides the view's own variables, every job gets `scenario`, its files, `short_names` (1
+    /// when no run has an in-use mode) and, over time, `pressure` (1 when the timeseries has a
+    /// `memory_pressure` column). Lines draw at most ``maximumRuns`` runs (see
+    /// ``RunSelection``); bars draw every run. When the summary has sweep values, runs are told
     /// apart by them too (`policy/in_use@value`) in every file that has a `sweep_value` column.
     ///
     /// - Throws: ``PlotError/missingSummary(path:)``, ``PlotError/missingDescription(_:)``,
@@ -34,125 +30,94 @@ struct PlotJob: Equatable, Sendable {
             throw PlotError.missingSummary(path: summaryURL.path)
         }
         let summary = try ResultsTable(contentsOf: summaryURL)
-        let description: ResultsDescription
+        let columns: ResultColumns
+        let views: [PlotView]
         do {
-            description = try ResultsDescription.load(scenarioDirectory: directory)
+            columns = try ResultsDescription.load(scenarioDirectory: directory).columns
+            views = try PlotView.load(scenarioDirectory: directory)
         } catch let error as ReportError {
             throw PlotError.missingDescription(error.description)
         }
-        let columns = description.columns
         let sweepKey =
             summary.distinctValues(of: "sweep_value").isEmpty
             ? nil : summary.distinctValues(of: "sweep_key").first ?? "sweep_value"
         let sweeps = sweepKey != nil
+        let shortNames = summary.distinctValues(of: "in_use").allSatisfy { $0 == "-" }
         let common: [Gnuplot.Variable] = [
-            .init("kind", description.kind),
-            .init("scenario", directory.lastPathComponent),
+            .init("scenario", directory.lastPathComponent), .init("short_names", shortNames ? 1 : 0),
         ]
+
+        func table(_ file: String) throws -> (url: URL, table: ResultsTable)? {
+            let url = directory.appendingPathComponent(file, isDirectory: false)
+            guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+            return (url, try ResultsTable(contentsOf: url))
+        }
+        let timeseries = try table("timeseries.csv")
+        let latency = try table("latency.csv")
+        let selection = RunSelection(summary: summary, columns: columns)
+
+        // The runs of `file` a view with `metric` draws, and the variables naming them.
+        func lines(_ file: ResultsTable, keyed: Bool, metric: String?, prefix: String = "") -> [Gnuplot.Variable]? {
+            let all = file.runs(keyed: keyed)
+            guard !all.isEmpty else { return nil }
+            let chosen = selection.choose(all, metric: metric)
+            return [.init(prefix + "runs", chosen.runs.map(\.key).joined(separator: " "))]
+                + (chosen.note.map { [.init("drawn", $0)] } ?? [])
+        }
+
         var jobs: [PlotJob] = []
-        var timeseriesVariables: [Gnuplot.Variable]? = nil
-        var timeseriesRuns: (path: String, runs: String, keyed: Bool)? = nil
-
-        let timeseriesURL = directory.appendingPathComponent("timeseries.csv", isDirectory: false)
-        if FileManager.default.fileExists(atPath: timeseriesURL.path) {
-            let timeseries = try ResultsTable(contentsOf: timeseriesURL)
-            let keyed = sweeps && timeseries.has("sweep_value")
-            let all = timeseries.runs(keyed: keyed)
-            let runs = all.count <= maximumRuns ? all : representatives(all)
-            if !runs.isEmpty {
-                // A plot that leaves runs out says so under its title.
-                let drawn: [Gnuplot.Variable] =
-                    runs.count < all.count ? [.init("drawn", "\(runs.count) of \(all.count) runs drawn: one per policy")] : []
-                let variables =
-                    common + [
-                        .init("timeseries", timeseriesURL.path),
-                        .init("runs", runs.map(\.key).joined(separator: " ")),
-                        .init("keyed", keyed ? 1 : 0),
-                    ] + drawn
-                if !columns.columns(of: .timeseries, shownIn: .hitRate).isEmpty {
-                    jobs.append(PlotJob(name: "hit_rate", script: "hit-rate.gp", variables: variables))
+        for view in views {
+            var data = common
+            switch view.input {
+            case .timeseries:
+                guard let timeseries else { continue }
+                let keyed = sweeps && timeseries.table.has("sweep_value")
+                guard let runs = lines(timeseries.table, keyed: keyed, metric: view.metric) else { continue }
+                data += [.init("timeseries", timeseries.url.path)] + runs + [
+                    .init("keyed", keyed ? 1 : 0), .init("pressure", timeseries.table.has("memory_pressure") ? 1 : 0),
+                ]
+            case .summary:
+                data += [.init("summary", summaryURL.path), .init("keyed", sweeps ? 1 : 0)]
+            case .summaryAndTimeseries:
+                data += [.init("summary", summaryURL.path), .init("keyed", sweeps ? 1 : 0)]
+                // The bars label runs by `keyed`; the panels over time find theirs with
+                // `series_keyed` (the timeseries may lack a sweep_value column).
+                if let timeseries {
+                    let keyed = sweeps && timeseries.table.has("sweep_value")
+                    if let runs = lines(timeseries.table, keyed: keyed, metric: view.metric) {
+                        data += [.init("timeseries", timeseries.url.path)] + runs + [
+                            .init("series_keyed", keyed ? 1 : 0),
+                            .init("pressure", timeseries.table.has("memory_pressure") ? 1 : 0),
+                        ]
+                    }
                 }
-                timeseriesVariables = variables
-                timeseriesRuns = (timeseriesURL.path, runs.map(\.key).joined(separator: " "), keyed)
+            case .latency:
+                guard let latency else { continue }
+                let keyed = sweeps && latency.table.has("sweep_value")
+                let operations = latency.table.operationsInRunOrder()
+                guard !operations.isEmpty, let runs = lines(latency.table, keyed: keyed, metric: view.metric) else {
+                    continue
+                }
+                data += [.init("latency", latency.url.path)] + runs + [
+                    .init("operations", operations.joined(separator: " ")), .init("keyed", keyed ? 1 : 0),
+                ]
+            case .sweep:
+                guard let sweepKey, let runs = lines(summary, keyed: false, metric: view.metric) else { continue }
+                data += [.init("summary", summaryURL.path)] + runs + [.init("sweep_key", sweepKey)]
             }
-        }
-
-        let summaryVariables: [Gnuplot.Variable] =
-            common + [.init("summary", summaryURL.path), .init("keyed", sweeps ? 1 : 0)]
-        if let creations = columns.columns(of: .summary, shownIn: .bars).first?.name {
-            jobs.append(PlotJob(name: creations, script: "instantiations.gp", variables: summaryVariables))
-        }
-
-        if !columns.columns(of: .summary, shownIn: .throughput).isEmpty
-            || !columns.columns(of: .timeseries, shownIn: .throughput).isEmpty
-        {
-            // The summary's bars label runs by `keyed`; the panels over time find theirs with
-            // `series_keyed` (the timeseries may lack a sweep_value column).
-            let series: [Gnuplot.Variable] =
-                timeseriesRuns.map { series in
-                    [
-                        .init("timeseries", series.path), .init("runs", series.runs),
-                        .init("series_keyed", series.keyed ? 1 : 0),
-                    ]
-                } ?? []
-            jobs.append(PlotJob(name: "throughput", script: "throughput.gp", variables: summaryVariables + series))
-        }
-
-        if let timeseriesVariables, !columns.columns(of: .timeseries, shownIn: .resident).isEmpty {
-            jobs.append(PlotJob(name: "resident", script: "resident.gp", variables: timeseriesVariables))
-        }
-
-        let latencyURL = directory.appendingPathComponent("latency.csv", isDirectory: false)
-        if FileManager.default.fileExists(atPath: latencyURL.path) {
-            let latency = try ResultsTable(contentsOf: latencyURL)
-            let keyed = sweeps && latency.has("sweep_value")
-            let runs = latency.runs(keyed: keyed)
-            let operations = latency.operationsInRunOrder()
-            if !runs.isEmpty && !operations.isEmpty {
-                jobs.append(
-                    PlotJob(
-                        name: "latency", script: "latency.gp",
-                        variables: common + [
-                            .init("latency", latencyURL.path),
-                            .init("runs", runs.map(\.key).joined(separator: " ")),
-                            .init("operations", operations.joined(separator: " ")),
-                            .init("keyed", keyed ? 1 : 0),
-                        ]))
-            }
-        }
-
-        if let sweepKey {
             jobs.append(
-                PlotJob(
-                    name: "sweep", script: "sweep.gp",
-                    variables: common + [
-                        .init("summary", summaryURL.path),
-                        .init("runs", summary.runs(keyed: false).map(\.key).joined(separator: " ")),
-                        .init("sweep_key", sweepKey),
-                    ]))
+                PlotJob(name: view.name, script: view.script, variables: data + view.variables.map(Gnuplot.Variable.init)))
         }
         return jobs
     }
 
-    /// The most runs a plot over time draws, each in its own colour.
-    static let maximumRuns = 6
+    /// The most runs a plot draws as lines, each in its own colour.
+    static let maximumRuns = RunSelection.maximumRuns
+}
 
-    /// One run per policy (and sweep value), in order: the `repopulate` run when there is one,
-    /// else the first.
-    static func representatives(_ runs: [ResultsTable.Run]) -> [ResultsTable.Run] {
-        var chosen: [String: Int] = [:]
-        var picked: [ResultsTable.Run] = []
-        for run in runs {
-            let group = run.policy + "@" + (run.sweepValue ?? "")
-            if let index = chosen[group] {
-                if run.inUse == "repopulate" && picked[index].inUse != "repopulate" {
-                    picked[index] = run
-                }
-            } else {
-                chosen[group] = picked.count
-                picked.append(run)
-            }
-        }
-        return picked
+extension Gnuplot.Variable {
+    /// A plot view's variables, as gnuplot source.
+    init(_ variable: PlotVariable) {
+        self.init(source: variable.source)
     }
 }

@@ -9,22 +9,21 @@ import Foundation
 /// Draws a scenario's plots from its CSV files with gnuplot and the scripts in `scripts/`.
 ///
 /// The same scripts serve `scripts/plot.sh`, so the CLI and the script draw identical plots.
-/// Per scenario directory, next to its CSV files, one file per view and format
-/// (`<view>.png`, `<view>.svg`, `<view>.txt`):
+/// The scripts know no scenario kind: what each plot draws comes from the plot views the kind
+/// declared, which its results record in `plots.csv` (see ``PlotView``). Per scenario directory,
+/// next to its CSV files, one file per view and format (`<view>.png`, `<view>.svg`,
+/// `<view>.txt`). The generic scripts:
 ///
-/// | view | script | what |
-/// |---|---|---|
-/// | `hit_rate` | `hit-rate.gp` | hit rate over time per run, memory-pressure events marked |
-/// | `instantiations` / `creations` / `fresh_draws` | `instantiations.gp` | what misses cost (controllers created, views drawn afresh) and bytes per run |
-/// | `throughput` | `throughput.gp` | reads and writes per second per run, and over time (parallel-readers) |
-/// | `resident` | `resident.gp` | what the cache (and pool, or history; or each cache tier; or the store) holds over time |
-/// | `latency` | `latency.gp` | latency percentile spectrum per run and operation |
-/// | `sweep` | `sweep.gp` | hit rate and creations (parallel-readers: read throughput and get p99 latency) against the swept value (sweeps only) |
+/// | script | draws |
+/// |---|---|
+/// | `hit-rate.gp` | a hit rate over time per run, cumulative over per-interval, events marked |
+/// | `bars.gp` | one or two summary columns per run as bars (what misses cost, bytes) |
+/// | `throughput.gp` | two rates per run as bars, then each over time |
+/// | `resident.gp` | timeseries columns over time, a panel per quantity |
+/// | `latency.gp` | the latency percentile spectrum per run and operation |
+/// | `sweep.gp` | summary columns against the swept value (sweeps only) |
 ///
-/// (`instantiations` for scrolling-table scenarios, `creations` for navigation ones,
-/// `fresh_draws` for drawing ones.) Parallel-readers scenarios have no `hit_rate` and no
-/// instantiations view, and are the only ones with a `throughput` view. A view whose input is
-/// missing (no timeseries, latency or sweep values) is not drawn.
+/// A view whose input is missing (no timeseries, latency or sweep values) is not drawn.
 ///
 /// ```swift
 /// if Plotter.isGnuplotAvailable,
@@ -36,7 +35,7 @@ import Foundation
 public struct Plotter: Sendable {
     /// The plot scripts a scripts directory must hold.
     public static let scriptNames = [
-        "common.gp", "hit-rate.gp", "instantiations.gp", "throughput.gp", "resident.gp", "latency.gp", "sweep.gp",
+        "common.gp", "hit-rate.gp", "bars.gp", "throughput.gp", "resident.gp", "latency.gp", "sweep.gp",
     ]
 
     /// The directory holding the gnuplot scripts (``scriptNames``).

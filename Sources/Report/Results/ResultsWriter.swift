@@ -9,6 +9,7 @@ import Foundation
 /// └── <scenario>/               ← one directory per scenario name
 ///     ├── columns.csv           ← what every column of the files below means (``ResultColumns``)
 ///     ├── scenario.yaml         ← the scenario as it ran, defaults resolved
+///     ├── plots.csv             ← the plots its kind declares (``PlotView``)
 ///     ├── summary.csv           ← summary rows: one per run/configuration
 ///     ├── timeseries.csv        ← timeseries rows: one per sample over time
 ///     └── latency.csv           ← latency rows: e.g. one per percentile of a spectrum
@@ -46,7 +47,9 @@ public struct ResultsWriter: Sendable {
     ///
     /// Every table is checked before any file is written, so a rejected row leaves all files
     /// as they were. With `columns`, each file's header must be the columns it declares for that
-    /// file, in order, and `columns.csv` is written; with `scenarioYAML`, `scenario.yaml`.
+    /// file, in order, and `columns.csv` is written, and `plots.csv` with `plots` (without them,
+    /// the plots ``PlotView/defaults(for:)`` derives from the columns); with `scenarioYAML`,
+    /// `scenario.yaml`.
     ///
     /// - Throws: ``ReportError/invalidScenarioName(_:)`` for an empty name, one containing
     ///   `/` or NUL, or one starting with `.`;
@@ -62,7 +65,8 @@ public struct ResultsWriter: Sendable {
         timeseries: [ResultRow],
         latency: [ResultRow],
         columns: ResultColumns? = nil,
-        scenarioYAML: String? = nil
+        scenarioYAML: String? = nil,
+        plots: [PlotView]? = nil
     ) throws -> [URL] {
         guard !scenario.isEmpty, !scenario.hasPrefix("."), !scenario.contains("/"),
             !scenario.contains("\0")
@@ -85,6 +89,7 @@ public struct ResultsWriter: Sendable {
         var texts = tables.map { (name: $0.name, text: $0.table.render()) }
         if let columns {
             texts.insert((ResultColumns.fileName, columns.render()), at: 0)
+            texts.insert((PlotView.fileName, PlotView.render(plots ?? PlotView.defaults(for: columns))), at: 1)
         }
         if let scenarioYAML {
             texts.insert((Self.scenarioFileName, scenarioYAML), at: columns == nil ? 0 : 1)

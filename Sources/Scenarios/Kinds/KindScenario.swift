@@ -5,8 +5,8 @@ import Report
 ///
 /// Adding a kind: a folder under `Sources/Scenarios/` with a type conforming to this protocol
 /// (its schema is its `Codable` conformance, rejecting keys outside `ScenarioHeader.keys` and its
-/// own; its run matrix, its driver, its columns and, through the columns' views, its plots and
-/// table columns), a `ScenarioKind` constant for its name, and one line in ``ScenarioKinds/builtIn``.
+/// own; its run matrix, its driver, its columns and, through the columns' views, its table
+/// columns; its plot views, `static var plots`, or those its columns' views imply), a `ScenarioKind` constant for its name, and one line in ``ScenarioKinds/builtIn``.
 /// `Tests/ScenariosTests/Kinds/KindRegistrationTests.swift` builds a kind in a test target and
 /// runs it end to end this way.
 public protocol KindScenario: Codable, Equatable, Sendable {
@@ -16,6 +16,10 @@ public protocol KindScenario: Codable, Equatable, Sendable {
     static var summary: String { get }
     /// Every column its runs write, with unit, role, direction, description and views.
     static var columns: ResultColumns { get }
+    /// Its plots: which generic script draws which columns, with which titles and labels
+    /// (written with the results as `plots.csv`). Default: ``PlotView/defaults(for:)`` of its
+    /// columns.
+    static var plots: [PlotView] { get }
     /// The keys every kind shares.
     var header: ScenarioHeader { get }
     /// The runs of the scenario under `options` (indices and sweep points are set by the
@@ -28,6 +32,10 @@ public protocol KindScenario: Codable, Equatable, Sendable {
 }
 
 extension KindScenario {
+    public static var plots: [PlotView] {
+        PlotView.defaults(for: columns)
+    }
+
     /// The seed of every run: `--seed` when given, else the file's.
     public func seed(_ options: RunOptions) -> UInt64 {
         options.seed ?? header.seed

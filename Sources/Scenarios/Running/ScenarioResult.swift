@@ -7,6 +7,8 @@ public struct ScenarioResult: Sendable {
     public var columns: ResultColumns
     /// The scenario as it ran, defaults resolved, as YAML (written as `scenario.yaml`).
     public var scenarioYAML: String
+    /// The kind's plot views (written as `plots.csv`).
+    public var plots: [PlotView] = []
     /// One row per run.
     public var summary: [ResultRow]
     /// One row per run per sampling interval.

@@ -35,6 +35,7 @@ public enum ScenarioRunner {
         let selected = runs(for: plan, options: options).filter { options.only?.contains($0.configuration.index) ?? true }
         var result = ScenarioResult(
             name: plan.name, columns: plan.base.kindType.columns, scenarioYAML: (try? YAMLEncoder().encode(plan.base)) ?? "")
+        result.plots = plan.base.kindType.plots
         for (position, run) in selected.enumerated() {
             if options.isCancelled() {
                 result.complete = false

@@ -172,7 +172,8 @@ struct Run: ParsableCommand {
             do {
                 try writer.write(
                     scenario: name, summary: result.summary, timeseries: result.timeseries, latency: result.latency,
-                    columns: result.columns, scenarioYAML: RunRecord.current.yamlComment + result.scenarioYAML)
+                    columns: result.columns, scenarioYAML: RunRecord.current.yamlComment + result.scenarioYAML,
+                    plots: result.plots)
                 if !checked.isEmpty {
                     try AtomicFile.write(
                         ExpectationTable.csv(checked),

@@ -3,14 +3,14 @@ import Testing
 
 @testable import Report
 
-/// How the plots know the parallel-readers kind: from its columns.csv, no hit rate over time and
+/// How the plots know the parallel-readers kind: from its plots.csv, no hit rate over time and
 /// no instantiations, a throughput view, every design over time, its store operations as latency
 /// panels. No gnuplot needed.
 @Suite("Plots: parallel-readers kind and jobs")
 struct ParallelReadersPlotJobTests {
     private let others = ["memory_hits", "view_cache_hits", "hit_rate"]
 
-    @Test("the kind's views come from columns.csv: throughput and resident marked, no hit rate over time, no bars")
+    @Test("the kind's views come from plots.csv: throughput and resident, no hit rate over time, no bars")
     func viewsFromColumns() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -33,10 +33,11 @@ struct ParallelReadersPlotJobTests {
         #expect(jobs.map(\.script) == ["throughput.gp", "resident.gp", "latency.gp"])
         let designs = "gcd-barrier/- rwlock/- mutex/- big-reader/-"
         #expect(
-            jobs[0].variables == [
-                .init("kind", "parallel-readers"), .init("scenario", "ticker"), .init("summary", summary),
-                .init("keyed", 0), .init("timeseries", timeseries), .init("runs", designs), .init("series_keyed", 0),
+            Array(jobs[0].variables.prefix(7)) == [
+                .init("scenario", "ticker"), .init("short_names", 1), .init("summary", summary), .init("keyed", 0),
+                .init("timeseries", timeseries), .init("runs", designs), .init("series_keyed", 0),
             ])
+        #expect(!jobs.contains { $0.variables.contains { $0.name == "kind" } }, "the scripts are not told the kind")
         #expect(jobs[1].variables.contains(.init("runs", designs)), "every design over time")
         #expect(jobs[2].variables.contains(.init("operations", "get set remove bulk_add all_items")))
     }
@@ -50,10 +51,10 @@ struct ParallelReadersPlotJobTests {
         let jobs = try PlotJob.jobs(scenarioDirectory: scenario)
 
         #expect(jobs.map(\.name) == ["throughput", "resident", "latency", "sweep"])
-        let keyedRuns = ["1", "4"].flatMap { value in PlotFixture.designRuns.map { "\($0.policy)/-@\(value)" } }
+        // Eight runs over time (four designs at two values): the best and the worst are drawn.
         let throughput = jobs[0].variables
         #expect(throughput.contains(.init("keyed", 1)) && throughput.contains(.init("series_keyed", 1)))
-        #expect(throughput.contains(.init("runs", keyedRuns.joined(separator: " "))))
+        #expect(throughput.contains(.init("runs", "gcd-barrier/-@1 big-reader/-@4")))
         #expect(jobs[3].variables.contains(.init("sweep_key", "readers.threads")))
         #expect(jobs[3].variables.contains(.init("runs", "gcd-barrier/- rwlock/- mutex/- big-reader/-")))
     }
@@ -204,7 +205,10 @@ struct ParallelReadersPlotterTests {
         #expect(!sweep.contains("hit rate"))
         let axes = try read("sweep.svg")
         #expect(axes.contains("reads per second (get + all_items)") && axes.contains("get p99 latency (ns)"))
-        // Over time, each design at each swept value is its own run.
-        #expect(try read("throughput.txt").contains("gcd-barrier@4"))
+        // Over time, each design at each swept value is its own run: 12 runs, of which the best
+        // and the worst by reads per second are drawn.
+        let overTime = try read("throughput.txt")
+        #expect(overTime.contains("2 of 12 runs: best big-reader@4, worst gcd-barrier@1 by read_ops_per_s (higher is better)"))
+        #expect(overTime.contains("big-reader@4") && !overTime.contains("rwlock@2"))
     }
 }

@@ -130,14 +130,19 @@ enum PlotFixture: String, CaseIterable, CustomTestStringConvertible {
         return scenario
     }
 
-    /// Writes `columns.csv` and `scenario.yaml` describing `tables` (summary, timeseries,
-    /// latency) into `scenario`.
+    /// Writes `columns.csv`, `plots.csv` and `scenario.yaml` describing `tables` (summary,
+    /// timeseries, latency) into `scenario`. `plots.csv` is the real kind's (`Fixtures/<kind>.plots.csv`,
+    /// which `KindPlotsTests` keeps equal to what the kind declares), or the plots its
+    /// columns imply for a kind without one.
     static func describe(_ scenario: URL, kind: String, tables: [CSVTable]) throws {
         let headers = tables.map(\.header)
         let columns = FixtureColumns.describe(
             summary: headers.first ?? [], timeseries: headers.count > 1 ? headers[1] : [],
             latency: headers.count > 2 ? headers[2] : [], kind: kind)
         try AtomicFile.write(columns.render(), to: scenario.appendingPathComponent(ResultColumns.fileName))
+        let declared = try? String(contentsOf: plotsFixtures.appendingPathComponent("\(kind).plots.csv"), encoding: .utf8)
+        try AtomicFile.write(
+            declared ?? PlotView.render(PlotView.defaults(for: columns)), to: scenario.appendingPathComponent(PlotView.fileName))
         try AtomicFile.write(
             "name: \(scenario.lastPathComponent)\nkind: \(kind)\n", to: scenario.appendingPathComponent("scenario.yaml"))
     }
@@ -304,6 +309,9 @@ enum PlotFixture: String, CaseIterable, CustomTestStringConvertible {
         return Self.table(["scenario", "policy", "in_use", "operation", "percentile", "latency_ns"], rows)
     }
 }
+
+/// The plots.csv of each real kind, written by `KindPlotsTests` (ScenariosTests).
+let plotsFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
 /// The package's `scripts/` directory, found from this file's path.
 let packageScripts = URL(fileURLWithPath: #filePath)

@@ -66,7 +66,7 @@ struct PlotGoldenTests {
         return try String(contentsOf: try #require(plots.first { $0.lastPathComponent == "\(view).txt" }), encoding: .utf8)
     }
 
-    @Test("more than six runs over time: one per policy drawn, and the title says so (gnuplot variables, golden)")
+    @Test("more than six runs: the baseline, the best and the worst by the plot's metric are drawn, and the subtitle says so (gnuplot variables, golden)")
     func atMostSixRuns() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -81,7 +81,7 @@ struct PlotGoldenTests {
     func hitRate() throws {
         let text = try drawn("hit_rate")
         #expect(text.contains("memory pressure: moderate") && text.contains("memory pressure: warning"))
-        #expect(text.contains("4 of 8 runs drawn: one per policy"))
+        #expect(text.contains("3 of 8 runs: baseline none, best random/drop, worst lru/repopulate by hit_rate (higher is better)"))
         try check(text, "eight-runs.hit_rate.txt")
     }
 

@@ -56,7 +56,7 @@ struct PlotterGnuplotTests {
         }
         #expect(!text.contains("\u{0C}"))
         #expect(
-            try directory.contents(of: scenario) == ["columns.csv", "latency.csv", "scenario.yaml", "summary.csv", "timeseries.csv"])
+            try directory.contents(of: scenario) == ["columns.csv", "latency.csv", "plots.csv", "scenario.yaml", "summary.csv", "timeseries.csv"])
     }
 
     @Test("the ascii format writes one .txt file per view, the same text asciiPlots returns")
@@ -227,7 +227,7 @@ struct PlotterGnuplotTests {
         #expect(written.count == 12)
         #expect(try Data(contentsOf: old).count > 5 * 1024)
         #expect(try directory.contents(of: scenario).filter { $0.hasPrefix(".") } == [])
-        #expect(try directory.contents(of: scenario).count == 5 + 12)
+        #expect(try directory.contents(of: scenario).count == 6 + 12)
     }
 
     @Test("paths and names with quotes and spaces reach gnuplot intact")
@@ -353,7 +353,7 @@ struct PlotterTests {
 
         #expect(try Plotter(scriptsDirectory: packageScripts).plot(scenarioDirectory: scenario, formats: []) == [])
         #expect(
-            try directory.contents(of: scenario) == ["columns.csv", "latency.csv", "scenario.yaml", "summary.csv", "timeseries.csv"])
+            try directory.contents(of: scenario) == ["columns.csv", "latency.csv", "plots.csv", "scenario.yaml", "summary.csv", "timeseries.csv"])
     }
 
     @Test("formats name their files: png, svg, and txt for ascii")

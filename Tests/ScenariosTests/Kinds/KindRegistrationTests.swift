@@ -23,9 +23,23 @@ struct CoinFlipScenario: KindScenario {
         ],
         timeseries: SharedColumns.identity + [
             SharedColumns.time,
+            .count("hits", .higherIsBetter, "flips equal to the flip before in the interval"),
             .count("hit_rate", .higherIsBetter, "hits / flips of the interval", unit: .ratio, views: [.hitRate]),
             SharedColumns.memoryPressure,
         ])
+    /// The plots its columns imply (hit rate over time), and two of its own, drawn by the
+    /// generic scripts with no script edited: bars of its hits, and its hits over time.
+    static var plots: [PlotView] {
+        PlotView.defaults(for: columns) + [
+            .bars(
+                "hits", title: "Flips that matched the one before, per run",
+                left: .init("hits", title: "matching flips", label: "flips equal to the one before"), columns: columns),
+            .overTime(
+                "streaks", title: "Matching flips over time",
+                panels: [.init("matches", label: "matching flips per interval", columns: ["hits"])], metric: "hit_rate",
+                xlabel: "flips", columns: columns),
+        ]
+    }
 
     var header: ScenarioHeader
     var flips: Int
@@ -66,6 +80,7 @@ struct CoinFlipScenario: KindScenario {
             if flip % perSample == 0 {
                 var row = configuration.identityRow(scenario: header.name)
                 row.append("t_s", .double(Double(flip)))
+                row.append("hits", .int(intervalHits))
                 row.append("hit_rate", .double(Double(intervalHits) / Double(perSample)))
                 row.append("memory_pressure", .string(""))
                 timeseries.append(row)
@@ -118,7 +133,7 @@ struct KindRegistrationTests {
         defer { try? FileManager.default.removeItem(at: out) }
         try ResultsWriter(directory: out).write(
             scenario: result.name, summary: result.summary, timeseries: result.timeseries, latency: result.latency,
-            columns: result.columns, scenarioYAML: result.scenarioYAML)
+            columns: result.columns, scenarioYAML: result.scenarioYAML, plots: result.plots)
         let directory = out.appendingPathComponent("coins")
 
         let description = try ResultsDescription.load(scenarioDirectory: directory)
@@ -128,7 +143,12 @@ struct KindRegistrationTests {
 
         try #require(Plotter.isGnuplotAvailable, "gnuplot draws the plot")
         let plots = try Plotter(scriptsDirectory: Self.scripts).plot(scenarioDirectory: directory, formats: [.ascii])
-        #expect(plots.map(\.lastPathComponent) == ["hit_rate.txt"])
+        #expect(plots.map(\.lastPathComponent) == ["hit_rate.txt", "hits.txt", "streaks.txt"])
+        let bars = try String(contentsOf: directory.appendingPathComponent("hits.txt"), encoding: .utf8)
+        #expect(bars.contains("Flips that matched the one before, per run: coins"))
+        #expect(bars.contains("none") && bars.contains("lru") && !bars.contains("/-"), "runs without an in-use mode")
+        let overTime = try String(contentsOf: directory.appendingPathComponent("streaks.txt"), encoding: .utf8)
+        #expect(overTime.contains("Matching flips over time: coins") && overTime.contains("matches"))
 
         try IndexPage.write(resultsDirectory: out)
         let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)

@@ -1,0 +1,84 @@
+# What each run paid, as bars: one summary column on the left axis and, optionally, another on
+# the right axis (bytes, say), one pair of bars per run of summary.csv.
+#
+#   gnuplot -e "summary='results/four-tab-app/summary.csv'; scenario='four-tab-app'; \
+#               title='Controllers created and view-cache bytes per run'; \
+#               left='creations'; left_title='creations'; left_label='creations (onCreate calls)'; left_unit='count'; \
+#               right='view_cache_bytes_max'; right_scale=1024; right_title='view cache max KiB (right axis)'; \
+#               right_label='view cache, largest sample (KiB)'; format='png'; out='creations.png'" scripts/bars.gp
+#
+# Variables: summary (CSV path), scenario (name, for the title), title; left and right (column
+# names; right may be empty), each with _title (legend), _label (axis label), _scale (values are
+# divided by it: 1024 for KiB; default 1) and _unit (columns.csv's unit: count ticks whole
+# numbers); values (1: each bar's value printed above it, for bars too different in height to
+# read beside each other; default 0); and those of common.gp (format, out, short_names,
+# keyed: label bars policy/in_use@sweep_value).
+_dir(s, i) = i < 1 ? "" : (s[i:i] eq "/" ? s[1:i] : _dir(s, i - 1))
+load _dir(ARG0, strlen(ARG0))."common.gp"
+if (!exists("title")) title = "Per run"
+if (!exists("left_title")) left_title = left
+if (!exists("left_label")) left_label = left
+if (!exists("left_scale")) left_scale = 1
+if (!exists("left_unit")) left_unit = "count"
+if (!exists("right")) right = ""
+if (!exists("right_title")) right_title = right
+if (!exists("right_label")) right_label = right
+if (!exists("right_scale")) right_scale = 1
+if (!exists("values")) values = 0
+two = right ne ""
+
+count(dummy) = column(left) / left_scale
+bytes(dummy) = two ? column(right) / right_scale : 0
+set title title.": ".scenario
+set ylabel left_label
+if (two) { set y2label right_label }
+
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.8 border -1
+set boxwidth 0.9
+# Characters are scarce on a dumb terminal: short run labels (lru/rep), no right-axis label;
+# runs named by policy alone keep their names in full (memory and memory+disk share a prefix).
+if (format ne "ascii") {
+    set xtics rotate by -35 scale 0
+    label(dummy) = runtitle(runkey(0))
+} else {
+    set xtics scale 0
+    unset y2label
+    if (short_names) {
+        label(dummy) = runtitle(runkey(0))
+    } else {
+        label(dummy) = strcol("policy")[1:3]."/".strcol("in_use")[1:3].(keyed ? "@".strcol("sweep_value") : "")
+    }
+}
+set grid noxtics
+set xlabel run_label
+yfile = summary
+# The right axis first: stats filters by the y range, which @fit_unit then sets.
+if (two) {
+    stats yfile using (bytes(0)) nooutput
+    if (STATS_max > 0) { set y2range [0:STATS_max * 1.1] } else { set y2range [0:1] }
+    set ytics nomirror
+    set y2tics
+}
+yvalue(dummy) = count(0); unit = left_unit; @fit_unit
+# Values printed above the bars, with room left above the tallest; turned upright when more
+# than six runs leave too little room beside each other.
+labels = ""
+if (values && format ne "ascii") {
+    stats yfile using (count(0)) nooutput
+    value_style = STATS_records > 6 ? "rotate by 90 left offset 0,0.4 font ',8'" : "center offset 0,0.7 font ',9'"
+    if (STATS_max > 0) { set yrange [0:STATS_max * (STATS_records > 6 ? 1.2 : 1.1)] }
+    labels = ", summary using ($0 - (two ? 1.0 / 6 : 0)):(count(0)):(sprintf('%.0f', count(0))) with labels ".value_style." axes x1y1 notitle"
+    if (two) {
+        stats yfile using (bytes(0)) nooutput
+        if (STATS_max > 0) { set y2range [0:STATS_max * (STATS_records > 6 ? 1.2 : 1.1)] }
+        labels = labels.", summary using ($0 + 1.0 / 6):(bytes(0)):(sprintf('%.1f', bytes(0))) with labels ".value_style." axes x1y2 notitle"
+    }
+}
+if (two) {
+    plot summary using (count(0)):xtic(label(0)) title left_title axes x1y1, \
+         '' using (bytes(0)) title right_title axes x1y2 @labels
+} else {
+    plot summary using (count(0)):xtic(label(0)) title left_title axes x1y1 @labels
+}
