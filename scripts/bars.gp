@@ -10,7 +10,7 @@
 # Variables: summary (CSV path), scenario (name, for the title), title; left and right (column
 # names; right may be empty), each with _title (legend), _label (axis label), _scale (values are
 # divided by it: 1024 for KiB; default 1) and _unit (columns.csv's unit: count ticks whole
-# numbers); values (1: each bar's value printed above it, for bars too different in height to
+# numbers); intervals (common.gp: error bars); values (1: each bar's value printed above it, for bars too different in height to
 # read beside each other; default 0); and those of common.gp (format, out, short_names,
 # keyed: label bars policy/in_use@sweep_value).
 _dir(s, i) = i < 1 ? "" : (s[i:i] eq "/" ? s[1:i] : _dir(s, i - 1))
@@ -26,6 +26,8 @@ if (!exists("right_label")) right_label = right
 if (!exists("right_scale")) right_scale = 1
 if (!exists("values")) values = 0
 two = right ne ""
+# Error bars where the summary has a column's confidence interval (intervals, common.gp).
+any_ci = has_ci(left) || (two && has_ci(right))
 
 count(dummy) = column(left) / left_scale
 bytes(dummy) = two ? column(right) / right_scale : 0
@@ -34,7 +36,7 @@ set ylabel left_label
 if (two) { set y2label right_label }
 
 set style data histograms
-set style histogram clustered gap 1
+@bar_style
 set style fill solid 0.8 border -1
 set boxwidth 0.9
 # Characters are scarce on a dumb terminal: short run labels (lru/rep), no right-axis label;
@@ -56,12 +58,12 @@ set xlabel run_label
 yfile = summary
 # The right axis first: stats filters by the y range, which @fit_unit then sets.
 if (two) {
-    stats yfile using (bytes(0)) nooutput
+    stats yfile using (ci_high(right, right_scale)) nooutput
     if (STATS_max > 0) { set y2range [0:STATS_max * 1.1] } else { set y2range [0:1] }
     set ytics nomirror
     set y2tics
 }
-yvalue(dummy) = count(0); unit = left_unit; @fit_unit
+yvalue(dummy) = ci_high(left, left_scale); unit = left_unit; @fit_unit
 # Values printed above the bars, with room left above the tallest; turned upright when more
 # than six runs leave too little room beside each other.
 labels = ""
@@ -76,9 +78,12 @@ if (values && format ne "ascii") {
         labels = labels.", summary using ($0 + 1.0 / 6):(bytes(0)):(sprintf('%.1f', bytes(0))) with labels ".value_style." axes x1y2 notitle"
     }
 }
+# Each bar's using columns: its value, and with error bars the interval's ends.
+left_using = any_ci ? "(count(0)):(ci_low(left, left_scale)):(ci_high(left, left_scale))" : "(count(0))"
+right_using = any_ci ? "(bytes(0)):(ci_low(right, right_scale)):(ci_high(right, right_scale))" : "(bytes(0))"
 if (two) {
-    plot summary using (count(0)):xtic(label(0)) title left_title axes x1y1, \
-         '' using (bytes(0)) title right_title axes x1y2 @labels
+    plot summary using @left_using:xtic(label(0)) title left_title axes x1y1, \
+         '' using @right_using title right_title axes x1y2 @labels
 } else {
-    plot summary using (count(0)):xtic(label(0)) title left_title axes x1y1 @labels
+    plot summary using @left_using:xtic(label(0)) title left_title axes x1y1 @labels
 }

@@ -20,6 +20,8 @@
 #   pressure      1: the timeseries has a memory_pressure column, marked by @find_pressure
 #   event_column, event_title   a timeseries count column whose non-zero intervals are marked
 #                 (black open triangles) and the legend's name for them; default none
+#   intervals     the summary columns that have a confidence interval, <column>_ci_low and
+#                 <column>_ci_high (space-separated): bars and sweeps draw it as error bars
 #   unit          (per panel) the unit of a y axis as columns.csv gives it: `count` ticks whole
 #                 numbers, `ratio` runs from 0 to 1, `per_s` and `ns` read 250k, 1.2M
 #
@@ -168,3 +170,12 @@ fit_unit = 'if (unit eq "ratio") { set autoscale y; set ytics autofreq; set form
 setting(name, default) = exists(name) ? value(name) : default
 # The sum of the columns named by the words of `names` in the current row, over `scale`.
 _sum_scaled(names, i) = i > words(names) ? 0 : column(word(names, i)) / scale + _sum_scaled(names, i + 1)
+# Confidence intervals: has_ci(c) is 1 when summary column c has <c>_ci_low and <c>_ci_high
+# (`intervals` lists those columns); ci_low(c, scale) and ci_high(c, scale) are the interval's
+# ends in the current row, over `scale` (the value itself for a column without one).
+if (!exists("intervals")) intervals = ""
+has_ci(c) = strstrt(" ".intervals." ", " ".c." ") > 0
+ci_low(c, scale) = has_ci(c) ? column(c."_ci_low") / scale : column(c) / scale
+ci_high(c, scale) = has_ci(c) ? column(c."_ci_high") / scale : column(c) / scale
+# The histogram style of bars: clustered, with error bars when `any_ci`.
+bar_style = 'if (any_ci) { set style histogram errorbars gap 1 lw 1 } else { set style histogram clustered gap 1 }'

@@ -21,6 +21,8 @@
 #   resident.gp    timeseries columns over time, a panel per quantity
 #   latency.gp     the latency percentile spectrum per run and operation
 #   sweep.gp       summary columns against sweep_value (only when summary.csv has it filled in)
+# When summary.csv has <column>_ci_low and <column>_ci_high (a confidence interval of the
+# column's median over repetitions), bars and sweeps draw it as error bars.
 # Lines draw every run up to six; past six, the baseline (policy none), the best and the worst
 # run by the plot's metric (its `metric` in plots.csv; direction from columns.csv), and the
 # subtitle says so. Bars draw every run. The CLI's Plotter (Sources/Report/Plots) runs the same
@@ -214,7 +216,7 @@ plot_scenario() {
     local dir="$1"
     local summary="$dir/summary.csv" timeseries="$dir/timeseries.csv" latency="$dir/latency.csv"
     local described="$dir/columns.csv" yaml="$dir/scenario.yaml" plots="$dir/plots.csv"
-    local name header sweeps=0 short=1 ts_keyed=0 lat_keyed=0 sweep_key
+    local name header column sweeps=0 short=1 ts_keyed=0 lat_keyed=0 sweep_key
     name="$(basename "$dir")"
     header="$(columns "$summary")"
     for needed in "$described" "$yaml" "$plots"; do
@@ -234,7 +236,12 @@ plot_scenario() {
     fi
     # Runs are named without "/-" when no run has an in-use mode.
     [ -z "$(values_of "$summary" in_use | tr ' ' '\n' | grep -vx -- '-' | grep -v '^$' || true)" ] || short=0
-    local common="scenario=$(quote "$name"); short_names=$short"
+    local common="scenario=$(quote "$name"); short_names=$short" intervals=""
+    # Columns with a confidence interval (<column>_ci_low, <column>_ci_high): error bars.
+    for column in $header; do
+        grep -qx -- "${column}_ci_low" <<<"$header" && grep -qx -- "${column}_ci_high" <<<"$header" && intervals+="$column "
+    done
+    [ -z "$intervals" ] || common+="; intervals=$(quote "${intervals% }")"
     local pressure=0 lat_ops=""
     [ -f "$timeseries" ] && columns "$timeseries" | grep -qx memory_pressure && pressure=1
     [ -f "$latency" ] && lat_ops="$(operations_of "$latency")"

@@ -11,7 +11,8 @@
 # draw, "policy/in_use ..."), sweep_key (the swept parameter's path, the x label; default
 # "sweep_value"), panels (how many), and for panel i panel<i>_column (the summary column),
 # panel<i>_title, panel<i>_label and panel<i>_unit (columns.csv's: a ratio runs from 0 to 1,
-# rates and nanoseconds read 250k, 1.2M); and those of common.gp (format, out, ...).
+# rates and nanoseconds read 250k, 1.2M); and those of common.gp (format, out, intervals: error
+# bars at the points of a column with a confidence interval, ...).
 # Rows with an empty sweep_value are skipped; several rows at one value are averaged.
 if (!exists("panels")) panels = 2
 if (!exists("height")) height = 380 * panels
@@ -37,7 +38,12 @@ do for [p = 1:panels] {
     set format y "% h"
     if (unit eq "ratio") { set yrange [0:1.05] } else { set yrange [0:*] }
     if (unit eq "per_s" || unit eq "ns") { set format y "%.1s%c" }
+    # A column with a confidence interval (intervals, common.gp) gets error bars at its points
+    # (the second iteration is empty without one).
     plot for [i = 1:n] summary using (at(word(runs, i))):(column(column_name)) smooth unique \
-        with linespoints linetype i pointtype 7 pointsize 0.6 title runtitle(word(runs, i))
+        with linespoints linetype i pointtype 7 pointsize 0.6 title runtitle(word(runs, i)), \
+        for [i = 1:(has_ci(column_name) ? n : 0)] summary \
+        using (at(word(runs, i))):(column(column_name)):(ci_low(column_name, 1)):(ci_high(column_name, 1)) \
+        with yerrorbars linetype i pointtype 7 pointsize 0.6 notitle
 }
 unset multiplot

@@ -36,6 +36,8 @@ if (!exists("xlabel")) xlabel = "time from the start of the run (s)"
 
 reads(dummy) = column(left)
 writes(dummy) = column(right)
+# Error bars where the summary has a column's confidence interval (intervals, common.gp).
+any_ci = has_ci(left) || has_ci(right)
 # Rates run to thousands or millions: 250.0k, 1.2M.
 set format y "%.1s%c"
 set format y2 "%.1s%c"
@@ -54,7 +56,7 @@ if (over_time) {
 # Bars: reads/s and writes/s of each run (writes are far fewer: their own axis, on the right,
 # and the legend above the bars).
 set style data histograms
-set style histogram clustered gap 1
+@bar_style
 set style fill solid 0.8 border -1
 set boxwidth 0.9
 set grid noxtics
@@ -71,18 +73,21 @@ set y2label right_label
 if (format eq "ascii") { unset y2label }
 yfile = summary
 # The right axis first: stats filters by the y range, which @fit_y then sets.
-stats yfile using (writes(0)) nooutput
+stats yfile using (ci_high(right, 1)) nooutput
 if (STATS_max > 0) { set y2range [0:STATS_max * 1.1] } else { set y2range [0:1] }
-yvalue(dummy) = reads(0); @fit_y
+yvalue(dummy) = ci_high(left, 1); @fit_y
 set ytics nomirror
 set y2tics
 # Clusters sit at x = 0, 1, ...: no empty cluster's width beside the first and the last.
 set autoscale y
-stats yfile using (reads(0)) nooutput
+stats yfile using (ci_high(left, 1)) nooutput
 @fit_y
 set xrange [-0.6:STATS_records - 0.4]
-plot summary using (reads(0)):xtic(runtitle(runkey(0))) title left_title axes x1y1, \
-     '' using (writes(0)) title right_title axes x1y2
+# Each bar's using columns: its value, and with error bars the interval's ends.
+left_using = any_ci ? "(reads(0)):(ci_low(left, 1)):(ci_high(left, 1))" : "(reads(0))"
+right_using = any_ci ? "(writes(0)):(ci_low(right, 1)):(ci_high(right, 1))" : "(writes(0))"
+plot summary using @left_using:xtic(runtitle(runkey(0))) title left_title axes x1y1, \
+     '' using @right_using title right_title axes x1y2
 
 if (over_time) {
     # Lines over time, one per run, keyed as the timeseries is; the legend back beside the plot.

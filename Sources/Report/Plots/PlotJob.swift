@@ -17,7 +17,8 @@ struct PlotJob: Equatable, Sendable {
     /// `summary.csv` (sweep).
     ///
     /// Besides the view's own variables, every job gets `scenario`, its files, `short_names` (1
-    /// when no run has an in-use mode) and, over time, `pressure` (1 when the timeseries has a
+    /// when no run has an in-use mode), `intervals` (the summary columns with a confidence
+    /// interval, `<column>_ci_low` and `<column>_ci_high`: bars and sweeps draw error bars) and, over time, `pressure` (1 when the timeseries has a
     /// `memory_pressure` column). Lines draw at most ``maximumRuns`` runs (see
     /// ``RunSelection``); bars draw every run. When the summary has sweep values, runs are told
     /// apart by them too (`policy/in_use@value`) in every file that has a `sweep_value` column.
@@ -43,9 +44,11 @@ struct PlotJob: Equatable, Sendable {
             ? nil : summary.distinctValues(of: "sweep_key").first ?? "sweep_value"
         let sweeps = sweepKey != nil
         let shortNames = summary.distinctValues(of: "in_use").allSatisfy { $0 == "-" }
-        let common: [Gnuplot.Variable] = [
-            .init("scenario", directory.lastPathComponent), .init("short_names", shortNames ? 1 : 0),
-        ]
+        // Columns with a confidence interval (`<column>_ci_low`, `<column>_ci_high`): error bars.
+        let intervals = summary.header.filter { summary.has($0 + "_ci_low") && summary.has($0 + "_ci_high") }
+        let common: [Gnuplot.Variable] =
+            [.init("scenario", directory.lastPathComponent), .init("short_names", shortNames ? 1 : 0)]
+            + (intervals.isEmpty ? [] : [.init("intervals", intervals.joined(separator: " "))])
 
         func table(_ file: String) throws -> (url: URL, table: ResultsTable)? {
             let url = directory.appendingPathComponent(file, isDirectory: false)

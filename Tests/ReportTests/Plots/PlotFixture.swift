@@ -320,3 +320,14 @@ let packageScripts = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent()  // Tests
     .deletingLastPathComponent()  // package root
     .appendingPathComponent("scripts", isDirectory: true)
+
+/// Runs `scripts/plot.sh --format ascii` on `directory` and returns its exit status.
+func runPlotScript(_ directory: URL) throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["bash", packageScripts.appendingPathComponent("plot.sh").path, "--format", "ascii", directory.path]
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus
+}

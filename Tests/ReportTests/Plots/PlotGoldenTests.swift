@@ -97,4 +97,19 @@ struct PlotGoldenTests {
         let text = try drawn("instantiations")
         try check(text, "eight-runs.instantiations.txt")
     }
+
+    @Test("more than six runs: scripts/plot.sh draws the same runs and subtitle as the Plotter")
+    func atMostSixRunsInPlotScript() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let byPlotter = try eightRuns(in: directory.url.appendingPathComponent("swift"))
+        let byScript = try eightRuns(in: directory.url.appendingPathComponent("shell"))
+        let written = try Plotter(scriptsDirectory: packageScripts).plot(scenarioDirectory: byPlotter, formats: [.ascii])
+        #expect(try runPlotScript(byScript) == 0)
+        #expect(written.count == 3)
+        for file in written {
+            let expected = try String(contentsOf: file, encoding: .utf8)
+            #expect(try String(contentsOf: byScript.appendingPathComponent(file.lastPathComponent), encoding: .utf8) == expected)
+        }
+    }
 }
