@@ -7,7 +7,8 @@ import Foundation
 /// index in its scenario), keeping each run's rows in the order they were written. A merged
 /// directory is therefore the same as the one an unsharded run writes, row for row. Each
 /// scenario's `columns.csv`, `scenario.yaml` and `plots.csv` are carried over; every shard must have written
-/// the same ones. Files are written atomically.
+/// the same ones. Their `expectations.csv` are combined (``mergeExpectations(_:)``). Files are
+/// written atomically.
 public enum ResultsMerger {
     /// What went wrong, naming the file.
     public enum MergeError: Error, Equatable, CustomStringConvertible {
@@ -71,6 +72,10 @@ public enum ResultsMerger {
                     throw MergeError.headerMismatch(file: part.path, other: first.path)
                 }
                 try AtomicFile.write(text, to: target.appendingPathComponent(name))
+            }
+            let expectations = scenarios[scenario, default: []].map { $0.appendingPathComponent(expectationsFileName) }
+            if let text = try mergeExpectations(expectations) {
+                try AtomicFile.write(text, to: target.appendingPathComponent(expectationsFileName))
             }
             written.append(target)
         }
