@@ -142,7 +142,7 @@ pressure_marks(y) = (moderate_seen ? sprintf(", $MODERATE using 1:(%g) %s title 
     .(warning_seen ? sprintf(", $WARNING using 1:(%g) %s title 'memory pressure: warning'", y, pressure_style) : "")
 
 # A title's second line saying which runs a plot over time draws, when not all (`drawn` is set
-# by the caller, e.g. "4 of 8 runs drawn: one per policy").
+# by the caller, e.g. "3 of 8 runs: baseline none, best lru/pin, worst fifo/drop by hit_rate").
 subtitle = exists("drawn") ? "\n".drawn : ""
 
 # The run a data row belongs to: "policy/in_use", or "policy/in_use@sweep_value" when keyed.
