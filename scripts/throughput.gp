@@ -11,8 +11,8 @@
 #
 # Variables: summary (CSV path), scenario (name, for the title), title, note (what the bars
 # count, the line under the title), left and right (column names, each in summary.csv and
-# timeseries.csv) with _title (legend), _label (axis label) and _panel (the title of its panel
-# over time); timeseries (CSV path, optional), runs (the timeseries runs to draw,
+# timeseries.csv) with _title (legend), _label (axis label), _panel (the title of its panel
+# over time) and _unit (columns.csv's; default per_s: 250.0k, 1.2M); timeseries (CSV path, optional), runs (the timeseries runs to draw,
 # "policy/in_use ..."; with timeseries), series_keyed (1: the timeseries runs are
 # policy/in_use@sweep_value; default 0), xlabel (of the panels over time; default "time from the
 # start of the run (s)"), and those of common.gp (format, out, short_names, pressure,
@@ -39,8 +39,11 @@ writes(dummy) = column(right)
 # Error bars where the summary has a column's confidence interval (intervals, common.gp).
 any_ci = has_ci(left) || has_ci(right)
 # Rates run to thousands or millions: 250.0k, 1.2M.
-set format y "%.1s%c"
-set format y2 "%.1s%c"
+# Rates run to thousands or millions: 250.0k, 1.2M (@fit_unit sets the left axis's format
+# from its unit, columns.csv's).
+if (!exists("left_unit")) left_unit = "per_s"
+if (!exists("right_unit")) right_unit = "per_s"
+set format y2 (right_unit eq "per_s" || right_unit eq "ns" ? "%.1s%c" : "% h")
 
 if (over_time) {
     if (pressure) { @find_pressure }
@@ -72,16 +75,16 @@ set y2label right_label
 # Characters are scarce on a dumb terminal: no right-axis label (the legend names the axis).
 if (format eq "ascii") { unset y2label }
 yfile = summary
-# The right axis first: stats filters by the y range, which @fit_y then sets.
+# The right axis first: stats filters by the y range, which @fit_unit then sets.
 stats yfile using (ci_high(right, 1)) nooutput
 if (STATS_max > 0) { set y2range [0:STATS_max * 1.1] } else { set y2range [0:1] }
-yvalue(dummy) = ci_high(left, 1); @fit_y
+yvalue(dummy) = ci_high(left, 1); unit = left_unit; @fit_unit
 set ytics nomirror
 set y2tics
 # Clusters sit at x = 0, 1, ...: no empty cluster's width beside the first and the last.
 set autoscale y
 stats yfile using (ci_high(left, 1)) nooutput
-@fit_y
+@fit_unit
 set xrange [-0.6:STATS_records - 0.4]
 # Each bar's using columns: its value, and with error bars the interval's ends.
 left_using = any_ci ? "(reads(0)):(ci_low(left, 1)):(ci_high(left, 1))" : "(reads(0))"
@@ -108,12 +111,12 @@ if (over_time) {
 
     set title left_panel
     set ylabel left_label
-    yvalue(dummy) = reads(0); @fit_y
+    yvalue(dummy) = reads(0); unit = left_unit; @fit_unit
     plot for [i = 1:n] timeseries using (at(word(runs, i))):(reads(0)) with linespoints linetype i pointtype 7 pointsize 0.3 title runtitle(word(runs, i)) @marks
 
     set title right_panel
     set ylabel right_label
-    yvalue(dummy) = writes(0); @fit_y
+    yvalue(dummy) = writes(0); unit = right_unit; @fit_unit
     plot for [i = 1:n] timeseries using (at(word(runs, i))):(writes(0)) with linespoints linetype i pointtype 7 pointsize 0.3 title runtitle(word(runs, i)) @marks
     unset multiplot
 }

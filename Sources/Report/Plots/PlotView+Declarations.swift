@@ -106,13 +106,14 @@ extension PlotView {
     ///   - runsNamed: What a run is called on the x axis ("store design").
     public static func rates(
         _ name: String, title: String, note: String, left: Series, right: Series, runsNamed: String? = nil,
-        metric: String? = nil
+        metric: String? = nil, columns: ResultColumns
     ) -> PlotView {
         var variables = [PlotVariable("title", title), PlotVariable("note", note)]
         for (prefix, series) in [("left", left), ("right", right)] {
             variables += [
                 PlotVariable(prefix, series.column), PlotVariable("\(prefix)_title", series.title),
                 PlotVariable("\(prefix)_label", series.label), PlotVariable("\(prefix)_panel", series.panel ?? series.label),
+                PlotVariable("\(prefix)_unit", unit(of: series.column, in: .summary, columns)),
             ]
         }
         if let runsNamed {
@@ -217,7 +218,7 @@ extension PlotView {
         let rates = columns.columns(of: .summary, shownIn: .throughput)
         if rates.count >= 2 {
             let series = rates.prefix(2).map { Series($0.name, title: $0.name, label: $0.description) }
-            views.append(.rates("throughput", title: "Per run", note: "", left: series[0], right: series[1]))
+            views.append(.rates("throughput", title: "Per run", note: "", left: series[0], right: series[1], columns: columns))
         }
         let resident = columns.columns(of: .timeseries, shownIn: .resident)
         if !resident.isEmpty {

@@ -15,7 +15,7 @@ extension ParallelReadersScenario {
                 right: .init(
                     "write_ops_per_s", title: "writes/s (right axis)", label: "writes per second",
                     panel: "writes (set + remove + bulk_add + purge) per interval"),
-                runsNamed: "store design"),
+                runsNamed: "store design", columns: columns),
             .overTime(
                 "resident", title: "Items in the store",
                 panels: [
