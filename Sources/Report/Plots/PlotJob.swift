@@ -76,9 +76,10 @@ struct PlotJob: Equatable, Sendable {
                 guard let timeseries else { continue }
                 let keyed = sweeps && timeseries.table.has("sweep_value")
                 guard let runs = lines(timeseries.table, keyed: keyed, metric: view.metric) else { continue }
-                data += [.init("timeseries", timeseries.url.path)] + runs + [
-                    .init("keyed", keyed ? 1 : 0), .init("pressure", timeseries.table.has("memory_pressure") ? 1 : 0),
-                ]
+                data +=
+                    [.init("timeseries", timeseries.url.path)] + runs + [
+                        .init("keyed", keyed ? 1 : 0), .init("pressure", timeseries.table.has("memory_pressure") ? 1 : 0),
+                    ]
             case .summary:
                 data += [.init("summary", summaryURL.path), .init("keyed", sweeps ? 1 : 0)]
             case .summaryAndTimeseries:
@@ -88,10 +89,11 @@ struct PlotJob: Equatable, Sendable {
                 if let timeseries {
                     let keyed = sweeps && timeseries.table.has("sweep_value")
                     if let runs = lines(timeseries.table, keyed: keyed, metric: view.metric) {
-                        data += [.init("timeseries", timeseries.url.path)] + runs + [
-                            .init("series_keyed", keyed ? 1 : 0),
-                            .init("pressure", timeseries.table.has("memory_pressure") ? 1 : 0),
-                        ]
+                        data +=
+                            [.init("timeseries", timeseries.url.path)] + runs + [
+                                .init("series_keyed", keyed ? 1 : 0),
+                                .init("pressure", timeseries.table.has("memory_pressure") ? 1 : 0),
+                            ]
                     }
                 }
             case .latency:
@@ -101,9 +103,10 @@ struct PlotJob: Equatable, Sendable {
                 guard !operations.isEmpty, let runs = lines(latency.table, keyed: keyed, metric: view.metric) else {
                     continue
                 }
-                data += [.init("latency", latency.url.path)] + runs + [
-                    .init("operations", operations.joined(separator: " ")), .init("keyed", keyed ? 1 : 0),
-                ]
+                data +=
+                    [.init("latency", latency.url.path)] + runs + [
+                        .init("operations", operations.joined(separator: " ")), .init("keyed", keyed ? 1 : 0),
+                    ]
             case .sweep:
                 guard let sweepKey, let runs = lines(summary, keyed: false, metric: view.metric) else { continue }
                 data += [.init("summary", summaryURL.path)] + runs + [.init("sweep_key", sweepKey)]

@@ -181,7 +181,8 @@ extension PlotView {
                 PlotVariable("\(prefix)_unit", unit(of: panel.columns.first ?? "", in: file, columns)),
             ]
             if !panel.names.isEmpty {
-                variables.append(PlotVariable("\(prefix)_names", panel.names.map { $0.contains(" ") ? "\"\($0)\"" : $0 }.joined(separator: " ")))
+                variables.append(
+                    PlotVariable("\(prefix)_names", panel.names.map { $0.contains(" ") ? "\"\($0)\"" : $0 }.joined(separator: " ")))
             }
             if panel.scale != 1 {
                 variables.append(PlotVariable("\(prefix)_scale", panel.scale))
@@ -213,7 +214,9 @@ extension PlotView {
         let bars = columns.columns(of: .summary, shownIn: .bars).first
         if let bars {
             views.append(
-                .bars(bars.name, title: "\(bars.name) per run", left: Series(bars.name, title: bars.name, label: bars.description), columns: columns))
+                .bars(
+                    bars.name, title: "\(bars.name) per run", left: Series(bars.name, title: bars.name, label: bars.description),
+                    columns: columns))
         }
         let rates = columns.columns(of: .summary, shownIn: .throughput)
         if rates.count >= 2 {
@@ -234,7 +237,9 @@ extension PlotView {
         let swept = [ratio, bars?.name].compactMap { $0 }
         if !swept.isEmpty {
             views.append(
-                .sweep(swept.map { Panel($0, label: columns.column($0)?.description ?? $0, columns: [$0]) }, metric: swept[0], columns: columns))
+                .sweep(
+                    swept.map { Panel($0, label: columns.column($0)?.description ?? $0, columns: [$0]) }, metric: swept[0], columns: columns
+                ))
         }
         return views
     }

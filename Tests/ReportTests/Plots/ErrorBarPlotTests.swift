@@ -47,7 +47,9 @@ struct ErrorBarPlotTests {
         #expect(!without.contains { $0.variables.contains { $0.name == "intervals" } })
     }
 
-    @Test("bars and the sweep draw error bars where the summary has intervals; without them, as before", arguments: ["instantiations", "sweep"])
+    @Test(
+        "bars and the sweep draw error bars where the summary has intervals; without them, as before",
+        arguments: ["instantiations", "sweep"])
     func errorBars(_ plot: String) throws {
         let with = try drawn(intervals: true, "\(plot).svg").text
         let without = try drawn(intervals: false, "\(plot).svg").text

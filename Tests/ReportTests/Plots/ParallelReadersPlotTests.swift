@@ -122,7 +122,9 @@ struct ParallelReadersPlotterTests {
         #expect(try read("latency.svg").contains("latency (ns)"))
     }
 
-    @Test("pressure marks, moderate and warning apart, come from the timeseries' last column as written, not from gnuplot's stale reading of an empty last field")
+    @Test(
+        "pressure marks, moderate and warning apart, come from the timeseries' last column as written, not from gnuplot's stale reading of an empty last field"
+    )
     func pressureMarks() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

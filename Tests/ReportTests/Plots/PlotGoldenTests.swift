@@ -66,14 +66,17 @@ struct PlotGoldenTests {
         return try String(contentsOf: try #require(plots.first { $0.lastPathComponent == "\(view).txt" }), encoding: .utf8)
     }
 
-    @Test("more than six runs: the baseline, the best and the worst by the plot's metric are drawn, and the subtitle says so (gnuplot variables, golden)")
+    @Test(
+        "more than six runs: the baseline, the best and the worst by the plot's metric are drawn, and the subtitle says so (gnuplot variables, golden)"
+    )
     func atMostSixRuns() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let scenario = try eightRuns(in: directory.url)
-        let text = try PlotJob.jobs(scenarioDirectory: scenario).map { job in
-            "\(job.name) \(job.script): " + Gnuplot.assignments(job.variables).replacingOccurrences(of: scenario.path, with: "$DIR")
-        }.joined(separator: "\n") + "\n"
+        let text =
+            try PlotJob.jobs(scenarioDirectory: scenario).map { job in
+                "\(job.name) \(job.script): " + Gnuplot.assignments(job.variables).replacingOccurrences(of: scenario.path, with: "$DIR")
+            }.joined(separator: "\n") + "\n"
         try check(text, "eight-runs.jobs.txt")
     }
 

@@ -56,7 +56,9 @@ struct PlotterGnuplotTests {
         }
         #expect(!text.contains("\u{0C}"))
         #expect(
-            try directory.contents(of: scenario) == ["columns.csv", "latency.csv", "plots.csv", "scenario.yaml", "summary.csv", "timeseries.csv"])
+            try directory.contents(of: scenario) == [
+                "columns.csv", "latency.csv", "plots.csv", "scenario.yaml", "summary.csv", "timeseries.csv",
+            ])
     }
 
     @Test("the ascii format writes one .txt file per view, the same text asciiPlots returns")
@@ -343,7 +345,9 @@ struct PlotterTests {
 
         #expect(try Plotter(scriptsDirectory: packageScripts).plot(scenarioDirectory: scenario, formats: []) == [])
         #expect(
-            try directory.contents(of: scenario) == ["columns.csv", "latency.csv", "plots.csv", "scenario.yaml", "summary.csv", "timeseries.csv"])
+            try directory.contents(of: scenario) == [
+                "columns.csv", "latency.csv", "plots.csv", "scenario.yaml", "summary.csv", "timeseries.csv",
+            ])
     }
 
     @Test("formats name their files: png, svg, and txt for ascii")

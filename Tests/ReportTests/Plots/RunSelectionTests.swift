@@ -12,9 +12,11 @@ struct RunSelectionTests {
     func selection(_ runs: [(String, String, Double)]) throws -> RunSelection {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let lines = ["scenario,policy,in_use,run,hit_rate,cost,level"] + runs.enumerated().map { index, run in
-            "s,\(run.0),\(run.1),\(index),\(run.2),\(run.2 * 10),\(run.2)"
-        }
+        let lines =
+            ["scenario,policy,in_use,run,hit_rate,cost,level"]
+            + runs.enumerated().map { index, run in
+                "s,\(run.0),\(run.1),\(index),\(run.2),\(run.2 * 10),\(run.2)"
+            }
         let url = directory.url.appendingPathComponent("summary.csv")
         try AtomicFile.write(lines.joined(separator: "\r\n") + "\r\n", to: url)
         let columns = ResultColumns(summary: [

@@ -83,7 +83,9 @@ struct KindPlotsTests {
         #expect(Self.kindSwitches(in: text, kinds: kinds).count == 4)
     }
 
-    @Test("each built-in kind declares its plots in its folder; Report's fixtures hold its plots.csv", arguments: ScenarioKinds.builtIn.map { $0.kind.rawValue })
+    @Test(
+        "each built-in kind declares its plots in its folder; Report's fixtures hold its plots.csv",
+        arguments: ScenarioKinds.builtIn.map { $0.kind.rawValue })
     func plotsFixture(_ name: String) throws {
         let kind = try #require(ScenarioKinds.named(name))
         let text = PlotView.render(kind.plots)
@@ -95,7 +97,8 @@ struct KindPlotsTests {
         #expect(try PlotView.parse(text, path: url.path).map(\.name) == kind.plots.map(\.name))
     }
 
-    @Test("every column a built-in kind's plot draws is one of its result columns", arguments: ScenarioKinds.builtIn.map { $0.kind.rawValue })
+    @Test(
+        "every column a built-in kind's plot draws is one of its result columns", arguments: ScenarioKinds.builtIn.map { $0.kind.rawValue })
     func plotsNameTheirColumns(_ name: String) throws {
         let kind = try #require(ScenarioKinds.named(name))
         let known = Set((kind.columns.summary + kind.columns.timeseries).map(\.name))
