@@ -83,6 +83,8 @@ public final class ControllerCache {
     public let runLoop: RunLoop
     /// What the cache has done so far.
     public private(set) var statistics = ControllerCacheStatistics()
+    /// Logs every request (the type, 1 controller, the run loop's time) when set.
+    public var requestLog: CacheRequestLog?
 
     let store: BoundedStore<Key, InstanceSet>
     private var stash: [Key: InstanceSet] = [:]
@@ -109,6 +111,7 @@ public final class ControllerCache {
     public func controller<T: ViewController>(for type: T.Type) -> T {
         let key = ObjectIdentifier(type)
         statistics.requests += 1
+        requestLog?.record(key, size: 1, time: runLoop.now)
         // Every instance under T's key was made by `T()`.
         if let reused = reuse(key: key) { return unsafeDowncast(reused, to: T.self) }
         let made = T()
@@ -121,6 +124,7 @@ public final class ControllerCache {
     public func controller(for type: ControllerType) -> ViewController {
         let key = ObjectIdentifier(type)
         statistics.requests += 1
+        requestLog?.record(key, size: 1, time: runLoop.now)
         if let reused = reuse(type: type, key: key) { return reused }
         let made = type.instantiate()
         insert(made, key: key)

@@ -79,6 +79,21 @@ public final class DrawingCache {
     ) throws -> DrawnImage? {
         let key = try DrawingKey.text(typeName: typeName, selector: selector, rect: rect, salt: salt)
         counters.requests += 1
+        guard let requestLog else { return resolve(key: key, rect: rect, timeoutInterval: timeoutInterval, draw: draw) }
+        let time = clock()
+        let image = resolve(key: key, rect: rect, timeoutInterval: timeoutInterval, draw: draw)
+        requestLog.record(key, size: image?.byteCount ?? 0, time: time)
+        return image
+    }
+
+    /// Logs every request (key, bytes of the image, time on ``clock``) when set: the memory tier's
+    /// request stream. A request that stores nothing (cancelled, nothing drawn) logs size 0.
+    public var requestLog: CacheRequestLog?
+
+    /// The stored image for `key`, or the drawing `draw` makes (stored unless cancelled or nil).
+    private func resolve(
+        key: String, rect: Rect, timeoutInterval: Double?, draw: (Rect) -> Bitmap?
+    ) -> DrawnImage? {
         switch store.image(forKey: key, now: clock()) {
         case .memoryHit(let image):
             counters.memoryHits += 1

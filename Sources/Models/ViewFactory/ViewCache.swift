@@ -20,6 +20,8 @@ final class ViewCache {
     private var repopulation: RunLoop.Token?
     /// The cache's share of the statistics: look-ups, evictions, repopulations, flushes.
     private(set) var counters = ViewModelStatistics()
+    /// Logs every look-up (the name, 1 controller, the run loop's time) when set.
+    var requestLog: CacheRequestLog?
 
     init(policy: ViewCachePolicy, runLoop: RunLoop) {
         self.policy = policy
@@ -46,6 +48,7 @@ final class ViewCache {
     /// miss.
     /// - Complexity: O(1)
     func lookUp(_ name: String) -> FactoryViewController? {
+        requestLog?.record(name, size: 1, time: runLoop.now)
         guard caches, let controller = store.value(forKey: name) else {
             counters.cacheMisses += 1
             return nil

@@ -39,6 +39,12 @@ public final class ViewModel {
     public private(set) var historyStack: [Intent] = []
 
     private let cache: ViewCache
+
+    /// Logs every look-up of the view cache (the name, 1 controller, the run loop's time) when set.
+    public var requestLog: CacheRequestLog? {
+        get { cache.requestLog }
+        set { cache.requestLog = newValue }
+    }
     private var counters = ViewModelStatistics()
 
     /// Creates a view model over `factory`, registered for memory-pressure notifications on

@@ -29,13 +29,14 @@ struct DrawingDriver {
         defer { if let directory { try? FileManager.default.removeItem(at: directory) } }
         let policy: DrawingStorePolicy
         var cache: DrawingCache
+        let log = configuration.recordsTrace ? CacheRequestLog() : nil
         do {
             if DrawingScenario.diskTierPolicies.contains(configuration.policy) {
                 directory = try DrawingTierDirectory.makeRunDirectory(
                     in: cacheRoot, label: "\(header.name)-\(configuration.policy.rawValue)-\(configuration.index)")
             }
             policy = storePolicy(directory: directory)
-            cache = try makeCache(policy: policy, runLoop: runLoop, clock: clock)
+            cache = try makeCache(policy: policy, runLoop: runLoop, clock: clock, log: log)
         } catch {
             recorder.noteFailure("\(error)")
             return recorder.output(cache: nil, header: header, complete: false)
@@ -63,7 +64,7 @@ struct DrawingDriver {
                 cache.waitForPendingWrites()
                 recorder.absorb(cache)
                 do {
-                    cache = try makeCache(policy: policy, runLoop: runLoop, clock: clock)
+                    cache = try makeCache(policy: policy, runLoop: runLoop, clock: clock, log: log)
                 } catch {
                     recorder.noteFailure("\(error)")
                     complete = false
@@ -106,12 +107,17 @@ struct DrawingDriver {
         cache.waitForPendingWrites()
         progress(1)
         recorder.allocationRequests = AllocationProbe.requests() &- requestsAtStart
-        return recorder.output(cache: cache, header: header, complete: complete)
+        var output = recorder.output(cache: cache, header: header, complete: complete)
+        output.trace = log?.requests
+        return output
     }
 
-    private func makeCache(policy: DrawingStorePolicy, runLoop: Models.RunLoop, clock: VirtualClock) throws -> DrawingCache {
+    private func makeCache(
+        policy: DrawingStorePolicy, runLoop: Models.RunLoop, clock: VirtualClock, log: CacheRequestLog?
+    ) throws -> DrawingCache {
         let cache = try DrawingCache(policy: policy, seed: configuration.seed, runLoop: runLoop) { clock.now }
         cache.timeoutInterval = scenario.timeout.value
+        cache.requestLog = log
         return cache
     }
 

@@ -27,6 +27,8 @@ struct NavigationDriver {
         }
         let model = ViewModel(
             factory: factory, cachePolicy: cachePolicy, stackSize: HistoryStackSize(app.stackSize), runLoop: runLoop)
+        let log = configuration.recordsTrace ? CacheRequestLog() : nil
+        model.requestLog = log
         var user = UserDriver(app: app, model: scenario.user, seed: configuration.seed)
         var payload = StateMaker(spec: scenario.user.state, seed: configuration.seed)
         var recorder = NavigationRecorder(scenario: header.name, configuration: configuration)
@@ -91,10 +93,12 @@ struct NavigationDriver {
         }
         progress(1)
         recorder.allocationRequests = AllocationProbe.requests() &- requestsAtStart
-        return recorder.output(
+        var output = recorder.output(
             model: model, viewCacheBytes: viewCacheBytes(model), historyBytes: ledger.bytes(of: model.historyStack),
             capacity: configuration.policy.isBounded ? scenario.cache.capacity ?? 0 : 0,
             stackSize: app.stackSize, header: header, complete: complete)
+        output.trace = log?.requests
+        return output
     }
 
     /// The view cache the run's policy names.

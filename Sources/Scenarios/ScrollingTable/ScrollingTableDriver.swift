@@ -27,6 +27,8 @@ struct ScrollingTableDriver {
                 seed: configuration.seed,
                 parameters: scenario.cache.parameters),
             runLoop: runLoop)
+        let log = configuration.recordsTrace ? CacheRequestLog() : nil
+        cache.requestLog = log
         let pool = ReusePool(runLoop: runLoop)
         let source = TableSource(
             spec: spec, content: TableContent(spec: spec, seed: configuration.seed),
@@ -120,10 +122,12 @@ struct ScrollingTableDriver {
         totals.add(interval)
         progress(1)
         let allocationRequests = AllocationProbe.requests() &- requestsAtStart
-        return recorder.output(
+        var output = recorder.output(
             totals: totals, allocationRequests: allocationRequests, cache: cache, pool: pool, source: source, details: details,
             frameWork: frameWork,
             capacity: scenario.cache.capacity, header: header, complete: complete)
+        output.trace = log?.requests
+        return output
     }
 }
 

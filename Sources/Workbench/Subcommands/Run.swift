@@ -55,6 +55,12 @@ struct Run: ParsableCommand {
             valueName: "dir"))
     var cacheDir: String?
 
+    @Flag(
+        name: .customLong("record-trace"),
+        help: ArgumentHelp(
+            "Also write, for each run, the requests its bounded cache saw (scrolling-table: the controller cache; navigation: the view cache; drawing: the memory tier) as <out>/<scenario>/trace-<run>-<policy>[-<in_use>].csv: a header line time,key,size, then one line per request (virtual seconds; keys numbered 1, 2, ... in order of first request; bytes, or 1 where the cache counts controllers), warm-up included."))
+    var recordTrace = false
+
     @OptionGroup var plotOptions: PlotOptions
 
     func run() throws {
@@ -105,7 +111,8 @@ struct Run: ParsableCommand {
         // Load every file first: a bad one is reported and skipped, the others still run.
         var plans: [(file: String, plan: ScenarioPlan)] = []
         var namesSeen: [String: String] = [:]
-        let baseOptions = RunOptions(policies: policyOverride, seed: seed)
+        var baseOptions = RunOptions(policies: policyOverride, seed: seed)
+        baseOptions.recordTrace = recordTrace
         for file in files {
             let plan: ScenarioPlan
             do {
@@ -177,6 +184,9 @@ struct Run: ParsableCommand {
                     try AtomicFile.write(
                         ExpectationTable.csv(checked),
                         to: writer.scenarioDirectory(name).appendingPathComponent(ExpectationTable.fileName))
+                }
+                for trace in result.traceFiles {
+                    try AtomicFile.write(trace.csv, to: writer.scenarioDirectory(name).appendingPathComponent(trace.name))
                 }
                 written.append(writer.scenarioDirectory(name))
             } catch {

@@ -1,0 +1,61 @@
+import Models
+import Testing
+import TestSupport
+
+@Suite("SHARDS: LRU's miss-ratio curve from a spatial sample")
+struct ShardsLRUCurveTests {
+    /// Capacities 50, 100, …, 10,000 objects: the curve trace A's working set spans.
+    static let capacities = Array(stride(from: 50, through: 10_000, by: 50))
+
+    /// The mean absolute error of SHARDS at `rate` against the exact curve on trace A.
+    static func meanAbsoluteError(rate: Double, adjusted: Bool) -> Double {
+        let requests = ReferenceTrace.a.requests
+        var exact = LRUStackDistances()
+        var sampled = ShardsLRUCurve(rate: rate, adjusted: adjusted)
+        for key in requests {
+            exact.record(UInt64(key))
+            sampled.record(UInt64(key))
+        }
+        let total = Double(requests.count)
+        let errors = capacities.map {
+            abs(sampled.missRatio(capacity: $0) - Double(exact.misses(capacity: $0)) / total)
+        }
+        return errors.reduce(0, +) / Double(errors.count)
+    }
+
+    @Test("shards at rate 1 samples every key and equals the exact curve")
+    func shardsRateOneIsExact() {
+        var exact = LRUStackDistances()
+        var sampled = ShardsLRUCurve(rate: 1)
+        for key in ReferenceTrace.a.requests.prefix(100_000) {
+            exact.record(UInt64(key))
+            sampled.record(UInt64(key))
+        }
+        #expect(sampled.sampledRequests == 100_000)
+        for capacity in [1, 10, 100, 1000, 5000] {
+            #expect(sampled.missRatio(capacity: capacity) == Double(exact.misses(capacity: capacity)) / 100_000)
+        }
+    }
+
+    @Test("shards samples a key by its hash modulo 2^24 below R·2^24: about a fraction R of the keys, always the same ones")
+    func shardsSamplesByHash() {
+        var sampled = ShardsLRUCurve(rate: 0.1)
+        for key in UInt64(0)..<100_000 { sampled.record(key) }
+        #expect(sampled.requests == 100_000)
+        #expect(abs(sampled.sampledRequests - 10_000) < 500)
+        #expect(ShardsLRUCurve.hash(1) == 0x5692_161D_100B_05E5, "the SplitMix64 finaliser")
+        let chosen = (UInt64(0)..<1000).filter { ShardsLRUCurve.hash($0) % ShardsLRUCurve.modulus < 1_677_722 }
+        var again = ShardsLRUCurve(rate: 0.1)
+        for key in chosen { again.record(key) }
+        #expect(again.sampledRequests == chosen.count)
+    }
+
+    @Test(
+        "shards' mean absolute error against the exact curve on trace A is below 0.01 at rates 0.1 and 0.01 (0.06 at 0.001: ten keys of 10,000)",
+        arguments: [(0.1, 0.01), (0.01, 0.01), (0.001, 0.06)])
+    func shardsMeanAbsoluteErrorBounded(rate: Double, bound: Double) {
+        let error = Self.meanAbsoluteError(rate: rate, adjusted: true)
+        print("shards rate \(rate): MAE \(error) (unadjusted \(Self.meanAbsoluteError(rate: rate, adjusted: false)))")
+        #expect(error < bound, "rate \(rate): MAE \(error)")
+    }
+}
