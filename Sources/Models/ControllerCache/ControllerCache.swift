@@ -94,12 +94,17 @@ public final class ControllerCache {
     private var slotHints: [Int] = []
 
     /// Creates an independent cache.
-    public init(configuration: Configuration = Configuration(), runLoop: RunLoop = .main) {
+    /// - Parameter evictionPolicy: the store's policy object, replacing the one the configuration
+    ///   names (an ``OptimalPolicy`` built from a recorded stream).
+    public init(
+        configuration: Configuration = Configuration(), runLoop: RunLoop = .main, evictionPolicy: (any EvictionPolicy)? = nil
+    ) {
         self.configuration = configuration
         self.runLoop = runLoop
         store = BoundedStore(
             costLimit: configuration.capacity,
-            policy: configuration.policy.makePolicy(seed: configuration.seed, parameters: configuration.parameters))
+            policy: evictionPolicy
+                ?? configuration.policy.makePolicy(seed: configuration.seed, parameters: configuration.parameters))
         store.evictionHandler = { [unowned self] key, set in self.storeWillEvict(key, set) }
         runLoop.addMemoryPressureObserver { [weak self] level in self?.handleMemoryPressure(level) }
     }
@@ -182,6 +187,7 @@ public final class ControllerCache {
             guard let set = store.peek(key) else { continue }
             set.keepOnly { $0 !== controller }
             statistics.manualRemovals += 1
+            requestLog?.touch(key)
             if set.controllers.isEmpty {
                 store.removeValue(forKey: key)
             } else {
@@ -306,6 +312,7 @@ public final class ControllerCache {
             statistics.evictedControllers += set.controllers.count - stillInUse.count
             guard !stillInUse.isEmpty else { continue }
             statistics.repopulations += stillInUse.count
+            requestLog?.touch(key)
             if let current = store.peek(key) {
                 for controller in stillInUse where !current.contains(controller) { current.append(controller) }
                 store.setCost(current.count, forKey: key)

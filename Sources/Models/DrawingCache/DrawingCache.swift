@@ -50,13 +50,15 @@ public final class DrawingCache {
     /// - Parameters:
     ///   - seed: feeds the `random` eviction policy.
     ///   - runLoop: if given, its memory-pressure notifications reach ``handleMemoryPressure(_:)``.
+    ///   - memoryEviction: the memory tier's policy object, replacing the one `policy` names.
     /// - Throws: ``DrawingCacheError/directoryUnusable(path:reason:)``.
     public init(
         policy: DrawingStorePolicy = .memory(policy: .lru, capacityBytes: 0), seed: UInt64 = 1,
-        runLoop: RunLoop? = nil, clock: @escaping () -> Double = DrawingCache.wallClock
+        runLoop: RunLoop? = nil, memoryEviction: (any EvictionPolicy)? = nil,
+        clock: @escaping () -> Double = DrawingCache.wallClock
     ) throws {
         self.clock = clock
-        store = try DrawingStore(policy: policy, seed: seed, now: clock())
+        store = try DrawingStore(policy: policy, seed: seed, now: clock(), memoryEviction: memoryEviction)
         runLoop?.addMemoryPressureObserver { [weak self] level in self?.handleMemoryPressure(level) }
     }
 
@@ -80,9 +82,9 @@ public final class DrawingCache {
         let key = try DrawingKey.text(typeName: typeName, selector: selector, rect: rect, salt: salt)
         counters.requests += 1
         guard let requestLog else { return resolve(key: key, rect: rect, timeoutInterval: timeoutInterval, draw: draw) }
-        let time = clock()
+        let index = requestLog.record(key, size: 0, time: clock())
         let image = resolve(key: key, rect: rect, timeoutInterval: timeoutInterval, draw: draw)
-        requestLog.record(key, size: image?.byteCount ?? 0, time: time)
+        requestLog.setSize(image?.byteCount ?? 0, ofRequest: index)
         return image
     }
 

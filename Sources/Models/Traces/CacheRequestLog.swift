@@ -35,18 +35,41 @@ public final class CacheRequestLog {
     /// The keys requested, in order.
     public var keys: [UInt64] { requests.map(\.key) }
 
-    /// Logs a request of `key`.
+    /// Called with each request's index in ``requests`` as it is logged, before the cache serves it
+    /// (how ``OptimalPolicy/init(future:following:)`` knows where the stream is).
+    public var onRequest: ((Int) -> Void)?
+    /// Called by ``touch(_:)`` with the key's number and the index of the last request logged.
+    public var onTouch: ((UInt64, Int) -> Void)?
+
+    /// Logs a request of `key`, to be served next, and returns its index in ``requests``.
     /// - Complexity: O(1) amortised: one hash lookup.
-    public func record<Key: Hashable>(_ key: Key, size: Int, time: Double) {
+    @discardableResult
+    public func record<Key: Hashable>(_ key: Key, size: Int, time: Double) -> Int {
+        requests.append(Request(time: time, key: number(of: key), size: size))
+        onRequest?(requests.count - 1)
+        return requests.count - 1
+    }
+
+    /// Sets the size of a logged request (a drawing's bytes are known once it is drawn).
+    public func setSize(_ size: Int, ofRequest index: Int) {
+        guard requests.indices.contains(index) else { return }
+        requests[index].size = size
+    }
+
+    /// Notes that the cache is about to insert or re-cost `key` outside any request (a
+    /// repopulation, a manual removal of one controller): not logged as a request, only passed to
+    /// ``onTouch``.
+    public func touch<Key: Hashable>(_ key: Key) {
+        guard let onTouch, let known = numbers[AnyHashable(key)] else { return }
+        onTouch(known, requests.count - 1)
+    }
+
+    private func number<Key: Hashable>(of key: Key) -> UInt64 {
         let wrapped = AnyHashable(key)
-        let number: UInt64
-        if let known = numbers[wrapped] {
-            number = known
-        } else {
-            number = UInt64(numbers.count + 1)
-            numbers[wrapped] = number
-        }
-        requests.append(Request(time: time, key: number, size: size))
+        if let known = numbers[wrapped] { return known }
+        let number = UInt64(numbers.count + 1)
+        numbers[wrapped] = number
+        return number
     }
 
     /// The header line of ``csv()``.

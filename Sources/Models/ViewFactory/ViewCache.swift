@@ -23,7 +23,7 @@ final class ViewCache {
     /// Logs every look-up (the name, 1 controller, the run loop's time) when set.
     var requestLog: CacheRequestLog?
 
-    init(policy: ViewCachePolicy, runLoop: RunLoop) {
+    init(policy: ViewCachePolicy, runLoop: RunLoop, evictionPolicy: (any EvictionPolicy)? = nil) {
         self.policy = policy
         self.runLoop = runLoop
         switch policy {
@@ -37,7 +37,7 @@ final class ViewCache {
             caches = name.caches
             inUseMode = inUse
             self.capacity = max(0, capacity)
-            store = BoundedStore(costLimit: self.capacity, policy: name.makePolicy(seed: seed))
+            store = BoundedStore(costLimit: self.capacity, policy: evictionPolicy ?? name.makePolicy(seed: seed))
         }
         store.evictionHandler = { [unowned self] name, controller in self.storeWillEvict(name, controller) }
     }
@@ -143,6 +143,7 @@ final class ViewCache {
         for name in names {
             guard let controller = pending[name], controller.isInUse, store.peek(name) == nil else { continue }
             counters.repopulations += 1
+            requestLog?.touch(name)
             store.setValue(controller, forKey: name, cost: 1)
         }
     }

@@ -14,6 +14,8 @@ import Report
 struct NavigationDriver {
     let scenario: NavigationScenario
     let configuration: RunConfiguration
+    /// `optimal`'s request stream, recorded by a first pass (see ``OptimalPass``).
+    var future: [UInt64]?
 
     func run(isCancelled: () -> Bool, progress: (Double) -> Void) -> RunOutput {
         let header = scenario.header
@@ -25,9 +27,10 @@ struct NavigationDriver {
             register(section.name, nib: section.nib, in: factory)
             for page in section.views { register(page.name, nib: page.nib, in: factory) }
         }
+        let (log, optimal) = OptimalPass.log(for: configuration, future: future)
         let model = ViewModel(
-            factory: factory, cachePolicy: cachePolicy, stackSize: HistoryStackSize(app.stackSize), runLoop: runLoop)
-        let log = configuration.recordsTrace ? CacheRequestLog() : nil
+            factory: factory, cachePolicy: cachePolicy, stackSize: HistoryStackSize(app.stackSize), runLoop: runLoop,
+            evictionPolicy: optimal)
         model.requestLog = log
         var user = UserDriver(app: app, model: scenario.user, seed: configuration.seed)
         var payload = StateMaker(spec: scenario.user.state, seed: configuration.seed)
@@ -97,7 +100,7 @@ struct NavigationDriver {
             model: model, viewCacheBytes: viewCacheBytes(model), historyBytes: ledger.bytes(of: model.historyStack),
             capacity: configuration.policy.isBounded ? scenario.cache.capacity ?? 0 : 0,
             stackSize: app.stackSize, header: header, complete: complete)
-        output.trace = log?.requests
+        output.trace = configuration.recordsTrace ? log?.requests : nil
         return output
     }
 
@@ -107,7 +110,7 @@ struct NavigationDriver {
         // The drawing tiers and the store designs are rejected when the file loads.
         case .forever, .memory, .disk, .memoryAndDisk, .gcdBarrier, .rwlock, .mutex, .bigReader, .leftRight:
             return .forever
-        case .none, .lru, .fifo, .random, .clock, .lfu, .arc, .s3fifo, .sieve, .wTinyLFU, .twoQ, .slru:
+        case .none, .lru, .fifo, .random, .clock, .lfu, .arc, .s3fifo, .sieve, .wTinyLFU, .twoQ, .slru, .optimal:
             return .bounded(
                 capacity: scenario.cache.capacity ?? 0, policy: EvictionPolicyName(configuration.policy),
                 inUse: InUseMode(configuration.inUseMode ?? .repopulate), seed: configuration.seed)
