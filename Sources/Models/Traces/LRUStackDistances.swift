@@ -13,8 +13,10 @@
 public struct LRUStackDistances: Sendable {
     /// Each distinct key's dense index, in order of first request.
     private var indexOf: [UInt64: Int32] = [:]
-    /// Each key's last request time on the (compacted) axis.
+    /// Each key's last request time on the (compacted) axis (-1: removed).
     private var lastTime: [Int32] = []
+    /// The keys with a mark: recorded and not removed.
+    private var marks = 0
     /// The key whose mark is at each time of the axis (-1: none).
     private var keyAt: [Int32] = []
     /// The Fenwick tree over the axis: marks per time.
@@ -31,12 +33,13 @@ public struct LRUStackDistances: Sendable {
     /// Creates an empty curve.
     public init() {}
 
-    /// The number of distinct keys recorded.
+    /// The number of distinct keys recorded (removed ones included).
     public var distinctKeys: Int { lastTime.count }
 
-    /// Records one request of `key`.
+    /// Records one request of `key` and returns its stack distance (nil for a key's first request).
     /// - Complexity: O(log *m*) amortised, for *m* distinct keys so far.
-    public mutating func record(_ key: UInt64) {
+    @discardableResult
+    public mutating func record(_ key: UInt64) -> Int? {
         requests += 1
         if now == keyAt.count { compact() }
         let time = now
@@ -44,7 +47,7 @@ public struct LRUStackDistances: Sendable {
         if let index = indexOf[key] {
             let previous = Int(lastTime[Int(index)])
             // Marks after `previous`: the distinct keys requested since, plus this key's own mark.
-            let distance = lastTime.count - prefixCount(through: previous) + 1
+            let distance = marks - prefixCount(through: previous) + 1
             if distance >= histogram.count {
                 histogram.append(contentsOf: repeatElement(0, count: distance - histogram.count + 1))
             }
@@ -53,14 +56,29 @@ public struct LRUStackDistances: Sendable {
             keyAt[previous] = -1
             lastTime[Int(index)] = Int32(truncatingIfNeeded: time)
             keyAt[time] = index
-        } else {
-            coldMisses += 1
-            let index = Int32(truncatingIfNeeded: lastTime.count)
-            indexOf[key] = index
-            lastTime.append(Int32(truncatingIfNeeded: time))
-            keyAt[time] = index
+            add(1, at: time)
+            return distance
         }
+        coldMisses += 1
+        let index = Int32(truncatingIfNeeded: lastTime.count)
+        indexOf[key] = index
+        lastTime.append(Int32(truncatingIfNeeded: time))
+        keyAt[time] = index
+        marks += 1
         add(1, at: time)
+        return nil
+    }
+
+    /// Forgets `key`: later distances no longer count it, and its next request is a first one
+    /// (SHARDS's fixed-size sampling drops keys this way). The histogram keeps what was recorded.
+    /// - Complexity: O(log *m*).
+    public mutating func remove(_ key: UInt64) {
+        guard let index = indexOf.removeValue(forKey: key) else { return }
+        let time = Int(lastTime[Int(index)])
+        lastTime[Int(index)] = -1
+        keyAt[time] = -1
+        marks -= 1
+        add(-1, at: time)
     }
 
     /// The misses of an LRU cache of `capacity` objects, cold at the start, over the requests recorded.

@@ -58,4 +58,48 @@ struct ShardsLRUCurveTests {
         print("shards rate \(rate): MAE \(error) (unadjusted \(Self.meanAbsoluteError(rate: rate, adjusted: false)))")
         #expect(error < bound, "rate \(rate): MAE \(error)")
     }
+
+    /// The mean absolute error of fixed-size SHARDS keeping `maxKeys` keys on trace A.
+    static func fixedSizeError(maxKeys: Int, adjusted: Bool = true) -> (error: Double, rate: Double) {
+        let requests = ReferenceTrace.a.requests
+        var exact = LRUStackDistances()
+        var sampled = ShardsFixedSizeLRUCurve(maxKeys: maxKeys, adjusted: adjusted)
+        for key in requests {
+            exact.record(UInt64(key))
+            sampled.record(UInt64(key))
+            if sampled.sampledKeys > maxKeys { return (.infinity, sampled.rate) }
+        }
+        let total = Double(requests.count)
+        let errors = capacities.map {
+            abs(sampled.missRatio(capacity: $0) - Double(exact.misses(capacity: $0)) / total)
+        }
+        return (errors.reduce(0, +) / Double(errors.count), sampled.rate)
+    }
+
+    @Test("fixed-size shards never keeps more than its keys and equals the exact curve while every key fits")
+    func shardsFixedSizeBoundsKeys() {
+        var exact = LRUStackDistances()
+        var sampled = ShardsFixedSizeLRUCurve(maxKeys: 20_000)
+        for key in ReferenceTrace.a.requests.prefix(200_000) {
+            exact.record(UInt64(key))
+            sampled.record(UInt64(key))
+        }
+        #expect(sampled.rate == 1)
+        for capacity in [1, 10, 100, 1000, 5000] {
+            #expect(abs(sampled.missRatio(capacity: capacity) - Double(exact.misses(capacity: capacity)) / 200_000) < 1e-12)
+        }
+        var small = ShardsFixedSizeLRUCurve(maxKeys: 50)
+        for key in UInt64(0)..<10_000 {
+            small.record(key)
+            #expect(small.sampledKeys <= 50)
+        }
+        #expect(small.rate < 0.01 && small.rate > 0.002, "about 50 of 10,000 keys: \(small.rate)")
+    }
+
+    @Test("fixed-size shards' mean absolute error on trace A is below 0.01 with 1,000 and 100 keys", arguments: [1000, 100])
+    func shardsFixedSizeMeanAbsoluteErrorBounded(maxKeys: Int) {
+        let (error, rate) = Self.fixedSizeError(maxKeys: maxKeys)
+        print("shards fixed size \(maxKeys) keys: final rate \(rate), MAE \(error) (unadjusted \(Self.fixedSizeError(maxKeys: maxKeys, adjusted: false).error))")
+        #expect(error < 0.01, "\(maxKeys) keys: MAE \(error)")
+    }
 }

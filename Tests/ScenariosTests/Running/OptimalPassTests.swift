@@ -12,11 +12,6 @@ struct OptimalPassTests {
 
     static let everyPolicy: [PolicyName] = PolicyName.evictionPolicies
 
-    static func int(_ row: ResultRow, _ name: String) -> Int? {
-        if case .int(let value) = row[name] { return value }
-        return nil
-    }
-
     /// Belady's misses on `keys` with `capacity` objects, computed directly: on a miss with the
     /// cache full, evict the resident key requested again furthest ahead (never: furthest of all).
     static func beladyMisses(_ keys: [UInt64], capacity: Int) -> Int {
@@ -50,7 +45,7 @@ struct OptimalPassTests {
         let keys = requests.map(\.key)
         let warmup = requests.firstIndex { $0.time >= 2 } ?? requests.count
         let belady = Self.beladyMisses(keys, capacity: 3) - Self.beladyMisses(Array(keys[..<warmup]), capacity: 3)
-        #expect(Self.int(row, "instantiations") == belady)
+        #expect(RecordTraceTests.int(row, "instantiations") == belady)
         #expect(belady > 0)
         // The optimal pass saw exactly the stream its recording pass recorded.
         let lru = ScenarioRunner.run(scenario, options: { var o = RunOptions(policies: [.lru]); o.recordTrace = true; return o }())
@@ -70,9 +65,9 @@ struct OptimalPassTests {
             let result = ScenarioRunner.run(scenario, options: RunOptions(policies: Self.everyPolicy))
             for mode in Set(result.summary.compactMap { $0["in_use"]?.text }) {
                 let rows = result.summary.filter { $0["in_use"]?.text == mode }
-                let optimal = try #require(rows.first { $0["policy"]?.text == "optimal" }.flatMap { Self.int($0, misses) })
+                let optimal = try #require(rows.first { $0["policy"]?.text == "optimal" }.flatMap { RecordTraceTests.int($0, misses) })
                 for row in rows {
-                    let other = try #require(Self.int(row, misses))
+                    let other = try #require(RecordTraceTests.int(row, misses))
                     #expect(optimal <= other, "\(scenario.header.name) \(mode): optimal \(optimal), \(row["policy"]?.text ?? "") \(other)")
                 }
             }
