@@ -266,7 +266,7 @@ public struct DrawingCacheSpec: Codable, Equatable, Sendable {
 
     /// Why `eviction: optimal` runs only with the memory tier.
     static let optimalDiskTierReason =
-        "optimal needs the stream in advance and is recorded for the memory tier only: the disk tier evicts by the same policy, on a stream its background writer shapes; list no disk tier (disk, memory+disk), or choose another eviction policy"
+        "must not be optimal while a disk tier is listed: optimal needs the stream in advance and is recorded for the memory tier only, and the disk tier evicts by the same policy on a stream its background writer shapes; list no disk tier (disk, memory+disk), or choose another eviction policy"
 
     public init(
         policies: [PolicyName] = DrawingScenario.policies, eviction: PolicyName = .lru, capacityBytes: Int,
