@@ -13,9 +13,8 @@ public struct ShardsFixedSizeLRUCurve: Sendable {
     /// The sampling threshold T (keys whose hash modulo P is below it are sampled).
     public private(set) var threshold: UInt64 = ShardsLRUCurve.modulus
     private var sample = LRUStackDistances()
-    /// The sampled keys' hashes modulo P, and a max-heap of them to find the largest.
+    /// The sampled keys' hashes modulo P.
     private var hashOf: [UInt64: UInt64] = [:]
-    private var heap: [(hash: UInt64, key: UInt64)] = []
     /// Weighted sampled requests by scaled distance (index: ⌈d / R⌉), and first requests.
     private var histogram: [Double] = []
     private var cold = 0.0
@@ -38,7 +37,8 @@ public struct ShardsFixedSizeLRUCurve: Sendable {
     public var sampledKeys: Int { hashOf.count }
 
     /// Records one request of `key`.
-    /// - Complexity: O(log *s*) amortised for a sampled key, *s* = `maxKeys`; O(1) otherwise.
+    /// - Complexity: O(log *s*) amortised for a sampled key, *s* = `maxKeys`, plus O(*s*) when the
+    ///   threshold falls; O(1) otherwise.
     public mutating func record(_ key: UInt64) {
         requests += 1
         let hash = ShardsLRUCurve.hash(key) % ShardsLRUCurve.modulus
@@ -51,7 +51,6 @@ public struct ShardsFixedSizeLRUCurve: Sendable {
         } else {
             cold += 1
             hashOf[key] = hash
-            push((hash, key))
             if hashOf.count > maxKeys { lowerThreshold() }
         }
     }
@@ -73,44 +72,16 @@ public struct ShardsFixedSizeLRUCurve: Sendable {
     }
 
     /// Drops the keys with the largest hash, setting T to that hash, and rescales the histogram.
+    /// - Complexity: O(*s*); it happens about *s* · ln(*K* / *s*) times over a trace of *K* keys.
     private mutating func lowerThreshold() {
-        guard let top = heap.first else { return }
-        let newThreshold = top.hash
-        while let largest = heap.first, largest.hash >= newThreshold {
-            popLargest()
-            hashOf.removeValue(forKey: largest.key)
-            sample.remove(largest.key)
+        guard let newThreshold = hashOf.values.max() else { return }
+        for (key, hash) in hashOf where hash >= newThreshold {
+            hashOf.removeValue(forKey: key)
+            sample.remove(key)
         }
         let ratio = Double(newThreshold) / Double(threshold)
         threshold = newThreshold
         for index in histogram.indices { histogram[index] *= ratio }
         cold *= ratio
-    }
-
-    private mutating func push(_ element: (hash: UInt64, key: UInt64)) {
-        heap.append(element)
-        var index = heap.count - 1
-        while index > 0 {
-            let parent = (index - 1) / 2
-            guard heap[index].hash > heap[parent].hash else { break }
-            heap.swapAt(index, parent)
-            index = parent
-        }
-    }
-
-    private mutating func popLargest() {
-        let last = heap.removeLast()
-        guard !heap.isEmpty else { return }
-        heap[0] = last
-        var index = 0
-        while true {
-            let left = 2 * index + 1
-            guard left < heap.count else { return }
-            var largest = left
-            if left + 1 < heap.count, heap[left + 1].hash > heap[left].hash { largest = left + 1 }
-            guard heap[largest].hash > heap[index].hash else { return }
-            heap.swapAt(index, largest)
-            index = largest
-        }
     }
 }

@@ -7,20 +7,24 @@ struct ShardsLRUCurveTests {
     /// Capacities 50, 100, …, 10,000 objects: the curve trace A's working set spans.
     static let capacities = Array(stride(from: 50, through: 10_000, by: 50))
 
-    /// The mean absolute error of SHARDS at `rate` against the exact curve on trace A.
-    static func meanAbsoluteError(rate: Double, adjusted: Bool) -> Double {
+    /// The mean absolute error of an estimate of LRU's miss ratio (fed by `record`, read by
+    /// `missRatio`) against the exact curve on trace A.
+    static func meanAbsoluteError(record: (UInt64) -> Void, missRatio: (Int) -> Double) -> Double {
         let requests = ReferenceTrace.a.requests
         var exact = LRUStackDistances()
-        var sampled = ShardsLRUCurve(rate: rate, adjusted: adjusted)
         for key in requests {
             exact.record(UInt64(key))
-            sampled.record(UInt64(key))
+            record(UInt64(key))
         }
         let total = Double(requests.count)
-        let errors = capacities.map {
-            abs(sampled.missRatio(capacity: $0) - Double(exact.misses(capacity: $0)) / total)
-        }
+        let errors = capacities.map { abs(missRatio($0) - Double(exact.misses(capacity: $0)) / total) }
         return errors.reduce(0, +) / Double(errors.count)
+    }
+
+    /// The mean absolute error of SHARDS at `rate` against the exact curve on trace A.
+    static func meanAbsoluteError(rate: Double, adjusted: Bool) -> Double {
+        var sampled = ShardsLRUCurve(rate: rate, adjusted: adjusted)
+        return meanAbsoluteError(record: { sampled.record($0) }, missRatio: { sampled.missRatio(capacity: $0) })
     }
 
     @Test("shards at rate 1 samples every key and equals the exact curve")
@@ -59,21 +63,17 @@ struct ShardsLRUCurveTests {
         #expect(error < bound, "rate \(rate): MAE \(error)")
     }
 
-    /// The mean absolute error of fixed-size SHARDS keeping `maxKeys` keys on trace A.
-    static func fixedSizeError(maxKeys: Int, adjusted: Bool = true) -> (error: Double, rate: Double) {
-        let requests = ReferenceTrace.a.requests
-        var exact = LRUStackDistances()
+    /// The mean absolute error of fixed-size SHARDS keeping `maxKeys` keys on trace A, its final
+    /// rate, and the most keys it held.
+    static func fixedSizeError(maxKeys: Int, adjusted: Bool = true) -> (error: Double, rate: Double, held: Int) {
         var sampled = ShardsFixedSizeLRUCurve(maxKeys: maxKeys, adjusted: adjusted)
-        for key in requests {
-            exact.record(UInt64(key))
-            sampled.record(UInt64(key))
-            if sampled.sampledKeys > maxKeys { return (.infinity, sampled.rate) }
-        }
-        let total = Double(requests.count)
-        let errors = capacities.map {
-            abs(sampled.missRatio(capacity: $0) - Double(exact.misses(capacity: $0)) / total)
-        }
-        return (errors.reduce(0, +) / Double(errors.count), sampled.rate)
+        var held = 0
+        let error = meanAbsoluteError(
+            record: {
+                sampled.record($0)
+                held = max(held, sampled.sampledKeys)
+            }, missRatio: { sampled.missRatio(capacity: $0) })
+        return (error, sampled.rate, held)
     }
 
     @Test("fixed-size shards never keeps more than its keys and equals the exact curve while every key fits")
@@ -98,7 +98,8 @@ struct ShardsLRUCurveTests {
 
     @Test("fixed-size shards' mean absolute error on trace A is below 0.01 with 1,000 and 100 keys", arguments: [1000, 100])
     func shardsFixedSizeMeanAbsoluteErrorBounded(maxKeys: Int) {
-        let (error, rate) = Self.fixedSizeError(maxKeys: maxKeys)
+        let (error, rate, held) = Self.fixedSizeError(maxKeys: maxKeys)
+        #expect(held <= maxKeys)
         print("shards fixed size \(maxKeys) keys: final rate \(rate), MAE \(error) (unadjusted \(Self.fixedSizeError(maxKeys: maxKeys, adjusted: false).error))")
         #expect(error < 0.01, "\(maxKeys) keys: MAE \(error)")
     }
