@@ -83,6 +83,8 @@ public final class ControllerCache {
     public let runLoop: RunLoop
     /// What the cache has done so far.
     public private(set) var statistics = ControllerCacheStatistics()
+    /// Logs every request (the type, 1 controller, the run loop's time) when set.
+    public var requestLog: CacheRequestLog?
 
     let store: BoundedStore<Key, InstanceSet>
     private var stash: [Key: InstanceSet] = [:]
@@ -92,12 +94,17 @@ public final class ControllerCache {
     private var slotHints: [Int] = []
 
     /// Creates an independent cache.
-    public init(configuration: Configuration = Configuration(), runLoop: RunLoop = .main) {
+    /// - Parameter evictionPolicy: the store's policy object, replacing the one the configuration
+    ///   names (an ``OptimalPolicy`` built from a recorded stream).
+    public init(
+        configuration: Configuration = Configuration(), runLoop: RunLoop = .main, evictionPolicy: (any EvictionPolicy)? = nil
+    ) {
         self.configuration = configuration
         self.runLoop = runLoop
         store = BoundedStore(
             costLimit: configuration.capacity,
-            policy: configuration.policy.makePolicy(seed: configuration.seed, parameters: configuration.parameters))
+            policy: evictionPolicy
+                ?? configuration.policy.makePolicy(seed: configuration.seed, parameters: configuration.parameters))
         store.evictionHandler = { [unowned self] key, set in self.storeWillEvict(key, set) }
         runLoop.addMemoryPressureObserver { [weak self] level in self?.handleMemoryPressure(level) }
     }
@@ -109,6 +116,7 @@ public final class ControllerCache {
     public func controller<T: ViewController>(for type: T.Type) -> T {
         let key = ObjectIdentifier(type)
         statistics.requests += 1
+        requestLog?.record(key, size: 1, time: runLoop.now)
         // Every instance under T's key was made by `T()`.
         if let reused = reuse(key: key) { return unsafeDowncast(reused, to: T.self) }
         let made = T()
@@ -121,6 +129,7 @@ public final class ControllerCache {
     public func controller(for type: ControllerType) -> ViewController {
         let key = ObjectIdentifier(type)
         statistics.requests += 1
+        requestLog?.record(key, size: 1, time: runLoop.now)
         if let reused = reuse(type: type, key: key) { return reused }
         let made = type.instantiate()
         insert(made, key: key)
@@ -178,6 +187,7 @@ public final class ControllerCache {
             guard let set = store.peek(key) else { continue }
             set.keepOnly { $0 !== controller }
             statistics.manualRemovals += 1
+            requestLog?.touch(key)
             if set.controllers.isEmpty {
                 store.removeValue(forKey: key)
             } else {
@@ -302,6 +312,7 @@ public final class ControllerCache {
             statistics.evictedControllers += set.controllers.count - stillInUse.count
             guard !stillInUse.isEmpty else { continue }
             statistics.repopulations += stillInUse.count
+            requestLog?.touch(key)
             if let current = store.peek(key) {
                 for controller in stillInUse where !current.contains(controller) { current.append(controller) }
                 store.setCost(current.count, forKey: key)

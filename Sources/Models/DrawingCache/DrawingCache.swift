@@ -50,13 +50,15 @@ public final class DrawingCache {
     /// - Parameters:
     ///   - seed: feeds the `random` eviction policy.
     ///   - runLoop: if given, its memory-pressure notifications reach ``handleMemoryPressure(_:)``.
+    ///   - memoryEviction: the memory tier's policy object, replacing the one `policy` names.
     /// - Throws: ``DrawingCacheError/directoryUnusable(path:reason:)``.
     public init(
         policy: DrawingStorePolicy = .memory(policy: .lru, capacityBytes: 0), seed: UInt64 = 1,
-        runLoop: RunLoop? = nil, clock: @escaping () -> Double = DrawingCache.wallClock
+        runLoop: RunLoop? = nil, memoryEviction: (any EvictionPolicy)? = nil,
+        clock: @escaping () -> Double = DrawingCache.wallClock
     ) throws {
         self.clock = clock
-        store = try DrawingStore(policy: policy, seed: seed, now: clock())
+        store = try DrawingStore(policy: policy, seed: seed, now: clock(), memoryEviction: memoryEviction)
         runLoop?.addMemoryPressureObserver { [weak self] level in self?.handleMemoryPressure(level) }
     }
 
@@ -79,6 +81,21 @@ public final class DrawingCache {
     ) throws -> DrawnImage? {
         let key = try DrawingKey.text(typeName: typeName, selector: selector, rect: rect, salt: salt)
         counters.requests += 1
+        guard let requestLog else { return resolve(key: key, rect: rect, timeoutInterval: timeoutInterval, draw: draw) }
+        let index = requestLog.record(key, size: 0, time: clock())
+        let image = resolve(key: key, rect: rect, timeoutInterval: timeoutInterval, draw: draw)
+        requestLog.setSize(image?.byteCount ?? 0, ofRequest: index)
+        return image
+    }
+
+    /// Logs every request (key, bytes of the image, time on ``clock``) when set: the memory tier's
+    /// request stream. A request that stores nothing (cancelled, nothing drawn) logs size 0.
+    public var requestLog: CacheRequestLog?
+
+    /// The stored image for `key`, or the drawing `draw` makes (stored unless cancelled or nil).
+    private func resolve(
+        key: String, rect: Rect, timeoutInterval: Double?, draw: (Rect) -> Bitmap?
+    ) -> DrawnImage? {
         switch store.image(forKey: key, now: clock()) {
         case .memoryHit(let image):
             counters.memoryHits += 1

@@ -39,10 +39,14 @@ public final class DrawingStore {
     /// - Parameter seed: feeds the `random` eviction policy.
     /// - Throws: ``DrawingCacheError/directoryUnusable(path:reason:)`` when the disk tier's directory
     ///   cannot be created or written.
-    public init(policy: DrawingStorePolicy, seed: UInt64 = 1, now: Double) throws {
+    /// - Parameter memoryEviction: the memory tier's policy object, replacing the one `policy` names
+    ///   (an ``OptimalPolicy`` built from a recorded stream).
+    public init(
+        policy: DrawingStorePolicy, seed: UInt64 = 1, now: Double, memoryEviction: (any EvictionPolicy)? = nil
+    ) throws {
         self.policy = policy
         memory = policy.memoryPolicy.map {
-            BoundedStore(costLimit: policy.capacityBytes, policy: $0.makePolicy(seed: seed))
+            BoundedStore(costLimit: policy.capacityBytes, policy: memoryEviction ?? $0.makePolicy(seed: seed))
         }
         disk = try policy.directory.map { try DiskTier(directory: $0, now: now, limit: policy.diskLimit, seed: seed) }
     }

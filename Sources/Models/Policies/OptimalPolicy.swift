@@ -8,6 +8,10 @@
 public final class OptimalPolicy: EvictionPolicy {
     /// For each request, the index of the next request of the same identity (`Int.max`: none).
     private let nextUse: [Int]
+    /// The request stream, kept only when the policy follows a log (for ``touch``es).
+    private var future: [UInt64] = []
+    /// The next use the request being served has, when a log drives the policy (nil: the cursor).
+    private var expected: Int?
     private var cursor = 0
     private var pendingNextUse = Int.max
     private var nextUseOf: [Int] = []
@@ -26,7 +30,37 @@ public final class OptimalPolicy: EvictionPolicy {
         nextUse = next
     }
 
+    /// Creates the policy for the request stream `future`, recorded from an earlier pass of the same
+    /// deterministic run, following `log`'s position in it: the store may then make extra calls
+    /// for a request (a re-cost after a hit, a copy from another tier) or insert outside requests
+    /// (a repopulation, announced by ``CacheRequestLog/touch(_:)``) without losing its place.
+    /// The log must number the keys as the recording did (the same stream, logged the same way).
+    /// - Complexity: O(*n*) for *n* requests.
+    public convenience init(future: [UInt64], following log: CacheRequestLog) {
+        self.init(future: future)
+        self.future = future
+        log.onRequest = { [weak self] index in
+            guard let self else { return }
+            expected = index < nextUse.count ? nextUse[index] : Int.max
+        }
+        log.onTouch = { [weak self] key, last in
+            guard let self else { return }
+            expected = nextRequest(of: key, after: last)
+        }
+    }
+
     public var name: EvictionPolicyName { .optimal }
+
+    /// The index of the first request of `key` after `index` (`Int.max`: none).
+    /// - Complexity: O(*n*) at worst (a touch is rare: a repopulation).
+    private func nextRequest(of key: UInt64, after index: Int) -> Int {
+        var position = max(0, index + 1)
+        while position < future.count {
+            if future[position] == key { return position }
+            position += 1
+        }
+        return Int.max
+    }
 
     /// The next request of the entry in `slot` (`Int.max`: never).
     public func nextRequest(of slot: Int) -> Int? {
@@ -89,6 +123,7 @@ public final class OptimalPolicy: EvictionPolicy {
     public static let bytesPerEntry = MemoryLayout<Int>.stride + 2 * MemoryLayout<Int32>.stride
 
     private func advance() -> Int {
+        if let expected { return expected }
         defer { cursor += 1 }
         return cursor < nextUse.count ? nextUse[cursor] : Int.max
     }

@@ -20,8 +20,10 @@ final class ViewCache {
     private var repopulation: RunLoop.Token?
     /// The cache's share of the statistics: look-ups, evictions, repopulations, flushes.
     private(set) var counters = ViewModelStatistics()
+    /// Logs every look-up (the name, 1 controller, the run loop's time) when set.
+    var requestLog: CacheRequestLog?
 
-    init(policy: ViewCachePolicy, runLoop: RunLoop) {
+    init(policy: ViewCachePolicy, runLoop: RunLoop, evictionPolicy: (any EvictionPolicy)? = nil) {
         self.policy = policy
         self.runLoop = runLoop
         switch policy {
@@ -35,7 +37,7 @@ final class ViewCache {
             caches = name.caches
             inUseMode = inUse
             self.capacity = max(0, capacity)
-            store = BoundedStore(costLimit: self.capacity, policy: name.makePolicy(seed: seed))
+            store = BoundedStore(costLimit: self.capacity, policy: evictionPolicy ?? name.makePolicy(seed: seed))
         }
         store.evictionHandler = { [unowned self] name, controller in self.storeWillEvict(name, controller) }
     }
@@ -46,6 +48,7 @@ final class ViewCache {
     /// miss.
     /// - Complexity: O(1)
     func lookUp(_ name: String) -> FactoryViewController? {
+        requestLog?.record(name, size: 1, time: runLoop.now)
         guard caches, let controller = store.value(forKey: name) else {
             counters.cacheMisses += 1
             return nil
@@ -140,6 +143,7 @@ final class ViewCache {
         for name in names {
             guard let controller = pending[name], controller.isInUse, store.peek(name) == nil else { continue }
             counters.repopulations += 1
+            requestLog?.touch(name)
             store.setValue(controller, forKey: name, cost: 1)
         }
     }

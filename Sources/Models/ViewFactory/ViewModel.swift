@@ -39,16 +39,26 @@ public final class ViewModel {
     public private(set) var historyStack: [Intent] = []
 
     private let cache: ViewCache
+
+    /// Logs every look-up of the view cache (the name, 1 controller, the run loop's time) when set.
+    public var requestLog: CacheRequestLog? {
+        get { cache.requestLog }
+        set { cache.requestLog = newValue }
+    }
     private var counters = ViewModelStatistics()
 
     /// Creates a view model over `factory`, registered for memory-pressure notifications on
-    /// `runLoop`.
-    public init(factory: ViewFactory, cachePolicy: ViewCachePolicy = .forever, stackSize: HistoryStackSize = .unlimited, runLoop: RunLoop) {
+    /// `runLoop`. `evictionPolicy` replaces the policy object a bounded cache policy names (an
+    /// ``OptimalPolicy`` built from a recorded stream).
+    public init(
+        factory: ViewFactory, cachePolicy: ViewCachePolicy = .forever, stackSize: HistoryStackSize = .unlimited, runLoop: RunLoop,
+        evictionPolicy: (any EvictionPolicy)? = nil
+    ) {
         self.factory = factory
         self.cachePolicy = cachePolicy
         self.stackSize = stackSize
         self.runLoop = runLoop
-        cache = ViewCache(policy: cachePolicy, runLoop: runLoop)
+        cache = ViewCache(policy: cachePolicy, runLoop: runLoop, evictionPolicy: evictionPolicy)
         let makeMain = factory.maker(for: ViewFactory.builtinMain) ?? { MainViewController() }
         mainController = factory.instantiate(ViewFactory.builtinMain, with: makeMain)
         window = mainController.view
@@ -116,6 +126,7 @@ public final class ViewModel {
             if sectionName == currentSection?.name, viewName == currentView?.name {
                 // The same section and view again: a fresh view instance replaces the cached one.
                 counters.viewRefreshes += 1
+                requestLog?.record(viewName, size: 1, time: runLoop.now)
                 page = create(viewName, make: makeView)
             } else {
                 page = obtain(viewName, make: makeView)

@@ -16,6 +16,9 @@ import Report
 struct DrawingDriver {
     let scenario: DrawingScenario
     let configuration: RunConfiguration
+    /// `optimal`'s request stream, recorded by a first pass (see ``OptimalPass``); without it,
+    /// `eviction: optimal` runs as lru (the recording pass).
+    var future: [UInt64]?
     var cacheRoot: URL = DrawingTierDirectory.root
 
     func run(isCancelled: () -> Bool, progress: (Double) -> Void) -> RunOutput {
@@ -29,13 +32,19 @@ struct DrawingDriver {
         defer { if let directory { try? FileManager.default.removeItem(at: directory) } }
         let policy: DrawingStorePolicy
         var cache: DrawingCache
+        let log = configuration.recordsTrace || future != nil ? CacheRequestLog() : nil
+        if scenario.cache.eviction == .optimal, DrawingScenario.diskTierPolicies.contains(configuration.policy) {
+            // The file's check refuses this; a --policy naming a disk tier still gets here.
+            recorder.noteFailure(DrawingCacheSpec.optimalDiskTierReason)
+            return recorder.output(cache: nil, header: header, complete: false)
+        }
         do {
             if DrawingScenario.diskTierPolicies.contains(configuration.policy) {
                 directory = try DrawingTierDirectory.makeRunDirectory(
                     in: cacheRoot, label: "\(header.name)-\(configuration.policy.rawValue)-\(configuration.index)")
             }
             policy = storePolicy(directory: directory)
-            cache = try makeCache(policy: policy, runLoop: runLoop, clock: clock)
+            cache = try makeCache(policy: policy, runLoop: runLoop, clock: clock, log: log)
         } catch {
             recorder.noteFailure("\(error)")
             return recorder.output(cache: nil, header: header, complete: false)
@@ -63,7 +72,7 @@ struct DrawingDriver {
                 cache.waitForPendingWrites()
                 recorder.absorb(cache)
                 do {
-                    cache = try makeCache(policy: policy, runLoop: runLoop, clock: clock)
+                    cache = try makeCache(policy: policy, runLoop: runLoop, clock: clock, log: log)
                 } catch {
                     recorder.noteFailure("\(error)")
                     complete = false
@@ -106,17 +115,28 @@ struct DrawingDriver {
         cache.waitForPendingWrites()
         progress(1)
         recorder.allocationRequests = AllocationProbe.requests() &- requestsAtStart
-        return recorder.output(cache: cache, header: header, complete: complete)
+        var output = recorder.output(cache: cache, header: header, complete: complete)
+        output.trace = configuration.recordsTrace ? log?.requests : nil
+        return output
     }
 
-    private func makeCache(policy: DrawingStorePolicy, runLoop: Models.RunLoop, clock: VirtualClock) throws -> DrawingCache {
-        let cache = try DrawingCache(policy: policy, seed: configuration.seed, runLoop: runLoop) { clock.now }
+    private func makeCache(
+        policy: DrawingStorePolicy, runLoop: Models.RunLoop, clock: VirtualClock, log: CacheRequestLog?
+    ) throws -> DrawingCache {
+        // A new cache at a restart gets a new optimal policy, following the same log.
+        var optimal: OptimalPolicy?
+        if let future, let log { optimal = OptimalPolicy(future: future, following: log) }
+        let cache = try DrawingCache(policy: policy, seed: configuration.seed, runLoop: runLoop, memoryEviction: optimal) {
+            clock.now
+        }
         cache.timeoutInterval = scenario.timeout.value
+        cache.requestLog = log
         return cache
     }
 
     private func storePolicy(directory: URL?) -> DrawingStorePolicy {
-        let eviction = EvictionPolicyName(scenario.cache.eviction)
+        // The recording pass of `optimal` runs lru.
+        let eviction = scenario.cache.eviction == .optimal && future == nil ? .lru : EvictionPolicyName(scenario.cache.eviction)
         let diskLimit = DiskLimit(capacityBytes: scenario.cache.diskCapacityBytes, eviction: eviction)
         switch (configuration.policy, directory) {
         case (.memory, _): return .memory(policy: eviction, capacityBytes: scenario.cache.capacityBytes)

@@ -20,6 +20,13 @@ extension DrawingScenario: KindScenario {
     }
 
     public func run(_ configuration: RunConfiguration, isCancelled: () -> Bool, progress: (Double) -> Void) -> RunOutput {
-        DrawingDriver(scenario: self, configuration: configuration).run(isCancelled: isCancelled, progress: progress)
+        // `eviction: optimal` runs the memory tier under Belady's, from a first pass under lru.
+        OptimalPass.run(
+            configuration, isOptimal: cache.eviction == .optimal && configuration.policy == .memory,
+            recordingPolicy: configuration.policy
+        ) { configuration, future, reportsProgress in
+            DrawingDriver(scenario: self, configuration: configuration, future: future)
+                .run(isCancelled: isCancelled, progress: { if reportsProgress { progress($0) } })
+        }
     }
 }

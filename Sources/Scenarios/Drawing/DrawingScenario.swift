@@ -264,6 +264,10 @@ public struct DrawingCacheSpec: Codable, Equatable, Sendable {
 
     static let keys = ["policies", "eviction", "capacity", "disk_capacity"]
 
+    /// Why `eviction: optimal` runs only with the memory tier.
+    static let optimalDiskTierReason =
+        "must not be optimal while a disk tier is listed: optimal needs the stream in advance and is recorded for the memory tier only, and the disk tier evicts by the same policy on a stream its background writer shapes; list no disk tier (disk, memory+disk), or choose another eviction policy"
+
     public init(
         policies: [PolicyName] = DrawingScenario.policies, eviction: PolicyName = .lru, capacityBytes: Int,
         diskCapacityBytes: Int = DrawingCacheSpec.defaultDiskCapacity
@@ -283,6 +287,8 @@ public struct DrawingCacheSpec: Codable, Equatable, Sendable {
         try f.check(
             "eviction", eviction.isBounded,
             "must be an eviction policy (\(PolicyName.evictionPolicies.map(\.rawValue).joined(separator: ", ")))")
+        try f.check(
+            "eviction", eviction != .optimal || !policies.contains(where: DrawingScenario.diskTierPolicies.contains), Self.optimalDiskTierReason)
         if policies.contains(where: DrawingScenario.memoryTierPolicies.contains) {
             let capacity: ByteCount = try f.required("capacity")
             capacityBytes = capacity.bytes

@@ -1,3 +1,4 @@
+import Models
 import Report
 
 /// A scenario kind: the type a `kind:` value decodes to, and everything the runner, the command
@@ -58,6 +59,8 @@ public struct RunOutput: Sendable {
     public var timeseries: [ResultRow]
     public var latency: [ResultRow]
     public var complete: Bool
+    /// The requests the run's bounded cache saw, when the run recorded them (`--record-trace`).
+    public var trace: [CacheRequestLog.Request]?
 
     public init(summary: ResultRow, timeseries: [ResultRow], latency: [ResultRow], complete: Bool) {
         self.summary = summary

@@ -18,6 +18,10 @@ public enum PolicyName: String, CaseIterable, Codable, Sendable, SchemaChoice {
     case wTinyLFU = "w-tinylfu"
     case twoQ = "2q"
     case slru
+    /// Belady's: evicts the entry requested again furthest in the future. A run first records its
+    /// stream in a pass under lru, then runs with that future (the drawing kind: `eviction`, memory
+    /// tier only).
+    case optimal
     /// Drawing caches: a memory tier only.
     case memory
     /// Drawing caches: a disk tier only (EGOUICache over EGOCache: every hit reads and decodes a file).
@@ -40,7 +44,7 @@ public enum PolicyName: String, CaseIterable, Codable, Sendable, SchemaChoice {
 
     /// The policies that evict to stay within a capacity.
     public static let evictionPolicies: [PolicyName] = [
-        .lru, .fifo, .random, .clock, .lfu, .arc, .s3fifo, .sieve, .wTinyLFU, .twoQ, .slru,
+        .lru, .fifo, .random, .clock, .lfu, .arc, .s3fifo, .sieve, .wTinyLFU, .twoQ, .slru, .optimal,
     ]
 
     /// The reader-writer store's synchronisation designs (`parallel-readers`).

@@ -14,6 +14,8 @@ import Report
 struct NavigationDriver {
     let scenario: NavigationScenario
     let configuration: RunConfiguration
+    /// `optimal`'s request stream, recorded by a first pass (see ``OptimalPass``).
+    var future: [UInt64]?
 
     func run(isCancelled: () -> Bool, progress: (Double) -> Void) -> RunOutput {
         let header = scenario.header
@@ -25,8 +27,11 @@ struct NavigationDriver {
             register(section.name, nib: section.nib, in: factory)
             for page in section.views { register(page.name, nib: page.nib, in: factory) }
         }
+        let (log, optimal) = OptimalPass.log(for: configuration, future: future)
         let model = ViewModel(
-            factory: factory, cachePolicy: cachePolicy, stackSize: HistoryStackSize(app.stackSize), runLoop: runLoop)
+            factory: factory, cachePolicy: cachePolicy, stackSize: HistoryStackSize(app.stackSize), runLoop: runLoop,
+            evictionPolicy: optimal)
+        model.requestLog = log
         var user = UserDriver(app: app, model: scenario.user, seed: configuration.seed)
         var payload = StateMaker(spec: scenario.user.state, seed: configuration.seed)
         var recorder = NavigationRecorder(scenario: header.name, configuration: configuration)
@@ -91,10 +96,12 @@ struct NavigationDriver {
         }
         progress(1)
         recorder.allocationRequests = AllocationProbe.requests() &- requestsAtStart
-        return recorder.output(
+        var output = recorder.output(
             model: model, viewCacheBytes: viewCacheBytes(model), historyBytes: ledger.bytes(of: model.historyStack),
             capacity: configuration.policy.isBounded ? scenario.cache.capacity ?? 0 : 0,
             stackSize: app.stackSize, header: header, complete: complete)
+        output.trace = configuration.recordsTrace ? log?.requests : nil
+        return output
     }
 
     /// The view cache the run's policy names.
@@ -103,7 +110,7 @@ struct NavigationDriver {
         // The drawing tiers and the store designs are rejected when the file loads.
         case .forever, .memory, .disk, .memoryAndDisk, .gcdBarrier, .rwlock, .mutex, .bigReader, .leftRight:
             return .forever
-        case .none, .lru, .fifo, .random, .clock, .lfu, .arc, .s3fifo, .sieve, .wTinyLFU, .twoQ, .slru:
+        case .none, .lru, .fifo, .random, .clock, .lfu, .arc, .s3fifo, .sieve, .wTinyLFU, .twoQ, .slru, .optimal:
             return .bounded(
                 capacity: scenario.cache.capacity ?? 0, policy: EvictionPolicyName(configuration.policy),
                 inUse: InUseMode(configuration.inUseMode ?? .repopulate), seed: configuration.seed)

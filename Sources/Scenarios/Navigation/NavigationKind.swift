@@ -22,6 +22,9 @@ extension NavigationScenario: KindScenario {
     }
 
     public func run(_ configuration: RunConfiguration, isCancelled: () -> Bool, progress: (Double) -> Void) -> RunOutput {
-        NavigationDriver(scenario: self, configuration: configuration).run(isCancelled: isCancelled, progress: progress)
+        OptimalPass.run(configuration) { configuration, future, reportsProgress in
+            NavigationDriver(scenario: self, configuration: configuration, future: future)
+                .run(isCancelled: isCancelled, progress: { if reportsProgress { progress($0) } })
+        }
     }
 }

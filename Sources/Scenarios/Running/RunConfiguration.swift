@@ -13,6 +13,8 @@ public struct RunConfiguration: Equatable, Sendable, CustomStringConvertible {
     public var index: Int
     /// The sweep point this run belongs to, if the scenario sweeps.
     public var sweep: SweepPoint?
+    /// Whether the run records its cache's request stream (``RunOutput/trace``).
+    public var recordsTrace = false
 
     public init(policy: PolicyName, inUseMode: InUseModeName?, seed: UInt64, index: Int = 0, sweep: SweepPoint? = nil) {
         self.policy = policy

@@ -10,6 +10,8 @@ public struct RunOptions: Sendable {
     public var progress: (@Sendable (RunProgress) -> Void)?
     /// Only these runs (by their index in the scenario), when set: a shard's slice.
     public var only: Set<Int>?
+    /// Whether each run records its cache's request stream (`--record-trace`).
+    public var recordTrace = false
 
     public init(
         policies: [PolicyName]? = nil, seed: UInt64? = nil,

@@ -1,3 +1,4 @@
+import Models
 import Report
 
 /// What running one scenario produced: rows for each results file, and whether every run finished.
@@ -17,6 +18,8 @@ public struct ScenarioResult: Sendable {
     public var latency: [ResultRow]
     /// False when a run was interrupted: its rows say `complete` = false.
     public var complete: Bool
+    /// The request stream of each run that recorded one (`--record-trace`), in run order.
+    public var traces: [(run: RunConfiguration, requests: [CacheRequestLog.Request])] = []
 
     public init(
         name: String, columns: ResultColumns = ResultColumns(summary: []), scenarioYAML: String = "", summary: [ResultRow] = [], timeseries: [ResultRow] = [], latency: [ResultRow] = [], complete: Bool = true) {
@@ -27,5 +30,16 @@ public struct ScenarioResult: Sendable {
         self.timeseries = timeseries
         self.latency = latency
         self.complete = complete
+    }
+}
+
+extension ScenarioResult {
+    /// The trace files of the runs that recorded their stream: `trace-<run>-<policy>[-<in_use>].csv`
+    /// (the run's index in the scenario, so sweep points never collide), each a `time,key,size` CSV.
+    public var traceFiles: [(name: String, csv: String)] {
+        traces.map { run, requests in
+            let mode = run.inUseMode.map { "-\($0.rawValue)" } ?? ""
+            return ("trace-\(run.index)-\(run.policy.rawValue)\(mode).csv", CacheRequestLog.csv(requests))
+        }
     }
 }

@@ -13,6 +13,7 @@ public enum ScenarioRunner {
             for var configuration in scenario.body.runs(options: options) {
                 configuration.index = all.count
                 configuration.sweep = point
+                configuration.recordsTrace = options.recordTrace
                 all.append((configuration, scenario))
             }
         }
@@ -52,6 +53,7 @@ public enum ScenarioRunner {
             result.summary.append(output.summary)
             result.timeseries.append(contentsOf: output.timeseries)
             result.latency.append(contentsOf: output.latency)
+            if let trace = output.trace { result.traces.append((configuration, trace)) }
             if !output.complete {
                 result.complete = false
                 break

@@ -12,12 +12,15 @@ import Report
 struct ScrollingTableDriver {
     let scenario: ScrollingTableScenario
     let configuration: RunConfiguration
+    /// `optimal`'s request stream, recorded by a first pass (see ``OptimalPass``).
+    var future: [UInt64]?
 
     func run(isCancelled: () -> Bool, progress: (Double) -> Void) -> RunOutput {
         let header = scenario.header
         let spec = scenario.table
         let timeline = FrameTimeline(header: header, refreshRate: spec.refreshHz)
         let runLoop = RunLoop(refreshRate: spec.refreshHz)
+        let (log, optimal) = OptimalPass.log(for: configuration, future: future)
         let cache = ControllerCache(
             configuration: .init(
                 // `forever`: an NSCache without a limit, emptied only by memory warnings.
@@ -26,7 +29,8 @@ struct ScrollingTableDriver {
                 inUseMode: InUseMode(configuration.inUseMode ?? .repopulate),
                 seed: configuration.seed,
                 parameters: scenario.cache.parameters),
-            runLoop: runLoop)
+            runLoop: runLoop, evictionPolicy: optimal)
+        cache.requestLog = log
         let pool = ReusePool(runLoop: runLoop)
         let source = TableSource(
             spec: spec, content: TableContent(spec: spec, seed: configuration.seed),
@@ -120,10 +124,12 @@ struct ScrollingTableDriver {
         totals.add(interval)
         progress(1)
         let allocationRequests = AllocationProbe.requests() &- requestsAtStart
-        return recorder.output(
+        var output = recorder.output(
             totals: totals, allocationRequests: allocationRequests, cache: cache, pool: pool, source: source, details: details,
             frameWork: frameWork,
             capacity: scenario.cache.capacity, header: header, complete: complete)
+        output.trace = configuration.recordsTrace ? log?.requests : nil
+        return output
     }
 }
 
@@ -142,6 +148,7 @@ extension EvictionPolicyName {
         case .wTinyLFU: self = .wTinyLFU
         case .twoQ: self = .twoQ
         case .slru: self = .slru
+        case .optimal: self = .optimal
         case .forever: self = .lru
         // Drawing tiers and store designs: rejected for other kinds when the file loads.
         case .memory, .disk, .memoryAndDisk, .gcdBarrier, .rwlock, .mutex, .bigReader, .leftRight: self = .lru

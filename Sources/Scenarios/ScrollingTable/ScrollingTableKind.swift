@@ -21,6 +21,9 @@ extension ScrollingTableScenario: KindScenario {
     }
 
     public func run(_ configuration: RunConfiguration, isCancelled: () -> Bool, progress: (Double) -> Void) -> RunOutput {
-        ScrollingTableDriver(scenario: self, configuration: configuration).run(isCancelled: isCancelled, progress: progress)
+        OptimalPass.run(configuration) { configuration, future, reportsProgress in
+            ScrollingTableDriver(scenario: self, configuration: configuration, future: future)
+                .run(isCancelled: isCancelled, progress: { if reportsProgress { progress($0) } })
+        }
     }
 }

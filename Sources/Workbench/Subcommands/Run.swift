@@ -24,7 +24,7 @@ struct Run: ParsableCommand {
     @Option(
         name: .customLong("policy"),
         help: ArgumentHelp(
-            "Run only this policy or store design, replacing the file's list (repeatable; none, lru, fifo, random, forever, clock, lfu, arc, s3-fifo, sieve, w-tinylfu, 2q, slru, memory, disk, memory+disk, gcd-barrier, rwlock, mutex, big-reader, left-right).",
+            "Run only this policy or store design, replacing the file's list (repeatable; none, lru, fifo, random, forever, clock, lfu, arc, s3-fifo, sieve, w-tinylfu, 2q, slru, optimal, memory, disk, memory+disk, gcd-barrier, rwlock, mutex, big-reader, left-right).",
             valueName: "name"))
     var policies: [String] = []
 
@@ -54,6 +54,12 @@ struct Run: ParsableCommand {
             "Where the drawing kind's disk tiers live: <dir>/workbench-<pid>/, removed when the run ends (also on SIGINT/SIGTERM); directories left there by runs that were killed are removed at the next start. Default: the system temporary directory ($TMPDIR, else /tmp).",
             valueName: "dir"))
     var cacheDir: String?
+
+    @Flag(
+        name: .customLong("record-trace"),
+        help: ArgumentHelp(
+            "Also write, for each run, the requests its bounded cache saw (scrolling-table: the controller cache; navigation: the view cache; drawing: the memory tier) as <out>/<scenario>/trace-<run>-<policy>[-<in_use>].csv: a header line time,key,size, then one line per request (virtual seconds; keys numbered 1, 2, ... in order of first request; bytes, or 1 where the cache counts controllers), warm-up included."))
+    var recordTrace = false
 
     @OptionGroup var plotOptions: PlotOptions
 
@@ -105,7 +111,8 @@ struct Run: ParsableCommand {
         // Load every file first: a bad one is reported and skipped, the others still run.
         var plans: [(file: String, plan: ScenarioPlan)] = []
         var namesSeen: [String: String] = [:]
-        let baseOptions = RunOptions(policies: policyOverride, seed: seed)
+        var baseOptions = RunOptions(policies: policyOverride, seed: seed)
+        baseOptions.recordTrace = recordTrace
         for file in files {
             let plan: ScenarioPlan
             do {
@@ -178,6 +185,9 @@ struct Run: ParsableCommand {
                     try AtomicFile.write(
                         ExpectationTable.csv(checked),
                         to: writer.scenarioDirectory(name).appendingPathComponent(ExpectationTable.fileName))
+                }
+                for trace in result.traceFiles {
+                    try AtomicFile.write(trace.csv, to: writer.scenarioDirectory(name).appendingPathComponent(trace.name))
                 }
                 written.append(writer.scenarioDirectory(name))
             } catch {

@@ -260,7 +260,7 @@ struct ScenarioErrorTests {
         expectError(
             LoaderFixtures.minimal(replacing: "  capacity: 8", with: "  capacity: 8\n  policies: [none, lru, lruu]"),
             line: 13, column: 25, keyPath: "cache.policies[2]",
-            message: "cache.policies[2]: unknown policy 'lruu' (expected one of: none, lru, fifo, random, forever, clock, lfu, arc, s3-fifo, sieve, w-tinylfu, 2q, slru, memory, disk, memory+disk, gcd-barrier, rwlock, mutex, big-reader, left-right)")
+            message: "cache.policies[2]: unknown policy 'lruu' (expected one of: none, lru, fifo, random, forever, clock, lfu, arc, s3-fifo, sieve, w-tinylfu, 2q, slru, optimal, memory, disk, memory+disk, gcd-barrier, rwlock, mutex, big-reader, left-right)")
     }
 
     @Test("a drawing file's memory tier takes any eviction policy, and only those")
@@ -277,7 +277,7 @@ struct ScenarioErrorTests {
         expectError(
             yaml.replacingOccurrences(of: "EVICTION", with: "forever"),
             line: 6, column: 39, keyPath: "cache.eviction",
-            message: "cache.eviction must be an eviction policy (lru, fifo, random, clock, lfu, arc, s3-fifo, sieve, w-tinylfu, 2q, slru) (found 'forever')")
+            message: "cache.eviction must be an eviction policy (lru, fifo, random, clock, lfu, arc, s3-fifo, sieve, w-tinylfu, 2q, slru, optimal) (found 'forever')")
     }
 
     @Test("a policy parameter must be a share of the capacity strictly between 0 and 1", arguments: ["0", "1", "1.5", "-0.1"])
