@@ -64,11 +64,7 @@ public struct ResultsWriter: Sendable {
         columns: ResultColumns? = nil,
         scenarioYAML: String? = nil
     ) throws -> [URL] {
-        guard !scenario.isEmpty, !scenario.hasPrefix("."), !scenario.contains("/"),
-            !scenario.contains("\0")
-        else {
-            throw ReportError.invalidScenarioName(scenario)
-        }
+        try Self.checkName(scenario)
         let files = [
             (Self.summaryFileName, summary),
             (Self.timeseriesFileName, timeseries),
@@ -97,6 +93,14 @@ public struct ResultsWriter: Sendable {
             written.append(url)
         }
         return written
+    }
+
+    /// Throws ``ReportError/invalidScenarioName(_:)`` unless `scenario` is a single directory
+    /// name: not empty, without `/` or NUL, not starting with `.`.
+    public static func checkName(_ scenario: String) throws {
+        guard !scenario.isEmpty, !scenario.hasPrefix("."), !scenario.contains("/"), !scenario.contains("\0") else {
+            throw ReportError.invalidScenarioName(scenario)
+        }
     }
 
     /// Throws ``ReportError/undescribedColumn(file:column:)`` naming the first column of

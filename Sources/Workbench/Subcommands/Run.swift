@@ -10,7 +10,10 @@ struct Run: ParsableCommand {
         discussion: """
             Writes <out>/<scenario>/summary.csv (a row per run), timeseries.csv (a row per run per \
             sampling interval) and latency.csv (the latency percentile spectrum). Files are written \
-            to a temporary name and renamed, so an interrupted run never leaves half a file. A bad \
+            to a temporary name and renamed, so an interrupted run never leaves half a file; a \
+            scenario's directory is written into a hidden sibling and swapped in whole, so no file \
+            of an earlier run survives, and a failed write leaves the previous results intact. One \
+            process at a time writes into <out> (a lock on <out>/.workbench.lock). A bad \
             scenario file is reported as file:line:column and skipped; the others still run.
             """
     )
@@ -58,6 +61,8 @@ struct Run: ParsableCommand {
     @OptionGroup var plotOptions: PlotOptions
 
     func run() throws {
+        // First, so that an interrupt while loading is seen too.
+        Interrupt.install()
         // Checked here rather than in validate(), so a bad --policy exits 1 (an input error, as
         // documented) instead of ArgumentParser's validation exit code 64.
         var policyOverride: [PolicyName]? = nil
@@ -95,8 +100,11 @@ struct Run: ParsableCommand {
         }
         DrawingTierDirectory.removeStale()
         defer { DrawingTierDirectory.removeProcessDirectory() }
-        Interrupt.install()
         AllocationProbe.install()
+        guard !out.isEmpty else {
+            Diagnostics.error("error: --out: must not be empty (a directory for the results)")
+            throw WorkbenchExit.inputError
+        }
         let writer = ResultsWriter(directory: URL(fileURLWithPath: out))
         let showProgress = !quiet && Diagnostics.stderrIsTerminal
         var failed = false
@@ -107,6 +115,11 @@ struct Run: ParsableCommand {
         var namesSeen: [String: String] = [:]
         let baseOptions = RunOptions(policies: policyOverride, seed: seed)
         for file in files {
+            if Interrupt.requested {
+                interrupted = true
+                Diagnostics.note("interrupted while loading: nothing was run")
+                break
+            }
             let plan: ScenarioPlan
             do {
                 plan = try ScenarioLoader.loadPlan(contentsOf: URL(fileURLWithPath: file), maxDuration: durationCap)
@@ -133,6 +146,19 @@ struct Run: ParsableCommand {
             plans.append((file, plan))
         }
 
+        // One process at a time writes into --out; held until the process exits.
+        var lock: DirectoryLock? = nil
+        if !plans.isEmpty, !interrupted {
+            do {
+                lock = try DirectoryLock(writer.directory)
+                StagedDirectory.removeStale(in: writer.directory)
+            } catch {
+                Diagnostics.error("error: --out \(out): \(error)")
+                throw WorkbenchExit.inputError
+            }
+        }
+        defer { withExtendedLifetime(lock) {} }
+
         // A shard runs every N-th run of the whole study, counted across files in order.
         var selections: [Set<Int>?] = Array(repeating: nil, count: plans.count)
         if let shard {
@@ -149,7 +175,7 @@ struct Run: ParsableCommand {
 
         var outcomes: [ExpectationOutcome] = []
         var written: [URL] = []
-        for (position, entry) in plans.enumerated() {
+        for (position, entry) in plans.enumerated() where !interrupted {
             let name = entry.plan.name
             if let only = selections[position], only.isEmpty { continue }
             let fileNumber = position + 1
@@ -168,20 +194,24 @@ struct Run: ParsableCommand {
             options.only = selections[position]
             let result = ScenarioRunner.run(entry.plan, options: options)
             if showProgress { Diagnostics.endProgress() }
+            if !result.complete, result.summary.isEmpty {
+                // Interrupted before its first run had a row: the previous results stay as they are.
+                interrupted = true
+                Diagnostics.note("interrupted: '\(name)' had not started; its previous results (if any) are untouched")
+                break
+            }
             let checked = ExpectationCheck.evaluate(entry.plan.base.header.expect, result: result)
             do {
-                try writer.write(
-                    scenario: name, summary: result.summary, timeseries: result.timeseries, latency: result.latency,
-                    columns: result.columns, scenarioYAML: RunRecord.current.yamlComment + result.scenarioYAML)
-                if !checked.isEmpty {
-                    try AtomicFile.write(
-                        ExpectationTable.csv(checked),
-                        to: writer.scenarioDirectory(name).appendingPathComponent(ExpectationTable.fileName))
-                }
-                written.append(writer.scenarioDirectory(name))
+                let plots = result.complete && !plotOptions.noPlots ? plotOptions : nil
+                written.append(try ScenarioResultsOutput.write(result, checked: checked, writer: writer, plots: plots, quiet: quiet))
             } catch {
-                Diagnostics.error("\(out): error: cannot write results of '\(name)': \(error)")
+                Diagnostics.error(
+                    "\(out): error: cannot write results of '\(name)': \(error); the previous results there (if any) are unchanged")
                 failed = true
+                if !result.complete {
+                    interrupted = true
+                    break
+                }
                 continue
             }
             if !quiet {
@@ -190,12 +220,14 @@ struct Run: ParsableCommand {
             outcomes += checked
             if !result.complete {
                 interrupted = true
-                Diagnostics.note("interrupted: partial results of '\(name)' kept, marked complete=false")
+                Diagnostics.note(
+                    "interrupted: partial results of '\(name)' kept, marked complete=false"
+                        + (plotOptions.noPlots ? "" : " (no plots drawn: scripts/plot.sh DIR draws them)"))
                 break
             }
         }
 
-        plotOptions.finish(resultsDirectory: URL(fileURLWithPath: out), written: written, quiet: quiet)
+        plotOptions.finish(resultsDirectory: URL(fileURLWithPath: out), written: written, quiet: quiet, drawPlots: false)
 
         let failures = outcomes.filter { !$0.passed }
         if !failures.isEmpty || !outcomes.isEmpty && !quiet {
