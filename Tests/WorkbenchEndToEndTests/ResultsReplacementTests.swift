@@ -113,3 +113,26 @@ struct ResultsReplacementTests {
         return files
     }
 }
+
+/// `--memory-limit`: `run` and `validate` refuse the same files, before anything runs.
+@Suite("run and validate: --memory-limit")
+struct MemoryLimitTests {
+    @Test("validate reports the same memory refusal as run, and run writes nothing")
+    func validateAndRunRefuseAlike() throws {
+        let cli = try workbench()
+        let temp = try TempDir()
+        defer { temp.remove() }
+        let file = try temp.write("tiny.yaml", Fixture.yaml())
+        let out = temp.path("out")
+        let validate = cli.run(["validate", file.path, "--memory-limit", "100KB"])
+        let run = cli.run(["run", file.path, "--memory-limit", "100KB", "--out", out.path, "-q", "--no-plots"])
+        #expect(validate.status == 1, "\(transcript(validate))")
+        #expect(run.status == 1, "\(transcript(run))")
+        #expect(validate.stderr.contains("tiny.yaml:1:1: error: 'tiny' needs about "), "\(transcript(validate))")
+        #expect(validate.stderr.contains("limit 100.0 KB"), "\(transcript(validate))")
+        #expect(run.stderr == validate.stderr)
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        let accepted = cli.run(["validate", file.path, "--memory-limit", "1GB"])
+        #expect(accepted.status == 0, "\(transcript(accepted))")
+    }
+}

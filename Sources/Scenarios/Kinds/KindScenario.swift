@@ -21,6 +21,10 @@ public protocol KindScenario: Codable, Equatable, Sendable {
     /// The runs of the scenario under `options` (indices and sweep points are set by the
     /// runner), every one on the same seed.
     func runs(options: RunOptions) -> [RunConfiguration]
+    /// What its largest run holds in memory at most (view trees, tables, stores, payloads,
+    /// histograms), estimated from the file before anything runs; ``MemoryGuard`` refuses a
+    /// scenario above `--memory-limit` with it.
+    func memoryEstimate() -> MemoryEstimate
     /// Drives one run and returns its rows.
     func run(
         _ configuration: RunConfiguration, isCancelled: () -> Bool, progress: (Double) -> Void

@@ -58,6 +58,8 @@ struct Run: ParsableCommand {
             valueName: "dir"))
     var cacheDir: String?
 
+    @OptionGroup var memory: MemoryLimitOption
+
     @OptionGroup var plotOptions: PlotOptions
 
     func run() throws {
@@ -91,6 +93,7 @@ struct Run: ParsableCommand {
                 throw WorkbenchExit.inputError
             }
         }
+        let memoryLimit = try memory.limit()
         if let cacheDir {
             guard !cacheDir.isEmpty else {
                 Diagnostics.error("error: --cache-dir: must not be empty")
@@ -122,7 +125,8 @@ struct Run: ParsableCommand {
             }
             let plan: ScenarioPlan
             do {
-                plan = try ScenarioLoader.loadPlan(contentsOf: URL(fileURLWithPath: file), maxDuration: durationCap)
+                plan = try ScenarioLoader.loadPlan(
+                    contentsOf: URL(fileURLWithPath: file), maxDuration: durationCap, memoryLimit: memoryLimit)
             } catch {
                 Diagnostics.error(error.description)
                 failed = true
