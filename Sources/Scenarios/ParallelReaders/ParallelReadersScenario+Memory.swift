@@ -1,4 +1,3 @@
-
 extension ParallelReadersScenario {
     /// The store's entries with their payloads, twice (the initial load is built beside the
     /// store), the key table, and per thread its stack and a histogram per operation.

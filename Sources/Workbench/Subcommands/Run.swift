@@ -47,7 +47,7 @@ struct Run: ParsableCommand {
     @Option(
         name: .customLong("max-duration"),
         help: ArgumentHelp(
-            "Cap every scenario's duration and warm-up (each) at this duration, after checking the file as written (a smoke test: 2s, 500ms).",
+            "Cap every scenario's duration and warm-up (each) at this duration, after checking the file as written (a smoke test: 2s, 500ms). It bounds durations only: a count-bound run (parallel-readers `operations`, a script's step counts) still does its count (at most 100000000 operations per thread).",
             valueName: "duration"))
     var maxDuration: String?
 
