@@ -51,14 +51,19 @@ extension KindScenario {
 /// What one run produced.
 public struct RunOutput: Sendable {
     public var summary: ResultRow
-    public var timeseries: [ResultRow]
+    /// One row per sample, spooled on disk as the run samples (``RowSpool``).
+    public var timeseries: RowSpool
     public var latency: [ResultRow]
     public var complete: Bool
 
-    public init(summary: ResultRow, timeseries: [ResultRow], latency: [ResultRow], complete: Bool) {
+    public init(summary: ResultRow, timeseries: RowSpool, latency: [ResultRow], complete: Bool) {
         self.summary = summary
         self.timeseries = timeseries
         self.latency = latency
         self.complete = complete
+    }
+
+    public init(summary: ResultRow, timeseries: [ResultRow], latency: [ResultRow], complete: Bool) {
+        self.init(summary: summary, timeseries: RowSpool(timeseries), latency: latency, complete: complete)
     }
 }

@@ -49,12 +49,11 @@ public struct MemoryEstimate: Sendable, Equatable {
     /// One item of a history stack or a cached intent, besides its state payload.
     public static let bytesPerIntent = 1_024.0
 
-    /// The rows a run keeps in memory until the results are written: the summary and one
-    /// timeseries row per sample, each of the kind's columns.
+    /// What a run's rows keep in memory until the results are written: the summary row, and
+    /// per timeseries row only its place in the spool on disk (8 bytes; ``RowSpool``).
     public static func resultRows(header: ScenarioHeader, columns: ResultColumns) -> Part {
-        let summary = Double(columns.summary.count)
-        let timeseries = Double(columns.timeseries.count) * header.sampleCount
-        return Part("result rows", (summary + timeseries) * bytesPerRowValue)
+        let summary = Double(columns.summary.count) * bytesPerRowValue
+        return Part("result rows", summary + 8 * header.sampleCount)
     }
 
     /// `bytes` as a person reads it: `512 B`, `3.2 MB`, `1.5 GB` (powers of 1024).
