@@ -64,28 +64,16 @@ struct InterruptTests {
     func interruptDuringEventFlood() throws {
         let temp = try TempDir()
         defer { temp.remove() }
-        let file = try temp.write(
-            "flood.yaml",
-            """
-            name: flood
-            kind: navigation
-            duration: 900s
-            warmup: 0s
-            sample_interval: 1s
-            memory_pressure: [{every: 1ms, level: warning}]
-            app:
-              stack_size: 4
-              sections:
-                - name: home
-                  nib: {views: 10, depth: 3}
-                  views: [{name: feed, nib: {views: 20, depth: 4}}]
-                - name: profile
-                  nib: {views: 8, depth: 2}
-            user:
-              markov: {switch_tab: 0.3, open_view: 0.4, back: 0.3, dwell: [500ms, 2s]}
-            cache: {capacity: 2, policies: [lru], in_use: [repopulate]}
-
-            """)
+        // The navigation fixture, 900 s long with a warning every millisecond (900,000 events).
+        var yaml = EndToEnd.NavigationRun.yaml
+        for (old, new) in [
+            ("name: tiny-nav", "name: flood"), ("duration: 20s", "duration: 900s"), ("warmup: 2s", "warmup: 0s"),
+            ("sample_interval: 5s", "sample_interval: 1s"), ("{every: 6s, level: warning}", "{every: 1ms, level: warning}"),
+        ] {
+            #expect(yaml.contains(old))
+            yaml = yaml.replacingOccurrences(of: old, with: new)
+        }
+        let file = try temp.write("flood.yaml", yaml)
         let run = try InterruptedRun(args: [file.path], in: temp, signal: SIGINT, after: 1)
         #expect(run.status == 4, "\(run.transcript)")
         try run.expectIncomplete(scenario: "flood")
