@@ -108,14 +108,14 @@ def check(index, source, text, args, work):
     with open(path, "w") as handle:
         handle.write(text)
     try:
-        command = [args.binary, "validate", path]
+        command = [args.binary, "validate", path, "--memory-limit", f"{args.memory_mb // 2}MB"]
         code, err, how = execute(command, args.timeout, args.grace, args.memory_mb * 1024)
         if how != "ok" or code not in VALIDATE_CODES:
             return "fail", ("validate", command, code, err, how)
         if code != 0:
             return "refused", None
         command = [args.binary, "run", path, "--out", os.path.join(directory, "out"), "--quiet", "--no-plots",
-                   "--max-duration", args.max_duration]
+                   "--max-duration", args.max_duration, "--memory-limit", f"{args.memory_mb // 2}MB"]
         code, err, how = execute(command, args.timeout, args.grace, args.memory_mb * 1024)
         if how == "hang" or code < 0 or (how == "slow" and code != 4) or (how == "ok" and code not in RUN_CODES):
             return "fail", ("run", command, code, err, how)

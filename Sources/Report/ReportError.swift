@@ -31,6 +31,8 @@ public enum ReportError: Error, CustomStringConvertible, Equatable {
     case malformedColumns(path: String, reason: String)
     /// A result file has a column its kind does not describe.
     case undescribedColumn(file: String, column: String)
+    /// Another process holds the lock on the results directory at `path` (its pid, when known).
+    case directoryInUse(path: String, pid: Int32?)
 
     /// A one-line explanation for the command line.
     public var description: String {
@@ -64,6 +66,9 @@ public enum ReportError: Error, CustomStringConvertible, Equatable {
             return "\(path): not a columns file: \(reason)"
         case let .undescribedColumn(file, column):
             return "\(file): column '\(column)' is not described by its scenario kind"
+        case let .directoryInUse(path, pid):
+            return "\(path) is in use by another workbench process\(pid.map { " (pid \($0))" } ?? ""); "
+                + "wait for it to finish or choose another --out"
         }
     }
 

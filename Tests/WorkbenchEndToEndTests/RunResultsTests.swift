@@ -155,7 +155,7 @@ extension EndToEnd {
             // The CSV files, their description, their plots' declaration and the scenario as run,
             // the index pages, plus (when gnuplot is installed) PNG and SVG plots.
             let expected = [
-                "first", "first/columns.csv", "first/latency.csv", "first/plots.csv", "first/scenario.yaml",
+                ".workbench.lock", "first", "first/columns.csv", "first/latency.csv", "first/plots.csv", "first/scenario.yaml",
                 "first/summary.csv", "first/timeseries.csv", "index.html", "index.md",
                 "second", "second/columns.csv", "second/latency.csv", "second/plots.csv", "second/scenario.yaml",
                 "second/summary.csv", "second/timeseries.csv",

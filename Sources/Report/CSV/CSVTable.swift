@@ -98,7 +98,8 @@ public struct CSVTable: Sendable, Equatable {
         return quoted
     }
 
-    private static func appendRecord(_ fields: [String], to text: inout String) {
+    /// Appends one record (`fields` escaped, comma-separated, CRLF-terminated) to `text`.
+    static func appendRecord(_ fields: [String], to text: inout String) {
         for (index, field) in fields.enumerated() {
             if index > 0 {
                 text += ","

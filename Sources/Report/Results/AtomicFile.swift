@@ -22,6 +22,15 @@ public enum AtomicFile {
     /// - Throws: ``ReportError/writeFailed(path:reason:)`` with the target path and the
     ///   reason (the failing step and the system's error message).
     public static func write(_ text: String, to url: URL) throws {
+        try write(to: url) { emit in try emit(text) }
+    }
+
+    /// Writes to `url` the text `produce` hands to its `emit` function, piece by piece, so a
+    /// large file need not be held in memory; atomically, as ``write(_:to:)``.
+    ///
+    /// - Throws: ``ReportError/writeFailed(path:reason:)``, or what `produce` throws; the target
+    ///   is then left as it was.
+    public static func write(to url: URL, _ produce: (_ emit: (String) throws -> Void) throws -> Void) throws {
         let file = url.standardizedFileURL
         let target = file.path
         let directory = file.deletingLastPathComponent().path
@@ -33,7 +42,7 @@ public enum AtomicFile {
 
         let (temporary, descriptor) = try createTemporary(in: directory, name: name, for: target)
         do {
-            try writeAll(text, to: descriptor, for: target)
+            try produce { text in try writeAll(text, to: descriptor, for: target) }
         } catch {
             _ = close(descriptor)
             _ = unlink(temporary)

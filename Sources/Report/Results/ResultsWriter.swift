@@ -62,46 +62,83 @@ public struct ResultsWriter: Sendable {
     public func write(
         scenario: String,
         summary: [ResultRow],
-        timeseries: [ResultRow],
+        timeseries: some Collection<ResultRow>,
         latency: [ResultRow],
         columns: ResultColumns? = nil,
         scenarioYAML: String? = nil,
         plots: [PlotView]? = nil
     ) throws -> [URL] {
-        guard !scenario.isEmpty, !scenario.hasPrefix("."), !scenario.contains("/"),
-            !scenario.contains("\0")
-        else {
-            throw ReportError.invalidScenarioName(scenario)
+        try Self.checkName(scenario)
+        var contents: [(name: String, content: Content)] = []
+        for (name, rows) in [(Self.summaryFileName, summary), (Self.latencyFileName, latency)] where !rows.isEmpty {
+            contents.append((name, .table(try Self.table(file: name, rows: rows))))
         }
-        let files = [
-            (Self.summaryFileName, summary),
-            (Self.timeseriesFileName, timeseries),
-            (Self.latencyFileName, latency),
-        ]
-        var tables: [(name: String, table: CSVTable)] = []
-        for (name, rows) in files where !rows.isEmpty {
-            let table = try Self.table(file: name, rows: rows)
-            if let columns, let file = ResultFile.allCases.first(where: { $0.fileName == name }) {
-                try Self.check(table.header, against: columns.columns(of: file).map(\.name), file: name)
-            }
-            tables.append((name, table))
+        if !timeseries.isEmpty {
+            // Streamed: the rows may be many (a long run's samples, spooled on disk).
+            let header = try Self.header(file: Self.timeseriesFileName, rows: timeseries)
+            contents.insert((Self.timeseriesFileName, .rows(header, AnyCollection(timeseries))), at: summary.isEmpty ? 0 : 1)
         }
-        var texts = tables.map { (name: $0.name, text: $0.table.render()) }
         if let columns {
-            texts.insert((ResultColumns.fileName, columns.render()), at: 0)
-            texts.insert((PlotView.fileName, PlotView.render(plots ?? PlotView.defaults(for: columns))), at: 1)
+            for (name, content) in contents {
+                guard let file = ResultFile.allCases.first(where: { $0.fileName == name }), let header = content.header else { continue }
+                try Self.check(header, against: columns.columns(of: file).map(\.name), file: name)
+            }
+            contents.insert((ResultColumns.fileName, .text(columns.render())), at: 0)
+            contents.insert((PlotView.fileName, .text(PlotView.render(plots ?? PlotView.defaults(for: columns)))), at: 1)
         }
         if let scenarioYAML {
-            texts.insert((Self.scenarioFileName, scenarioYAML), at: columns == nil ? 0 : 1)
+            contents.insert((Self.scenarioFileName, .text(scenarioYAML)), at: columns == nil ? 0 : 1)
         }
         let folder = scenarioDirectory(scenario)
         var written: [URL] = []
-        for (name, text) in texts {
+        for (name, content) in contents {
             let url = folder.appendingPathComponent(name, isDirectory: false)
-            try AtomicFile.write(text, to: url)
+            switch content {
+            case .text(let text):
+                try AtomicFile.write(text, to: url)
+            case .table(let table):
+                try AtomicFile.write(table.render(), to: url)
+            case .rows(let header, let rows):
+                try AtomicFile.write(to: url) { emit in
+                    var chunk = ""
+                    CSVTable.appendRecord(header, to: &chunk)
+                    for row in rows {
+                        CSVTable.appendRecord(row.values.map(\.text), to: &chunk)
+                        if chunk.utf8.count >= 1 << 16 {
+                            try emit(chunk)
+                            chunk = ""
+                        }
+                    }
+                    try emit(chunk)
+                }
+            }
             written.append(url)
         }
         return written
+    }
+
+    /// A file's content: text, a table, or a header and rows rendered as they are written.
+    private enum Content {
+        case text(String)
+        case table(CSVTable)
+        case rows([String], AnyCollection<ResultRow>)
+
+        /// The CSV header of a table or rows.
+        var header: [String]? {
+            switch self {
+            case .text: nil
+            case .table(let table): table.header
+            case .rows(let header, _): header
+            }
+        }
+    }
+
+    /// Throws ``ReportError/invalidScenarioName(_:)`` unless `scenario` is a single directory
+    /// name: not empty, without `/` or NUL, not starting with `.`.
+    public static func checkName(_ scenario: String) throws {
+        guard !scenario.isEmpty, !scenario.hasPrefix("."), !scenario.contains("/"), !scenario.contains("\0") else {
+            throw ReportError.invalidScenarioName(scenario)
+        }
     }
 
     /// Throws ``ReportError/undescribedColumn(file:column:)`` naming the first column of
@@ -120,16 +157,31 @@ public struct ResultsWriter: Sendable {
     ///
     /// - Parameter file: The file name, for error messages.
     public static func table(file: String, rows: [ResultRow]) throws -> CSVTable {
-        guard let first = rows.first else {
-            return CSVTable(header: [])
+        var table = CSVTable(header: try header(file: file, rows: rows))
+        for row in rows {
+            try table.append(row.values)
+        }
+        return table
+    }
+
+    /// The header of `rows`: the first row's column names, once every row is checked to have
+    /// the same, in the same order (empty for no rows).
+    ///
+    /// - Throws: ``ReportError/duplicateColumn(file:column:)``,
+    ///   ``ReportError/columnMismatch(file:row:expected:found:)``.
+    static func header(file: String, rows: some Sequence<ResultRow>) throws -> [String] {
+        var iterator = rows.makeIterator()
+        guard let first = iterator.next() else {
+            return []
         }
         let header = first.names
         var seen = Set<String>()
         for name in header where !seen.insert(name).inserted {
             throw ReportError.duplicateColumn(file: file, column: name)
         }
-        var table = CSVTable(header: header)
-        for (index, row) in rows.enumerated() {
+        var index = 0
+        while let row = iterator.next() {
+            index += 1
             let names = row.names
             if names != header {
                 let common = Swift.min(header.count, names.count)
@@ -141,8 +193,7 @@ public struct ResultsWriter: Sendable {
                     found: position < names.count ? names[position] : nil
                 )
             }
-            try table.append(row.values)
         }
-        return table
+        return header
     }
 }

@@ -92,6 +92,11 @@ struct DrawingDriver {
                 if counted { recorder.notePressure(level.rawValue) }
             }
             for request in requests {
+                // A frame of many large views can take seconds: an interrupt is seen between draws.
+                if isCancelled() {
+                    complete = false
+                    break
+                }
                 let requestStart = MonotonicClock.now()
                 let image = try? cache.cachedDrawing(
                     typeName: request.view.name, selector: "drawRect:", rect: request.rect, salt: request.salt
@@ -104,6 +109,7 @@ struct DrawingDriver {
                     recorder.noteRequest(outcome: cache.lastOutcome, nanoseconds: MonotonicClock.now() - requestStart)
                 }
             }
+            if !complete { break }
             let elapsed = MonotonicClock.now() - start
             let allocated = AllocationProbe.snapshot().since(allocationsBefore)
             if counted { recorder.noteFrame(allocated: allocated, elapsed: elapsed, overBudget: elapsed > budget) }

@@ -12,7 +12,8 @@ struct DrawingRecorder {
     let capacity: Int
     /// The disk tier's byte limit.
     var diskCapacity = 0
-    private(set) var timeseries: [ResultRow] = []
+    /// The samples so far, on disk.
+    let timeseries = RowSpool()
     /// Statistics of caches replaced by a restart (a restart makes a new cache).
     private var retired = DrawingCacheStatistics()
     private var last = DrawingCacheStatistics()

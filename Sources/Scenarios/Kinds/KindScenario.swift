@@ -26,6 +26,10 @@ public protocol KindScenario: Codable, Equatable, Sendable {
     /// The runs of the scenario under `options` (indices and sweep points are set by the
     /// runner), every one on the same seed.
     func runs(options: RunOptions) -> [RunConfiguration]
+    /// What its largest run holds in memory at most (view trees, tables, stores, payloads,
+    /// histograms), estimated from the file before anything runs; ``MemoryGuard`` refuses a
+    /// scenario above `--memory-limit` with it.
+    func memoryEstimate() -> MemoryEstimate
     /// Drives one run and returns its rows.
     func run(
         _ configuration: RunConfiguration, isCancelled: () -> Bool, progress: (Double) -> Void
@@ -56,16 +60,21 @@ extension KindScenario {
 /// What one run produced.
 public struct RunOutput: Sendable {
     public var summary: ResultRow
-    public var timeseries: [ResultRow]
+    /// One row per sample, spooled on disk as the run samples (``RowSpool``).
+    public var timeseries: RowSpool
     public var latency: [ResultRow]
     public var complete: Bool
     /// The requests the run's bounded cache saw, when the run recorded them (`--record-trace`).
     public var trace: [CacheRequestLog.Request]?
 
-    public init(summary: ResultRow, timeseries: [ResultRow], latency: [ResultRow], complete: Bool) {
+    public init(summary: ResultRow, timeseries: RowSpool, latency: [ResultRow], complete: Bool) {
         self.summary = summary
         self.timeseries = timeseries
         self.latency = latency
         self.complete = complete
+    }
+
+    public init(summary: ResultRow, timeseries: [ResultRow], latency: [ResultRow], complete: Bool) {
+        self.init(summary: summary, timeseries: RowSpool(timeseries), latency: latency, complete: complete)
     }
 }

@@ -31,6 +31,9 @@ public enum ScenarioLimits {
     public static let maxStateBytesTotal = 1_048_576
     /// Repetition counts of script steps (`count`, `cycles`).
     public static let stepCount = 1...1_000_000
+    /// A parallel-readers thread's `operations` (closed loop): at some millions of operations
+    /// per second, a run of at most a minute or so per thread; `--max-duration` does not shorten it.
+    public static let operationsPerThread = 1...100_000_000
     /// The longest scenario `name` (it names a directory; file systems allow 255 bytes).
     public static let maxNameLength = 100
 }

@@ -17,10 +17,16 @@ extension ScenarioLoader {
     /// invalid value is reported at the swept key, naming the value).
     /// - Parameter maxDuration: caps every variant's `duration` and `warmup` (each) after it has
     ///   been checked as written; `nil` runs them as written.
-    public static func loadPlan(contentsOf url: URL, maxDuration: Seconds? = nil) throws(ScenarioError) -> ScenarioPlan {
+    /// - Parameter memoryLimit: refuses a plan whose estimate exceeds it (``MemoryGuard``),
+    ///   after the cap; `nil` checks nothing (`validate` and `run` pass `--memory-limit`).
+    public static func loadPlan(
+        contentsOf url: URL, maxDuration: Seconds? = nil, memoryLimit: Double? = nil
+    ) throws(ScenarioError) -> ScenarioPlan {
         let file = url.isFileURL ? url.relativePath : url.absoluteString
         let yaml = try readText(url, file: file)
-        return try loadPlan(yaml: yaml, file: file, maxDuration: maxDuration)
+        let plan = try loadPlan(yaml: yaml, file: file, maxDuration: maxDuration)
+        if let memoryLimit { try MemoryGuard.check(plan, file: file, limit: memoryLimit) }
+        return plan
     }
 
     /// `loadPlan(contentsOf:maxDuration:)` for YAML text; `file` is only used in errors.

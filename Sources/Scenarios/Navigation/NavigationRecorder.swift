@@ -8,7 +8,8 @@ import Report
 struct NavigationRecorder {
     let scenario: String
     let configuration: RunConfiguration
-    private(set) var timeseries: [ResultRow] = []
+    /// The samples so far, on disk.
+    let timeseries = RowSpool()
     private var last = ViewModelStatistics()
     private var pressure: [String] = []
     private var intervalAllocation = AllocationSnapshot.zero

@@ -51,6 +51,13 @@ struct ParallelReadersDriver {
         var initial: [Int: StoredQuote] = [:]
         initial.reserveCapacity(scenario.keyCount)
         for key in 0..<scenario.keyCount {
+            // A million keys of a megabyte each take a while: an interrupt is seen while loading.
+            if key % 4096 == 0, isCancelled() {
+                progress(1)
+                return ParallelReadersRecorder(scenario: scenario, configuration: configuration).output(
+                    workers: [], store: store, notifications: notifications, evicted: 0, measuredStart: MonotonicClock.now(),
+                    allocations: 0, complete: false)
+            }
             initial[key] = StoredQuote(version: 1, writtenAt: 0, payload: [UInt8](repeating: 1, count: scenario.valueSize))
         }
         store.addEntries(initial)

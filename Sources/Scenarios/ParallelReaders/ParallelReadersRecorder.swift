@@ -11,7 +11,8 @@ import Report
 struct ParallelReadersRecorder {
     let scenario: ParallelReadersScenario
     let configuration: RunConfiguration
-    private(set) var timeseries: [ResultRow] = []
+    /// The samples so far, on disk.
+    let timeseries = RowSpool()
     private var base = (notifications: UInt64(0), updated: UInt64(0), removed: UInt64(0), evicted: UInt64(0))
     private var last = (operations: [UInt64](repeating: 0, count: StoreOperation.allCases.count), notifications: UInt64(0), evicted: UInt64(0))
     private var lastTime = 0.0

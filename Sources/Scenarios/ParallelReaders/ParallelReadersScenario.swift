@@ -230,7 +230,7 @@ public struct ThreadRole: Codable, Equatable, Sendable {
                 "rate", rate <= Self.maxRate,
                 "cannot be expressed: above \(Int(Self.maxRate)) operations per second the interval between intended starts is under the clock's 1 ns")
         }
-        if let operations { try f.check("operations", operations >= 1, "must be >= 1") }
+        if let operations { try f.check("operations", operations, in: ScenarioLimits.operationsPerThread) }
         bursts = try f.optional("bursts")
         batch = try f.optional("batch") ?? 16
         try f.check("batch", batch >= 1 && batch <= 100_000, "must be between 1 and 100000")

@@ -12,8 +12,9 @@ public struct ScenarioResult: Sendable {
     public var plots: [PlotView] = []
     /// One row per run.
     public var summary: [ResultRow]
-    /// One row per run per sampling interval.
-    public var timeseries: [ResultRow]
+    /// One row per run per sampling interval, spooled on disk (``RowSpool``): a long run's
+    /// samples do not stay in memory.
+    public var timeseries: RowSpool
     /// The latency percentile spectrum, one row per run, operation and percentile.
     public var latency: [ResultRow]
     /// False when a run was interrupted: its rows say `complete` = false.
@@ -27,7 +28,7 @@ public struct ScenarioResult: Sendable {
         self.columns = columns
         self.scenarioYAML = scenarioYAML
         self.summary = summary
-        self.timeseries = timeseries
+        self.timeseries = RowSpool(timeseries)
         self.latency = latency
         self.complete = complete
     }

@@ -24,7 +24,8 @@ struct IntervalCounters {
 struct RunRecorder {
     let scenario: String
     let configuration: RunConfiguration
-    private(set) var timeseries: [ResultRow] = []
+    /// The samples so far, on disk.
+    let timeseries = RowSpool()
     private var lastCache = ControllerCacheStatistics()
     private var lastPool = ReusePool.Statistics()
     private var lastSupplementary = 0

@@ -10,7 +10,10 @@ struct Run: ParsableCommand {
         discussion: """
             Writes <out>/<scenario>/summary.csv (a row per run), timeseries.csv (a row per run per \
             sampling interval) and latency.csv (the latency percentile spectrum). Files are written \
-            to a temporary name and renamed, so an interrupted run never leaves half a file. A bad \
+            to a temporary name and renamed, so an interrupted run never leaves half a file; a \
+            scenario's directory is written into a hidden sibling and swapped in whole, so no file \
+            of an earlier run survives, and a failed write leaves the previous results intact. One \
+            process at a time writes into <out> (a lock on <out>/.workbench.lock). A bad \
             scenario file is reported as file:line:column and skipped; the others still run.
             """
     )
@@ -44,7 +47,7 @@ struct Run: ParsableCommand {
     @Option(
         name: .customLong("max-duration"),
         help: ArgumentHelp(
-            "Cap every scenario's duration and warm-up (each) at this duration, after checking the file as written (a smoke test: 2s, 500ms).",
+            "Cap every scenario's duration and warm-up (each) at this duration, after checking the file as written (a smoke test: 2s, 500ms). It bounds durations only: a count-bound run (parallel-readers `operations`, a script's step counts) still does its count (at most 100000000 operations per thread).",
             valueName: "duration"))
     var maxDuration: String?
 
@@ -60,10 +63,13 @@ struct Run: ParsableCommand {
         help: ArgumentHelp(
             "Also write, for each run, the requests its bounded cache saw (scrolling-table: the controller cache; navigation: the view cache; drawing: the memory tier) as <out>/<scenario>/trace-<run>-<policy>[-<in_use>].csv: a header line time,key,size, then one line per request (virtual seconds; keys numbered 1, 2, ... in order of first request; bytes, or 1 where the cache counts controllers), warm-up included."))
     var recordTrace = false
+    @OptionGroup var memory: MemoryLimitOption
 
     @OptionGroup var plotOptions: PlotOptions
 
     func run() throws {
+        // First, so that an interrupt while loading is seen too.
+        Interrupt.install()
         // Checked here rather than in validate(), so a bad --policy exits 1 (an input error, as
         // documented) instead of ArgumentParser's validation exit code 64.
         var policyOverride: [PolicyName]? = nil
@@ -92,6 +98,7 @@ struct Run: ParsableCommand {
                 throw WorkbenchExit.inputError
             }
         }
+        let memoryLimit = try memory.limit()
         if let cacheDir {
             guard !cacheDir.isEmpty else {
                 Diagnostics.error("error: --cache-dir: must not be empty")
@@ -101,8 +108,11 @@ struct Run: ParsableCommand {
         }
         DrawingTierDirectory.removeStale()
         defer { DrawingTierDirectory.removeProcessDirectory() }
-        Interrupt.install()
         AllocationProbe.install()
+        guard !out.isEmpty else {
+            Diagnostics.error("error: --out: must not be empty (a directory for the results)")
+            throw WorkbenchExit.inputError
+        }
         let writer = ResultsWriter(directory: URL(fileURLWithPath: out))
         let showProgress = !quiet && Diagnostics.stderrIsTerminal
         var failed = false
@@ -114,9 +124,15 @@ struct Run: ParsableCommand {
         var baseOptions = RunOptions(policies: policyOverride, seed: seed)
         baseOptions.recordTrace = recordTrace
         for file in files {
+            if Interrupt.requested {
+                interrupted = true
+                Diagnostics.note("interrupted while loading: nothing was run")
+                break
+            }
             let plan: ScenarioPlan
             do {
-                plan = try ScenarioLoader.loadPlan(contentsOf: URL(fileURLWithPath: file), maxDuration: durationCap)
+                plan = try ScenarioLoader.loadPlan(
+                    contentsOf: URL(fileURLWithPath: file), maxDuration: durationCap, memoryLimit: memoryLimit)
             } catch {
                 Diagnostics.error(error.description)
                 failed = true
@@ -140,6 +156,19 @@ struct Run: ParsableCommand {
             plans.append((file, plan))
         }
 
+        // One process at a time writes into --out; held until the process exits.
+        var lock: DirectoryLock? = nil
+        if !plans.isEmpty, !interrupted {
+            do {
+                lock = try DirectoryLock(writer.directory)
+                StagedDirectory.removeStale(in: writer.directory)
+            } catch {
+                Diagnostics.error("error: --out \(out): \(error)")
+                throw WorkbenchExit.inputError
+            }
+        }
+        defer { withExtendedLifetime(lock) {} }
+
         // A shard runs every N-th run of the whole study, counted across files in order.
         var selections: [Set<Int>?] = Array(repeating: nil, count: plans.count)
         if let shard {
@@ -156,7 +185,7 @@ struct Run: ParsableCommand {
 
         var outcomes: [ExpectationOutcome] = []
         var written: [URL] = []
-        for (position, entry) in plans.enumerated() {
+        for (position, entry) in plans.enumerated() where !interrupted {
             let name = entry.plan.name
             if let only = selections[position], only.isEmpty { continue }
             let fileNumber = position + 1
@@ -175,24 +204,24 @@ struct Run: ParsableCommand {
             options.only = selections[position]
             let result = ScenarioRunner.run(entry.plan, options: options)
             if showProgress { Diagnostics.endProgress() }
+            if !result.complete, result.summary.isEmpty {
+                // Interrupted before its first run had a row: the previous results stay as they are.
+                interrupted = true
+                Diagnostics.note("interrupted: '\(name)' had not started; its previous results (if any) are untouched")
+                break
+            }
             let checked = ExpectationCheck.evaluate(entry.plan.base.header.expect, result: result)
             do {
-                try writer.write(
-                    scenario: name, summary: result.summary, timeseries: result.timeseries, latency: result.latency,
-                    columns: result.columns, scenarioYAML: RunRecord.current.yamlComment + result.scenarioYAML,
-                    plots: result.plots)
-                if !checked.isEmpty {
-                    try AtomicFile.write(
-                        ExpectationTable.csv(checked),
-                        to: writer.scenarioDirectory(name).appendingPathComponent(ExpectationTable.fileName))
-                }
-                for trace in result.traceFiles {
-                    try AtomicFile.write(trace.csv, to: writer.scenarioDirectory(name).appendingPathComponent(trace.name))
-                }
-                written.append(writer.scenarioDirectory(name))
+                let plots = result.complete && !plotOptions.noPlots ? plotOptions : nil
+                written.append(try ScenarioResultsOutput.write(result, checked: checked, writer: writer, plots: plots, quiet: quiet))
             } catch {
-                Diagnostics.error("\(out): error: cannot write results of '\(name)': \(error)")
+                Diagnostics.error(
+                    "\(out): error: cannot write results of '\(name)': \(error); the previous results there (if any) are unchanged")
                 failed = true
+                if !result.complete {
+                    interrupted = true
+                    break
+                }
                 continue
             }
             if !quiet {
@@ -201,12 +230,14 @@ struct Run: ParsableCommand {
             outcomes += checked
             if !result.complete {
                 interrupted = true
-                Diagnostics.note("interrupted: partial results of '\(name)' kept, marked complete=false")
+                Diagnostics.note(
+                    "interrupted: partial results of '\(name)' kept, marked complete=false"
+                        + (plotOptions.noPlots ? "" : " (no plots drawn: scripts/plot.sh DIR draws them)"))
                 break
             }
         }
 
-        plotOptions.finish(resultsDirectory: URL(fileURLWithPath: out), written: written, quiet: quiet)
+        plotOptions.finish(resultsDirectory: URL(fileURLWithPath: out), written: written, quiet: quiet, drawPlots: false)
 
         let failures = outcomes.filter { !$0.passed }
         if !failures.isEmpty || !outcomes.isEmpty && !quiet {

@@ -15,12 +15,15 @@ struct Validate: ParsableCommand {
     @Argument(help: ArgumentHelp("Scenario files (YAML).", valueName: "file"))
     var files: [String]
 
+    @OptionGroup var memory: MemoryLimitOption
+
     func run() throws {
+        let memoryLimit = try memory.limit()
         var failed = false
         for file in files {
             do {
                 // The same loading as `run`: every sweep point is decoded and checked.
-                let plan = try ScenarioLoader.loadPlan(contentsOf: URL(fileURLWithPath: file))
+                let plan = try ScenarioLoader.loadPlan(contentsOf: URL(fileURLWithPath: file), memoryLimit: memoryLimit)
                 let runs = ScenarioRunner.runs(for: plan).map(\.configuration)
                 // The runs of one point, named without the point.
                 let perPoint = runs.prefix(runs.count / max(plan.points.count, 1)).map { run in

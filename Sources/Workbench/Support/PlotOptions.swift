@@ -22,10 +22,11 @@ struct PlotOptions: ParsableArguments {
     @Flag(help: "Draw no plots (the CSV files and index pages are still written).")
     var noPlots = false
 
-    /// Plots and index pages for the scenario directories in `written`.
-    func finish(resultsDirectory: URL, written: [URL], quiet: Bool) {
+    /// Plots (unless `drawPlots` is false: drawn already) and index pages for the scenario
+    /// directories in `written`.
+    func finish(resultsDirectory: URL, written: [URL], quiet: Bool, drawPlots: Bool = true) {
         guard !written.isEmpty else { return }
-        if !noPlots { plot(written, quiet: quiet) }
+        if drawPlots, !noPlots { draw(written, quiet: quiet) }
         do {
             try IndexPage.write(resultsDirectory: resultsDirectory)
         } catch {
@@ -33,7 +34,8 @@ struct PlotOptions: ParsableArguments {
         }
     }
 
-    private func plot(_ written: [URL], quiet: Bool) {
+    /// Draws the plots of each scenario directory in `written` (failures are warnings).
+    func draw(_ written: [URL], quiet: Bool) {
         let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
         let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         guard Plotter.isGnuplotAvailable else {

@@ -166,7 +166,7 @@ struct DrawingScenarioTests {
         let first = ScenarioRunner.run(scenario)
         let second = ScenarioRunner.run(scenario)
         #expect(counts(first.summary) == counts(second.summary))
-        #expect(counts(first.timeseries) == counts(second.timeseries))
+        #expect(counts(Array(first.timeseries)) == counts(Array(second.timeseries)))
     }
 
     @Test("a cancel rate makes some draws cancel: nothing stored, counted as cancels")

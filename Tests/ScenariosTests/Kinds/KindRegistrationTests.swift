@@ -63,6 +63,10 @@ struct CoinFlipScenario: KindScenario {
             policies: options.policies ?? [.none, .lru], modes: [], seed: seed(options), inUseApplies: { _ in false })
     }
 
+    func memoryEstimate() -> MemoryEstimate {
+        MemoryEstimate([.init("histograms", MemoryEstimate.bytesPerHistogram)])
+    }
+
     func run(_ configuration: RunConfiguration, isCancelled: () -> Bool, progress: (Double) -> Void) -> RunOutput {
         var generator = SeededGenerator(seed: configuration.seed)
         var previous = Bool.random(using: &generator)

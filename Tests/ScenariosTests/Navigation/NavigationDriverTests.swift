@@ -59,7 +59,7 @@ struct NavigationDriverTests {
             rows.map { row in row.columns.filter { row.kind(of: $0.name) == .count }.map { "\($0.name)=\($0.value.text)" } }
         }
         #expect(counts(first.summary) == counts(second.summary))
-        #expect(counts(first.timeseries) == counts(second.timeseries))
+        #expect(counts(Array(first.timeseries)) == counts(Array(second.timeseries)))
         #expect(first.summary.count == 4, "forever once, lru per mode, none once")
     }
 

@@ -160,6 +160,15 @@ struct ParallelReadersLoadingTests {
         #expect(error?.message.contains("not both") == true)
     }
 
+    @Test("parallel-readers operations has an upper bound: 2^31 operations per thread is refused, naming the range")
+    func operationsBounded() {
+        let error = Self.error(Self.replacing("operations: 3000", "operations: 2147483648"))
+        #expect(error?.keyPath == "readers.operations")
+        #expect(error?.message.contains("must be between 1 and 100000000") == true, "\(String(describing: error))")
+        #expect(Self.error(Self.replacing("operations: 3000", "operations: 100000000")) == nil)
+        #expect(Self.error(Self.replacing("operations: 3000", "operations: 0"))?.keyPath == "readers.operations")
+    }
+
     @Test("a burst as long as its period is an error")
     func burstShorterThanPeriod() {
         let error = Self.error(Self.replacing("length: 40ms", "length: 100ms"))

@@ -47,7 +47,7 @@ struct ScrollingTableDriverTests {
         let first = ScenarioRunner.run(scenario)
         let second = ScenarioRunner.run(scenario)
         #expect(Self.counts(first.summary) == Self.counts(second.summary))
-        #expect(Self.counts(first.timeseries) == Self.counts(second.timeseries))
+        #expect(Self.counts(Array(first.timeseries)) == Self.counts(Array(second.timeseries)))
         #expect(first.summary.count == 7)
         #expect(first.summary.allSatisfy { $0["complete"] == .string("true") })
     }

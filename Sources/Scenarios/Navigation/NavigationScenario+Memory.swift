@@ -1,0 +1,23 @@
+extension NavigationScenario {
+    /// Every section's and page's view tree twice (one cached, one on screen), the intents the
+    /// history stack can hold with their state payloads (an unlimited stack: one per transition,
+    /// at most one per 0.25 s of the run), and the latency histogram.
+    public func memoryEstimate() -> MemoryEstimate {
+        let views = app.sections.reduce(0.0) { total, section in
+            total + Double(section.nib.views) + section.views.reduce(0.0) { $0 + Double($1.nib.views) }
+        }
+        let transitions = (header.runLength / 0.25).rounded(.up)
+        let intents: Double
+        switch app.stackSize {
+        case .unlimited: intents = transitions
+        case .disabled: intents = 1
+        case .bounded(let count): intents = min(Double(count), transitions)
+        }
+        let payload = Double(user.state.entries) * Double(user.state.bytes)
+        return MemoryEstimate([
+            .init("view trees", 2 * views * MemoryEstimate.bytesPerView),
+            .init("history and state payloads", intents * (MemoryEstimate.bytesPerIntent + payload)),
+            .init("histograms", MemoryEstimate.bytesPerHistogram),
+        ])
+    }
+}
