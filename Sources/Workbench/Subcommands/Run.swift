@@ -136,15 +136,19 @@ struct Run: ParsableCommand {
         // A shard runs every N-th run of the whole study, counted across files in order.
         var selections: [Set<Int>?] = Array(repeating: nil, count: plans.count)
         if let shard {
-            var global = 0
-            for (position, entry) in plans.enumerated() {
-                var mine: Set<Int> = []
-                for run in ScenarioRunner.runs(for: entry.plan, options: baseOptions) {
-                    if shard.contains(global) { mine.insert(run.configuration.index) }
-                    global += 1
-                }
-                selections[position] = mine
-            }
+            selections = shard.selections(runCounts: plans.map { ScenarioRunner.runs(for: $0.plan, options: baseOptions).count })
+        }
+
+        // The study these results belong to (study.json), complete once every run is written.
+        var study: StudyRecord?
+        do {
+            study = try StudyRecord.of(
+                files: plans.map(\.file), runs: plans.reduce(0) { $0 + ScenarioRunner.runs(for: $1.plan, options: baseOptions).count },
+                seed: seed, policies: policies, maxDuration: maxDuration, shard: shard)
+            try study?.write(into: URL(fileURLWithPath: out))
+        } catch {
+            Diagnostics.error("\(out): error: cannot record the study: \(error)")
+            failed = true
         }
 
         var outcomes: [ExpectationOutcome] = []
@@ -192,6 +196,16 @@ struct Run: ParsableCommand {
                 interrupted = true
                 Diagnostics.note("interrupted: partial results of '\(name)' kept, marked complete=false")
                 break
+            }
+        }
+
+        if var study, !interrupted, !failed {
+            study.complete = true
+            do {
+                try study.write(into: URL(fileURLWithPath: out))
+            } catch {
+                Diagnostics.error("\(out): error: cannot record the study: \(error)")
+                failed = true
             }
         }
 

@@ -1,0 +1,186 @@
+#!/usr/bin/env bash
+# The README's Slurm recipe, tested for real on a one-node cluster on this machine (needs root):
+#
+#  1. installs slurm-wlm and munge if missing, writes a slurm.conf for this host (its name, CPUs
+#     and memory from `slurmd -C`) into a temporary directory, starts munged (unless running),
+#     slurmctld and slurmd;
+#  2. `workbench plan --emit slurm` for a few short shipped scenarios, `submit.sh`, waits, and
+#     compares the merged results with an unsharded run (`workbench compare`: no count changed;
+#     and every count column of every summary.csv equal);
+#  3. submits again, cancels shard 2, checks that the merge is left pending (its dependency can
+#     never be satisfied), runs the documented recovery (`rerun.sh 2`), waits, and compares again;
+#  4. stops the daemons it started and removes the temporary directory.
+#
+#   scripts/test-slurm.sh [BINARY]     default: .build/dist/workbench
+set -euo pipefail
+here="$(cd "$(dirname "$0")/.." && pwd)"
+bin="$(realpath "${1:-$here/.build/dist/workbench}")"
+SHARDS=3
+SCENARIOS=(scenarios/feed.yaml scenarios/contacts.yaml scenarios/capacity-sweep.yaml scenarios/live-feed.yaml)
+CAP=1s   # --max-duration: each run is short
+TIMEOUT=600
+
+step() { echo "==> $*"; }
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+[ "$(id -u)" = 0 ] || fail "needs root (installs packages, starts slurmctld and slurmd)"
+if ! dpkg -s slurm-wlm munge >/dev/null 2>&1; then
+    step "installing slurm-wlm and munge"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends slurm-wlm munge
+fi
+
+work="$(mktemp -d /tmp/workbench-slurm.XXXXXX)"
+chmod 755 "$work"
+pids=()
+cleanup() {
+    local status=$?
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    for pid in "${pids[@]}"; do
+        for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    done
+    [ "$status" = 0 ] || { echo "---- slurmctld log (last lines) ----"; tail -20 "$work/slurmctld.log" 2>/dev/null || true; }
+    rm -rf "$work"
+    exit "$status"
+}
+trap cleanup EXIT
+
+# ---- 1. a one-node cluster -------------------------------------------------------------------
+node="$(slurmd -C | head -1)"                 # NodeName=<host> CPUs=... RealMemory=...
+host="$(sed -E 's/^NodeName=([^ ]+).*/\1/' <<<"$node")"
+cpus="$(sed -E 's/.* CPUs=([0-9]+).*/\1/' <<<"$node")"
+export SLURM_CONF="$work/slurm.conf"
+mkdir -p "$work/state" "$work/spool"
+cat >"$SLURM_CONF" <<CONF
+ClusterName=workbench-test
+SlurmctldHost=$host
+SlurmctldPort=16817
+SlurmdPort=16818
+SlurmUser=root
+SlurmdUser=root
+AuthType=auth/munge
+StateSaveLocation=$work/state
+SlurmdSpoolDir=$work/spool
+SlurmctldPidFile=$work/slurmctld.pid
+SlurmdPidFile=$work/slurmd.pid
+SlurmctldLogFile=$work/slurmctld.log
+SlurmdLogFile=$work/slurmd.log
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+SchedulerType=sched/backfill
+SelectType=select/cons_tres
+SelectTypeParameters=CR_Core_Memory
+ReturnToService=2
+MpiDefault=none
+JobCompType=jobcomp/none
+JobAcctGatherType=jobacct_gather/none
+AccountingStorageType=accounting_storage/none
+MinJobAge=3600
+$node
+PartitionName=test Nodes=$host Default=YES MaxTime=INFINITE State=UP
+CONF
+step "one-node cluster: $node"
+
+if ! pgrep -x munged >/dev/null; then
+    mkdir -p /run/munge && chown munge:munge /run/munge
+    runuser -u munge -- /usr/sbin/munged --pid-file="$work/munged.pid"
+    for _ in $(seq 50); do [ -s "$work/munged.pid" ] && break; sleep 0.1; done
+    pids+=("$(cat "$work/munged.pid")")
+fi
+slurmctld -f "$SLURM_CONF" -c
+for _ in $(seq 100); do [ -s "$work/slurmctld.pid" ] && break; sleep 0.1; done
+pids+=("$(cat "$work/slurmctld.pid")")
+slurmd -f "$SLURM_CONF"
+for _ in $(seq 100); do [ -s "$work/slurmd.pid" ] && break; sleep 0.1; done
+pids+=("$(cat "$work/slurmd.pid")")
+for _ in $(seq 300); do
+    state="$(sinfo -h -n "$host" -o %t 2>/dev/null || true)"
+    [ "$state" = idle ] && break
+    sleep 0.2
+done
+[ "$state" = idle ] || fail "node $host is '$state', not idle"
+step "slurmctld and slurmd up; node $host idle"
+
+# Waits until none of the given jobs is pending or running (or fails after TIMEOUT seconds).
+wait_for() {
+    local deadline=$((SECONDS + TIMEOUT))
+    while [ -n "$(squeue -h -j "$(IFS=,; echo "$*")" -t PENDING,RUNNING,COMPLETING -o %i 2>/dev/null)" ]; do
+        [ "$SECONDS" -lt "$deadline" ] || fail "jobs $* still queued after ${TIMEOUT}s"
+        sleep 1
+    done
+}
+job_state() { scontrol show job "$1" | sed -nE 's/.*JobState=([A-Z_]+).*/\1/p' | head -1; }
+pending_reason() { squeue -h -j "$1" -o %r; }
+
+# Every column of every scenario's summary.csv that is a count (not bytes, allocations or
+# nanoseconds, which each process measures anew) is equal in both directories.
+same_counts() {
+    python3 - "$1" "$2" <<'PY'
+import csv, os, sys
+a, b = sys.argv[1:3]
+def measured(c): return c.endswith("_ns") or "bytes" in c or "allocations" in c or c == "frames_over_budget" or c.endswith("_per_s") or c.startswith("throughput")
+bad = 0
+for scenario in sorted(d for d in os.listdir(a) if os.path.isfile(os.path.join(a, d, "summary.csv"))):
+    rows = [list(csv.DictReader(open(os.path.join(x, scenario, "summary.csv")))) for x in (a, b)]
+    if len(rows[0]) != len(rows[1]):
+        print(f"{scenario}: {len(rows[0])} runs versus {len(rows[1])}"); bad += 1; continue
+    for r0, r1 in zip(*rows):
+        for column in r0:
+            if not measured(column) and r0[column] != r1.get(column):
+                print(f"{scenario} run {r0.get('run')}: {column} {r0[column]} versus {r1.get(column)}"); bad += 1
+    print(f"  {scenario}: {len(rows[0])} runs, counts equal" if not bad else f"  {scenario}: differs")
+sys.exit(1 if bad else 0)
+PY
+}
+
+compare_counts() {
+    local output
+    output="$("$bin" compare "$1" "$2" --threshold '*=1000000%' || true)"
+    head -1 <<<"$output" | sed 's/^/  compare: /'
+    grep -q "^0 regressions, 0 improvements" <<<"$output" || { echo "$output"; fail "compare found count changes"; }
+    same_counts "$1" "$2" || fail "merged counts differ from the unsharded run"
+}
+
+# ---- 2. the emitted scripts, as submitted by a user -------------------------------------------
+cd "$work"
+mkdir -p scenarios
+for file in "${SCENARIOS[@]}"; do cp "$here/$file" scenarios/; done
+files=("${SCENARIOS[@]}")
+step "unsharded run of ${files[*]} (--max-duration $CAP)"
+"$bin" run "${files[@]}" --max-duration "$CAP" --out full --quiet --no-plots || [ $? -eq 2 ]
+"$bin" plan "${files[@]}" --max-duration "$CAP" --shards "$SHARDS" --job-name wb-test | head -1 | sed 's/^/  /'
+"$bin" plan "${files[@]}" --max-duration "$CAP" --shards "$SHARDS" --emit slurm --out study --binary "$bin" --job-name wb-test \
+    | sed 's/^/  /'
+grep '^#SBATCH' study/jobs/shard.sbatch | sed 's/^/  /'
+read -r array merge < <(bash study/jobs/submit.sh | tee /dev/stderr | sed -E 's/^shards: job ([0-9]+).* merge: job ([0-9]+).*/\1 \2/')
+wait_for "$array" "$merge"
+for k in $(seq "$SHARDS"); do
+    [ "$(job_state "${array}_$k")" = COMPLETED ] || fail "shard $k: $(job_state "${array}_$k")"
+done
+[ "$(job_state "$merge")" = COMPLETED ] || fail "merge: $(job_state "$merge"); $(cat study/logs/merge.out)"
+step "array $array and merge $merge completed; merged versus unsharded:"
+compare_counts full study/merged
+
+# ---- 3. a cancelled shard, and the documented recovery ----------------------------------------
+step "again, cancelling shard 2"
+rm -rf study
+"$bin" plan "${files[@]}" --max-duration "$CAP" --shards "$SHARDS" --emit slurm --out study --binary "$bin" --job-name wb-test >/dev/null
+read -r array merge < <(bash study/jobs/submit.sh | sed -E 's/^shards: job ([0-9]+).* merge: job ([0-9]+).*/\1 \2/')
+scancel "${array}_2"
+for _ in $(seq 100); do [ "$(pending_reason "$merge")" = DependencyNeverSatisfied ] && break; sleep 0.2; done
+wait_for "$array"
+state="$(job_state "${array}_2")"
+[ "$state" = CANCELLED ] || fail "shard 2 is $state, not CANCELLED (it finished before scancel?)"
+reason="$(pending_reason "$merge")"
+[ "$reason" = DependencyNeverSatisfied ] || fail "merge: expected pending on DependencyNeverSatisfied, found '$reason'"
+step "shard 2 $state; merge $merge pending ($reason); recovery: bash study/jobs/rerun.sh 2"
+rerun="$(bash study/jobs/rerun.sh 2)"
+echo "  $rerun"
+job="$(sed -E 's/^shard 2: job ([0-9]+).*/\1/' <<<"$rerun")"
+wait_for "$job" "$merge"
+[ "$(job_state "$job")" = COMPLETED ] || fail "re-run of shard 2: $(job_state "$job")"
+[ "$(job_state "$merge")" = COMPLETED ] || fail "merge after the re-run: $(job_state "$merge"); $(cat study/logs/merge.out)"
+step "re-run $job and merge $merge completed; merged versus unsharded:"
+compare_counts full study/merged
+grep -q '"complete" : true' study/merged/study.json || fail "merged study.json is not complete"
+step "test-slurm: ok ($SHARDS shards, ${#files[@]} scenarios, $(($(cat full/*/summary.csv | wc -l) - ${#files[@]})) runs; recovery after a cancelled shard)"
