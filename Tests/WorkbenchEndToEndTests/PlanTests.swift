@@ -85,11 +85,14 @@ extension EndToEnd {
                 #expect(shard.contains(line + "\n"), "\(line)\n\(shard)")
             }
             #expect(shard.contains("#SBATCH --mem=") && shard.contains("M\n"))
-            #expect(shard.contains(" run \(root)/a.yaml --seed 5 "), "\(shard)")
+            #expect(shard.contains(" run \\\n    \(root)/a.yaml \\\n    --seed 5 \\\n"), "\(shard)")
             #expect(shard.contains("--shard \"$k/4\" --out \(out)/shards/shard-\"$k\""))
             let merge = try String(contentsOfFile: out + "/jobs/merge.sbatch", encoding: .utf8)
             #expect(merge.contains("#SBATCH --job-name=feeds-merge") && merge.contains("#SBATCH --output=\(out)/logs/merge.out"))
-            #expect(merge.contains(" merge \(out)/shards/shard-1 \(out)/shards/shard-2 \(out)/shards/shard-3 \(out)/shards/shard-4 --out \(out)/merged"))
+            #expect(
+                merge.contains(
+                    " merge \\\n    \(out)/shards/shard-1 \\\n    \(out)/shards/shard-2 \\\n    \(out)/shards/shard-3 \\\n    \(out)/shards/shard-4 \\\n    --out \(out)/merged\n"),
+                "\(merge)")
             let submit = try String(contentsOfFile: out + "/jobs/submit.sh", encoding: .utf8)
             #expect(submit.contains("sbatch --parsable --dependency=afterok:\"$array\" \(out)/jobs/merge.sbatch"))
             let rerun = try String(contentsOfFile: out + "/jobs/rerun.sh", encoding: .utf8)

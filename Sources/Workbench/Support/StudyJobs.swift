@@ -74,13 +74,18 @@ struct StudyJobs {
         words.map(quote).joined(separator: " ")
     }
 
+    /// `head`, then each of `lines` on a continuation line of its own.
+    static func lines(_ head: [String], _ lines: [[String]]) -> String {
+        ([command(head)] + lines.map(command)).joined(separator: " \\\n    ")
+    }
+
     func shardDirectory(_ k: String) -> String { outDirectory + "/shards/shard-" + k }
 
     /// `shard.sbatch`: the job array, one task per shard.
     func shardScript() -> String {
         let (wall, memory, cpus) = largest
         let files = options.files.map(absolute)
-        let run = Self.command([binary, "run"] + files + runOptions)
+        let run = Self.lines([binary, "run"], files.map { [$0] } + (runOptions.isEmpty ? [] : [runOptions]))
         return """
             #!/bin/bash
             # Shards of the study: task K runs `workbench run --shard K/\(count)` into \(outDirectory)/shards/shard-K.
@@ -114,10 +119,10 @@ struct StudyJobs {
             #SBATCH --chdir=\(Self.quote(workingDirectory))
             #SBATCH --output=\(Self.quote(logsDirectory))/merge.out
             #SBATCH --time=\(slurmTime(0))
-            #SBATCH --mem=\(slurmMemory(plan.shards.map(\.memoryBytes).reduce(0, +)))
+            #SBATCH --mem=\(slurmMemory(StudyPlan.baseMemoryBytes + plan.shards.map { $0.memoryBytes - StudyPlan.baseMemoryBytes }.reduce(0, +)))
             #SBATCH --cpus-per-task=1
             #SBATCH --ntasks=1
-            exec \(Self.command([binary, "merge"] + inputs + ["--out", outDirectory + "/merged"]))
+            exec \(Self.lines([binary, "merge"], inputs.map { [$0] } + [["--out", outDirectory + "/merged"]]))
 
             """
     }
