@@ -83,9 +83,9 @@ step "one-node cluster: $node"
 
 if ! pgrep -x munged >/dev/null; then
     mkdir -p /run/munge && chown munge:munge /run/munge
-    runuser -u munge -- /usr/sbin/munged --pid-file="$work/munged.pid"
-    for _ in $(seq 50); do [ -s "$work/munged.pid" ] && break; sleep 0.1; done
-    pids+=("$(cat "$work/munged.pid")")
+    runuser -u munge -- /usr/sbin/munged --pid-file=/run/munge/munged.pid
+    for _ in $(seq 50); do [ -s /run/munge/munged.pid ] && break; sleep 0.1; done
+    pids+=("$(cat /run/munge/munged.pid)")
 fi
 slurmctld -f "$SLURM_CONF" -c
 for _ in $(seq 100); do [ -s "$work/slurmctld.pid" ] && break; sleep 0.1; done
@@ -109,36 +109,28 @@ wait_for() {
         sleep 1
     done
 }
-job_state() { scontrol show job "$1" | sed -nE 's/.*JobState=([A-Z_]+).*/\1/p' | head -1; }
-pending_reason() { squeue -h -j "$1" -o %r; }
+job_state() { { scontrol show job "$1" 2>&1 || true; } | sed -nE 's/.*JobState=([A-Z_]+).*/\1/p' | head -1; }
+pending_reason() { squeue -h -j "$1" -o %r 2>/dev/null || true; }
 
-# Every column of every scenario's summary.csv that is a count (not bytes, allocations or
-# nanoseconds, which each process measures anew) is equal in both directories.
-same_counts() {
-    python3 - "$1" "$2" <<'PY'
-import csv, os, sys
-a, b = sys.argv[1:3]
-def measured(c): return c.endswith("_ns") or "bytes" in c or "allocations" in c or c == "frames_over_budget" or c.endswith("_per_s") or c.startswith("throughput")
-bad = 0
-for scenario in sorted(d for d in os.listdir(a) if os.path.isfile(os.path.join(a, d, "summary.csv"))):
-    rows = [list(csv.DictReader(open(os.path.join(x, scenario, "summary.csv")))) for x in (a, b)]
-    if len(rows[0]) != len(rows[1]):
-        print(f"{scenario}: {len(rows[0])} runs versus {len(rows[1])}"); bad += 1; continue
-    for r0, r1 in zip(*rows):
-        for column in r0:
-            if not measured(column) and r0[column] != r1.get(column):
-                print(f"{scenario} run {r0.get('run')}: {column} {r0[column]} versus {r1.get(column)}"); bad += 1
-    print(f"  {scenario}: {len(rows[0])} runs, counts equal" if not bad else f"  {scenario}: differs")
-sys.exit(1 if bad else 0)
-PY
-}
-
+# `workbench compare --format csv --all` lists every metric of every run matched by scenario,
+# policy, mode and sweep point: every count (role `count`) must be equal, and no run unmatched.
 compare_counts() {
-    local output
-    output="$("$bin" compare "$1" "$2" --threshold '*=1000000%' || true)"
-    head -1 <<<"$output" | sed 's/^/  compare: /'
-    grep -q "^0 regressions, 0 improvements" <<<"$output" || { echo "$output"; fail "compare found count changes"; }
-    same_counts "$1" "$2" || fail "merged counts differ from the unsharded run"
+    "$bin" compare "$1" "$2" --format csv --all >"$work/compare.csv" || true
+    python3 - "$work/compare.csv" <<'PY' || fail "merged counts differ from the unsharded run"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+counts = [r for r in rows if r["role"] == "count"]
+changed = [r for r in counts if r["baseline"] != r["current"]]
+for r in changed:
+    print(f"  {r['scenario']} {r['policy']}/{r['in_use']} {r['sweep_value']}: {r['metric']} {r['baseline']} versus {r['current']}")
+runs = {(r["scenario"], r["policy"], r["in_use"], r["sweep_value"]) for r in rows}
+print(f"  compare: {len(runs)} runs, {len(counts)} counts, {len(changed)} changed")
+sys.exit(1 if changed or not counts else 0)
+PY
+    for summary in "$1"/*/summary.csv; do
+        scenario="$(basename "$(dirname "$summary")")"
+        [ "$(wc -l <"$summary")" = "$(wc -l <"$2/$scenario/summary.csv")" ] || fail "$scenario: runs differ"
+    done
 }
 
 # ---- 2. the emitted scripts, as submitted by a user -------------------------------------------
@@ -152,7 +144,9 @@ step "unsharded run of ${files[*]} (--max-duration $CAP)"
 "$bin" plan "${files[@]}" --max-duration "$CAP" --shards "$SHARDS" --emit slurm --out study --binary "$bin" --job-name wb-test \
     | sed 's/^/  /'
 grep '^#SBATCH' study/jobs/shard.sbatch | sed 's/^/  /'
-read -r array merge < <(bash study/jobs/submit.sh | tee /dev/stderr | sed -E 's/^shards: job ([0-9]+).* merge: job ([0-9]+).*/\1 \2/')
+submitted="$(bash study/jobs/submit.sh)"
+echo "  $submitted"
+read -r array merge < <(sed -E 's/^shards: job ([0-9]+).* merge: job ([0-9]+).*/\1 \2/' <<<"$submitted")
 wait_for "$array" "$merge"
 for k in $(seq "$SHARDS"); do
     [ "$(job_state "${array}_$k")" = COMPLETED ] || fail "shard $k: $(job_state "${array}_$k")"
@@ -166,11 +160,28 @@ step "again, cancelling shard 2"
 rm -rf study
 "$bin" plan "${files[@]}" --max-duration "$CAP" --shards "$SHARDS" --emit slurm --out study --binary "$bin" --job-name wb-test >/dev/null
 read -r array merge < <(bash study/jobs/submit.sh | sed -E 's/^shards: job ([0-9]+).* merge: job ([0-9]+).*/\1 \2/')
+# Cancelled while running, as a time limit or an operator would (a task cancelled while still
+# pending leaves no record of its own, but the merge waits the same way).
+for _ in $(seq 200); do
+    [ -n "$(squeue -h -j "${array}_2" -t RUNNING -o %i 2>/dev/null)" ] && break
+    sleep 0.05
+done
 scancel "${array}_2"
 for _ in $(seq 100); do [ "$(pending_reason "$merge")" = DependencyNeverSatisfied ] && break; sleep 0.2; done
 wait_for "$array"
 state="$(job_state "${array}_2")"
-[ "$state" = CANCELLED ] || fail "shard 2 is $state, not CANCELLED (it finished before scancel?)"
+case "$state" in
+    CANCELLED) state="cancelled while running" ;;
+    "") state="cancelled while pending" ;;
+    *) scontrol show job "$array"; fail "shard 2 is '$state', not CANCELLED (it finished before scancel?)" ;;
+esac
+# merge by hand now refuses: shard 2 is incomplete or missing, and it says what to re-run.
+if refusal="$("$bin" merge study/shards/shard-{1,2,3} --out study/early --no-plots 2>&1)"; then
+    fail "merge accepted the shards without shard 2"
+fi
+grep -q "shard.* 2/$SHARDS" <<<"$refusal" || fail "merge's refusal does not name shard 2: $refusal"
+[ ! -e study/early ] || fail "the refused merge wrote study/early"
+echo "  merge by hand: $refusal" | cut -c1-200
 reason="$(pending_reason "$merge")"
 [ "$reason" = DependencyNeverSatisfied ] || fail "merge: expected pending on DependencyNeverSatisfied, found '$reason'"
 step "shard 2 $state; merge $merge pending ($reason); recovery: bash study/jobs/rerun.sh 2"
