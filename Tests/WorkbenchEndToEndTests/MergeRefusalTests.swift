@@ -22,6 +22,30 @@ extension EndToEnd {
             cli.run(["merge"] + inputs + ["--out", dir.path("merged").path, "--no-plots"] + extra)
         }
 
+        /// Shards `ks` of `count` of a one-file study (`alpha`) in a fresh directory.
+        static func alpha(_ ks: [Int], of count: Int) throws -> (cli: CLI, dir: TempDir, file: URL, inputs: [String]) {
+            let cli = try workbench()
+            let dir = try TempDir()
+            let file = try dir.write("a.yaml", Fixture.yaml(name: "alpha"))
+            return (cli, dir, file, shards(cli, dir, files: [file], ks, of: count))
+        }
+
+        /// Replaces `text` in a file of a shard, which must contain it.
+        static func edit(_ directory: String, _ path: String, replacing text: String, with replacement: String) throws {
+            let url = URL(fileURLWithPath: directory).appendingPathComponent(path)
+            let content = try String(contentsOf: url, encoding: .utf8)
+            #expect(content.contains(text), "\(path): \(text)")
+            try content.replacingOccurrences(of: text, with: replacement).write(to: url, atomically: true, encoding: .utf8)
+        }
+
+        /// `merge` of `inputs` exits 1 with `message` on stderr and writes nothing.
+        static func expectRefused(_ cli: CLI, _ dir: TempDir, _ inputs: [String], _ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
+            let merged = merge(cli, dir, inputs)
+            #expect(merged.status == 1, sourceLocation: sourceLocation)
+            #expect(merged.stderr.contains(message), "\(transcript(merged))", sourceLocation: sourceLocation)
+            #expect(!dir.exists("merged"), sourceLocation: sourceLocation)
+        }
+
         @Test("every shard records its study in study.json: the files with their SHA-256, the seed, the run count, K/N and complete")
         func shardRecordsStudy() throws {
             let cli = try workbench()
@@ -67,24 +91,15 @@ extension EndToEnd {
             let a = try dir.write("a.yaml", Fixture.yaml(name: "alpha"))
             let first = Self.shards(cli, dir, files: [a], [1], of: 2, extra: ["--seed", "1"])
             let second = Self.shards(cli, dir, files: [a], [2], of: 2, extra: ["--seed", "2"])
-            let merged = Self.merge(cli, dir, first + second)
-            #expect(merged.status == 1)
-            #expect(merged.stderr.contains("--seed differs: 1 versus 2"), "\(transcript(merged))")
-            #expect(!dir.exists("merged"))
+            Self.expectRefused(cli, dir, first + second, "--seed differs: 1 versus 2")
         }
 
         @Test("a missing K is refused, naming the shard and the command that re-runs it; --partial merges the rest as incomplete")
         func missingShard() throws {
-            let cli = try workbench()
-            let dir = try TempDir()
+            let (cli, dir, a, present) = try Self.alpha([1, 3], of: 3)
             defer { dir.remove() }
-            let a = try dir.write("a.yaml", Fixture.yaml(name: "alpha"))
-            let present = Self.shards(cli, dir, files: [a], [1, 3], of: 3)
-            let merged = Self.merge(cli, dir, present)
-            #expect(merged.status == 1)
-            #expect(merged.stderr.contains("1 of 3 shards missing (2/3)"), "\(transcript(merged))")
-            #expect(merged.stderr.contains("workbench run \(a.path) --shard 2/3 --out"))
-            #expect(!dir.exists("merged"))
+            Self.expectRefused(cli, dir, present, "1 of 3 shards missing (2/3)")
+            Self.expectRefused(cli, dir, present, "workbench run \(a.path) --shard 2/3 --out")
 
             let partial = Self.merge(cli, dir, present, ["--partial"])
             #expect(partial.status == 0, "\(transcript(partial))")
@@ -100,72 +115,43 @@ extension EndToEnd {
 
         @Test("an incomplete shard (complete=false, as a shard killed at its time limit leaves it) is refused, naming it and its re-run")
         func incompleteShard() throws {
-            let cli = try workbench()
-            let dir = try TempDir()
+            let (cli, dir, a, inputs) = try Self.alpha([1, 2], of: 2)
             defer { dir.remove() }
-            let a = try dir.write("a.yaml", Fixture.yaml(name: "alpha"))
-            let inputs = Self.shards(cli, dir, files: [a], [1, 2], of: 2)
-            let record = URL(fileURLWithPath: inputs[1]).appendingPathComponent("study.json")
-            let text = try String(contentsOf: record, encoding: .utf8)
-            #expect(text.contains("\"complete\" : true"))
-            try text.replacingOccurrences(of: "\"complete\" : true", with: "\"complete\" : false")
-                .write(to: record, atomically: true, encoding: .utf8)
-            let merged = Self.merge(cli, dir, inputs)
-            #expect(merged.status == 1)
-            #expect(merged.stderr.contains("shard 2/2 (\(inputs[1])) is incomplete"), "\(transcript(merged))")
-            #expect(merged.stderr.contains("re-run it: workbench run \(a.path) --shard 2/2 --out \(inputs[1])"))
-            #expect(!dir.exists("merged"))
+            try Self.edit(inputs[1], "study.json", replacing: "\"complete\" : true", with: "\"complete\" : false")
+            Self.expectRefused(cli, dir, inputs, "shard 2/2 (\(inputs[1])) is incomplete")
+            Self.expectRefused(cli, dir, inputs, "re-run it: workbench run \(a.path) --shard 2/2 --out \(inputs[1])")
             #expect(Self.merge(cli, dir, inputs, ["--partial"]).status == 0)
         }
 
         @Test("a shard whose summary has a run with complete=false (interrupted) is incomplete")
         func interruptedRunIsIncomplete() throws {
-            let cli = try workbench()
-            let dir = try TempDir()
+            let (cli, dir, _, inputs) = try Self.alpha([1, 2], of: 2)
             defer { dir.remove() }
-            let a = try dir.write("a.yaml", Fixture.yaml(name: "alpha"))
-            let inputs = Self.shards(cli, dir, files: [a], [1, 2], of: 2)
-            let summary = URL(fileURLWithPath: inputs[0]).appendingPathComponent("alpha/summary.csv")
-            let text = try String(contentsOf: summary, encoding: .utf8)
-            #expect(text.contains(",true"))
-            try text.replacingOccurrences(of: ",true", with: ",false").write(to: summary, atomically: true, encoding: .utf8)
-            let merged = Self.merge(cli, dir, inputs)
-            #expect(merged.status == 1)
-            #expect(merged.stderr.contains("shard 1/2 (\(inputs[0])) is incomplete"), "\(transcript(merged))")
-            #expect(!dir.exists("merged"))
+            try Self.edit(inputs[0], "alpha/summary.csv", replacing: ",true", with: ",false")
+            Self.expectRefused(cli, dir, inputs, "shard 1/2 (\(inputs[0])) is incomplete")
         }
 
         @Test("results of different kinds under one scenario name are refused, naming both kinds")
         func differentKinds() throws {
-            let cli = try workbench()
-            let dir = try TempDir()
+            let (cli, dir, _, inputs) = try Self.alpha([1, 2], of: 2)
             defer { dir.remove() }
-            let a = try dir.write("a.yaml", Fixture.yaml(name: "alpha"))
-            let inputs = Self.shards(cli, dir, files: [a], [1, 2], of: 2)
-            let scenario = URL(fileURLWithPath: inputs[1]).appendingPathComponent("alpha/scenario.yaml")
-            let text = try String(contentsOf: scenario, encoding: .utf8)
-            try text.replacingOccurrences(of: "kind: scrolling-table", with: "kind: navigation")
-                .write(to: scenario, atomically: true, encoding: .utf8)
-            let merged = Self.merge(cli, dir, inputs)
-            #expect(merged.status == 1)
-            #expect(
-                merged.stderr.contains("scenario 'alpha' is of kind scrolling-table in") && merged.stderr.contains("but of kind navigation"),
-                "\(transcript(merged))")
-            #expect(!dir.exists("merged"))
+            try Self.edit(inputs[1], "alpha/scenario.yaml", replacing: "kind: scrolling-table", with: "kind: navigation")
+            Self.expectRefused(cli, dir, inputs, "scenario 'alpha' is of kind scrolling-table in \(inputs[0])/alpha but of kind navigation in \(inputs[1])/alpha")
         }
 
         @Test("results without study.json are refused, naming the file")
         func noStudyRecord() throws {
-            let cli = try workbench()
-            let dir = try TempDir()
+            let (cli, dir, _, inputs) = try Self.alpha([1, 2], of: 2)
             defer { dir.remove() }
-            let a = try dir.write("a.yaml", Fixture.yaml(name: "alpha"))
-            let inputs = Self.shards(cli, dir, files: [a], [1, 2], of: 2)
             try FileManager.default.removeItem(at: URL(fileURLWithPath: inputs[0]).appendingPathComponent("study.json"))
-            let merged = Self.merge(cli, dir, inputs)
-            #expect(merged.status == 1)
-            #expect(merged.stderr.contains("\(inputs[0])/study.json: no such file"), "\(transcript(merged))")
-            #expect(!dir.exists("merged"))
+            Self.expectRefused(cli, dir, inputs, "\(inputs[0])/study.json: no such file")
+        }
+
+        @Test("an input directory that does not exist (a shard that never ran) is refused, naming it")
+        func missingDirectory() throws {
+            let (cli, dir, _, inputs) = try Self.alpha([1], of: 2)
+            defer { dir.remove() }
+            Self.expectRefused(cli, dir, inputs + [dir.path("shard2").path], "cannot read \(dir.path("shard2").path): no such directory")
         }
 
         @Test("a truncated input file in the last scenario leaves --out unwritten (every input is checked before writing)")

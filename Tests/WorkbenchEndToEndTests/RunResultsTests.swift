@@ -152,13 +152,13 @@ extension EndToEnd {
                 path.split(separator: "/").contains { $0.hasPrefix(".") && $0.contains(".tmp") }
             }
             #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
-            // The CSV files, their description and the scenario as run, the index pages, plus
-            // (when gnuplot is installed) PNG and SVG plots.
+            // The CSV files, their description and the scenario as run, the index pages, the
+            // study's record, plus (when gnuplot is installed) PNG and SVG plots.
             let expected = [
                 "first", "first/columns.csv", "first/latency.csv", "first/scenario.yaml", "first/summary.csv",
                 "first/timeseries.csv", "index.html", "index.md",
                 "second", "second/columns.csv", "second/latency.csv", "second/scenario.yaml", "second/summary.csv",
-                "second/timeseries.csv",
+                "second/timeseries.csv", "study.json",
             ]
             #expect(entries.filter { !$0.hasSuffix(".png") && !$0.hasSuffix(".svg") } == expected)
             let plots = entries.filter { $0.hasSuffix(".png") || $0.hasSuffix(".svg") }

@@ -136,6 +136,10 @@ public enum ResultsMerger {
     static func studies(_ inputs: [URL], partial: Bool) throws -> (record: StudyRecord, missing: [Int], count: Int) {
         var shards: [(record: StudyRecord, directory: String)] = []
         for input in inputs {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: input.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw MergeError.unreadable(path: input.path, reason: "no such directory (a shard that never ran?)")
+            }
             let url = input.appendingPathComponent(StudyRecord.fileName)
             guard FileManager.default.fileExists(atPath: url.path) else { throw MergeError.noStudy(path: url.path) }
             do {

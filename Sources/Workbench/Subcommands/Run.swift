@@ -135,20 +135,23 @@ struct Run: ParsableCommand {
 
         // A shard runs every N-th run of the whole study, counted across files in order.
         var selections: [Set<Int>?] = Array(repeating: nil, count: plans.count)
+        let runCounts = plans.map { ScenarioRunner.runs(for: $0.plan, options: baseOptions).count }
         if let shard {
-            selections = shard.selections(runCounts: plans.map { ScenarioRunner.runs(for: $0.plan, options: baseOptions).count })
+            selections = shard.selections(runCounts: runCounts)
         }
 
-        // The study these results belong to (study.json), complete once every run is written.
+        // The study these results belong to (study.json), complete once every run is written;
+        // none when no file loaded (nothing is written then).
         var study: StudyRecord?
-        do {
-            study = try StudyRecord.of(
-                files: plans.map(\.file), runs: plans.reduce(0) { $0 + ScenarioRunner.runs(for: $1.plan, options: baseOptions).count },
-                seed: seed, policies: policies, maxDuration: maxDuration, shard: shard)
-            try study?.write(into: URL(fileURLWithPath: out))
-        } catch {
-            Diagnostics.error("\(out): error: cannot record the study: \(error)")
-            failed = true
+        if !plans.isEmpty {
+            do {
+                study = try StudyRecord.of(
+                    files: plans.map(\.file), runs: runCounts.reduce(0, +), seed: seed, policies: policies, maxDuration: maxDuration, shard: shard)
+                try study?.write(into: URL(fileURLWithPath: out))
+            } catch {
+                Diagnostics.error("\(out): error: cannot record the study: \(error)")
+                failed = true
+            }
         }
 
         var outcomes: [ExpectationOutcome] = []
