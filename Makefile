@@ -80,9 +80,9 @@ fuzz: build
 bench: build
 	$(WORKBENCH) bench
 
-# A release binary with the Swift standard library (and jemalloc, when libjemalloc.a is installed)
-# linked statically, for cluster nodes without the toolchain (scripts/dist.sh says what a node
-# needs); `make test-dist` checks it runs a scenario with the toolchain's directory hidden.
+# A release binary with the Swift standard library and Foundation linked statically, for cluster
+# nodes without the toolchain (scripts/dist.sh says what a node needs); `make test-dist` checks it
+# runs a scenario with the toolchain's directory hidden.
 .PHONY: dist test-dist test-slurm
 dist: deps
 	scripts/dist.sh .build/dist

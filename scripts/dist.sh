@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # Builds a workbench binary for nodes without the Swift toolchain: release, with the Swift
-# standard library and Foundation linked statically (--static-swift-stdlib), and jemalloc linked
-# statically too when its archive (libjemalloc.a, in Debian's libjemalloc-dev) is installed.
-# Cairo, libpng and their dependencies stay shared libraries: a node needs libcairo2, libpng16-16
-# and fonts-dejavu-core (Debian names), and libjemalloc2 when there is no libjemalloc.a.
+# standard library and Foundation linked statically (--static-swift-stdlib). jemalloc, Cairo,
+# libpng and their dependencies stay shared libraries: a node needs libjemalloc2, libcairo2,
+# libpng16-16 and fonts-dejavu-core (Debian names).
 #
 #   scripts/dist.sh [DIR]     default: .build/dist; writes DIR/workbench
 # The build has its own scratch directory (.build/dist-build), so it does not replace `make build`.
@@ -13,17 +12,9 @@ out="${1:-$here/.build/dist}"
 swift="${SWIFT:-swift}"
 scratch="$here/.build/dist-build"
 flags=(-c release --product workbench --static-swift-stdlib --package-path "$here" --scratch-path "$scratch")
-archive="$(pkg-config --variable=libdir jemalloc)/libjemalloc.a"
-if [ -f "$archive" ]; then
-    # A directory holding only the archive, searched first, so -ljemalloc finds it before the
-    # shared library; jemalloc's profiling code needs libstdc++ and libm.
-    mkdir -p "$scratch/static-libs"
-    ln -sf "$archive" "$scratch/static-libs/libjemalloc.a"
-    flags+=(-Xlinker -L"$scratch/static-libs" -Xlinker -lstdc++ -Xlinker -lm)
-    echo "jemalloc: linked statically from $archive"
-else
-    echo "jemalloc: no $archive; nodes need the shared library (libjemalloc2)"
-fi
+# jemalloc stays a shared library: linked statically from Debian's libjemalloc.a (its archive
+# put first on the library path), the binary crashed at once (SIGSEGV on `--version`), so a node
+# needs libjemalloc2.
 "$swift" build "${flags[@]}"
 bin="$("$swift" build "${flags[@]}" --show-bin-path)/workbench"
 mkdir -p "$out"
