@@ -115,7 +115,7 @@ pending_reason() { squeue -h -j "$1" -o %r 2>/dev/null || true; }
 # `workbench compare --format csv --all` lists every metric of every run matched by scenario,
 # policy, mode and sweep point: every count (role `count`) must be equal, and no run unmatched.
 compare_counts() {
-    "$bin" compare "$1" "$2" --format csv --all >"$work/compare.csv" || true
+    "$bin" compare "$1" "$2" --format csv --all >"$work/compare.csv" 2>/dev/null || true
     python3 - "$work/compare.csv" <<'PY' || fail "merged counts differ from the unsharded run"
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
@@ -139,7 +139,7 @@ mkdir -p scenarios
 for file in "${SCENARIOS[@]}"; do cp "$here/$file" scenarios/; done
 files=("${SCENARIOS[@]}")
 step "unsharded run of ${files[*]} (--max-duration $CAP)"
-"$bin" run "${files[@]}" --max-duration "$CAP" --out full --quiet --no-plots || [ $? -eq 2 ]
+"$bin" run "${files[@]}" --max-duration "$CAP" --out full --quiet --no-plots >/dev/null || [ $? -eq 2 ]  # 2: expect lines at 1 s
 "$bin" plan "${files[@]}" --max-duration "$CAP" --shards "$SHARDS" --job-name wb-test | head -1 | sed 's/^/  /'
 "$bin" plan "${files[@]}" --max-duration "$CAP" --shards "$SHARDS" --emit slurm --out study --binary "$bin" --job-name wb-test \
     | sed 's/^/  /'

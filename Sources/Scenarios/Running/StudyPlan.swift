@@ -16,9 +16,10 @@ public struct StudyPlan: Sendable {
         public var configuration: String
         /// Warm-up plus measured duration, in the scenario's seconds.
         public var seconds: Double
-        /// Whether those seconds pass in real time (parallel-readers measures threads on a
-        /// clock); the other kinds simulate time and run faster than it.
-        public var realTime: Bool
+        /// Wall-clock seconds per scenario second: 1 for parallel-readers (its threads run on the
+        /// clock), ``StudyPlan/drawingWallFactor`` for drawing (it rasterizes for real), and
+        /// 1 / ``StudyPlan/simulationSpeedup`` for the kinds that simulate time.
+        public var wallFactor: Double
         /// Threads the run keeps busy at once: readers + writers for parallel-readers, else 1.
         public var threads: Int
         /// Sampling intervals the run records (timeseries rows held until its scenario is written).
@@ -33,10 +34,9 @@ public struct StudyPlan: Sendable {
         /// Scenario seconds of all its runs.
         public var seconds: Double { runs.reduce(0) { $0 + $1.seconds } }
 
-        /// Estimated wall-clock seconds: real-time runs take their duration, simulated ones
-        /// their scenario seconds divided by ``StudyPlan/simulationSpeedup``.
+        /// Estimated wall-clock seconds: each run's scenario seconds times its wall factor.
         public var wallSeconds: Double {
-            runs.reduce(0) { $0 + ($1.realTime ? $1.seconds : $1.seconds / StudyPlan.simulationSpeedup) }
+            runs.reduce(0) { $0 + $1.seconds * $1.wallFactor }
         }
 
         /// CPUs its busiest run keeps busy (runs of a shard run one after another).
@@ -52,8 +52,12 @@ public struct StudyPlan: Sendable {
     }
 
     /// How many times faster than their scenario clock the simulated kinds run, at the least
-    /// (release build; the shipped scenarios ran 40-4000× faster on a 2-core machine).
+    /// (release build: the shipped scrolling-table scenarios ran about 3,000× faster on a shared
+    /// 2-core machine).
     public static let simulationSpeedup = 20.0
+    /// Wall-clock seconds per scenario second of a drawing run (live-feed took 31 s for 28 s of
+    /// scenario time on the same machine).
+    public static let drawingWallFactor = 1.5
     /// Memory of the process before it holds any rows: runtime, allocator, models, histograms.
     public static let baseMemoryBytes = 256.0 * 1024 * 1024
     /// Memory held per timeseries row (a row of a few dozen columns with its strings).
@@ -76,16 +80,18 @@ public struct StudyPlan: Sendable {
             for entry in made {
                 let header = entry.scenario.header
                 var threads = 1
-                var realTime = false
+                var wallFactor = 1 / Self.simulationSpeedup
                 if let readers = entry.scenario.as(ParallelReadersScenario.self) {
                     threads = readers.readers.threads + (readers.writers?.threads ?? 0)
-                    realTime = true
+                    wallFactor = 1
+                } else if entry.scenario.as(DrawingScenario.self) != nil {
+                    wallFactor = Self.drawingWallFactor
                 }
                 let seconds = header.warmup.value + header.duration.value
                 runs.append(
                     Run(
                         file: file, scenario: plan.name, index: entry.configuration.index, global: runs.count,
-                        configuration: entry.configuration.description, seconds: seconds, realTime: realTime,
+                        configuration: entry.configuration.description, seconds: seconds, wallFactor: wallFactor,
                         threads: max(threads, 1), samples: header.duration.value / header.sampleInterval.value))
             }
         }

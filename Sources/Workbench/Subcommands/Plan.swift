@@ -10,8 +10,9 @@ struct Plan: ParsableCommand {
         discussion: """
             The slices are those of `run --shard K/N` with the same files, in the same order, and \
             the same --seed, --policy and --max-duration. Work is the scenario seconds (warm-up + \
-            duration) of a shard's runs; wall time counts parallel-readers runs at their duration \
-            and the simulated kinds at \(Int(StudyPlan.simulationSpeedup))x faster (an upper bound). \
+            duration) of a shard's runs; wall time counts parallel-readers runs at their duration, \
+            drawing runs at \(StudyPlan.drawingWallFactor)x it (they rasterize for real) and the \
+            other kinds at \(Int(StudyPlan.simulationSpeedup))x faster (an upper bound). \
             CPUs: the most threads one run keeps busy (readers + writers for parallel-readers). \
             Memory: \(Int(StudyPlan.baseMemoryBytes / 1_048_576)) MiB plus \
             \(Int(StudyPlan.bytesPerSample / 1024)) KiB per timeseries row a scenario holds.

@@ -76,7 +76,7 @@ struct StudyPlanTests {
         #expect(shard.seconds == seconds)
         #expect(shard.cpus == 5)
         let simulated: Double = 9 * 5
-        #expect(shard.wallSeconds == 4 + simulated / StudyPlan.simulationSpeedup)
+        #expect(abs(shard.wallSeconds - (4 + simulated / StudyPlan.simulationSpeedup)) < 1e-9)
         // The scrolling-table scenarios hold 8 rows per run until written; b holds 6 runs.
         let rows: Double = 6 * 8
         #expect(shard.memoryBytes == StudyPlan.baseMemoryBytes + rows * StudyPlan.bytesPerSample)
