@@ -68,8 +68,9 @@ public enum ResultsMerger {
 
     static let files = [ResultsWriter.summaryFileName, ResultsWriter.timeseriesFileName, ResultsWriter.latencyFileName]
 
-    /// Merges `inputs` into `output`; returns the scenario directories written. Nothing is
-    /// written when any input is refused.
+    /// Merges `inputs` into `output` (each scenario's files, then `study.json`) and says what was
+    /// merged. Nothing is written when any input is refused; a write that fails part-way (a full
+    /// disk) leaves the files written before it.
     @discardableResult
     public static func merge(_ inputs: [URL], into output: URL, partial: Bool = false, command: String = "") throws -> Outcome {
         let (outcome, contents) = try prepare(inputs, into: output, partial: partial, command: command)
