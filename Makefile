@@ -2,6 +2,7 @@
 #   make run    install system packages if missing, build release, run scenarios/*.yaml into results/
 #               (CSV files, PNG and SVG plots, results/index.html and index.md)
 #   make fuzz   mutate the shipped scenarios and run each mutant (N=300 by default)
+#   make dist   a release binary for nodes without the Swift toolchain (.build/dist/workbench)
 #   make test   install system packages if missing, run the test suite, the concurrency tests
 #               under ThreadSanitizer, every shipped scenario against its expect lines, then
 #               200 fuzz mutants (make fuzz, at most 5 minutes)
@@ -78,6 +79,22 @@ fuzz: build
 
 bench: build
 	$(WORKBENCH) bench
+
+# A release binary with the Swift standard library and Foundation linked statically, for cluster
+# nodes without the toolchain (scripts/dist.sh says what a node needs); `make test-dist` checks it
+# runs a scenario with the toolchain's directory hidden.
+.PHONY: dist test-dist test-slurm
+dist: deps
+	scripts/dist.sh .build/dist
+
+test-dist: dist
+	scripts/test-dist.sh .build/dist/workbench
+
+# A one-node Slurm cluster on this machine (installs slurm-wlm and munge; needs root): runs the
+# job scripts `workbench plan --emit slurm` writes, checks the merged results against an
+# unsharded run, then a cancelled shard's recovery (scripts/test-slurm.sh). Not part of `make test`.
+test-slurm: dist
+	scripts/test-slurm.sh .build/dist/workbench
 
 clean:
 	rm -rf .build $(RESULTS)

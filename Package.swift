@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         // jemalloc, linked as the process allocator; its counters are read through mallctl.
@@ -56,6 +57,7 @@ let package = Package(
                 "CJemalloc",
                 "CAllocCounter",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "Crypto", package: "swift-crypto"),  // SHA-256 of a study's files
             ]
         ),
         // Scenario files: loading, validation, and the drivers that run them against Models.

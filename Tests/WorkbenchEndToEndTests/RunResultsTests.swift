@@ -153,12 +153,12 @@ extension EndToEnd {
             }
             #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
             // The CSV files, their description, their plots' declaration and the scenario as run,
-            // the index pages, plus (when gnuplot is installed) PNG and SVG plots.
+            // the index pages, the study's record, plus (when gnuplot is installed) PNG and SVG plots.
             let expected = [
                 ".workbench.lock", "first", "first/columns.csv", "first/latency.csv", "first/plots.csv", "first/scenario.yaml",
                 "first/summary.csv", "first/timeseries.csv", "index.html", "index.md",
                 "second", "second/columns.csv", "second/latency.csv", "second/plots.csv", "second/scenario.yaml",
-                "second/summary.csv", "second/timeseries.csv",
+                "second/summary.csv", "second/timeseries.csv", "study.json",
             ]
             #expect(entries.filter { !$0.hasSuffix(".png") && !$0.hasSuffix(".svg") } == expected)
             let plots = entries.filter { $0.hasSuffix(".png") || $0.hasSuffix(".svg") }

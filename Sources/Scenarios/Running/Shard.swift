@@ -29,3 +29,20 @@ public struct Shard: Equatable, Sendable {
         global % count == index - 1
     }
 }
+
+extension Shard {
+    /// The runs of this slice in a study whose files make `runCounts` runs each, in order: for
+    /// each file, the indices (in that file's scenario) of the runs this slice makes. `run
+    /// --shard` and `plan` both slice a study this way.
+    public func selections(runCounts: [Int]) -> [Set<Int>] {
+        var global = 0
+        return runCounts.map { count in
+            var mine: Set<Int> = []
+            for run in 0..<max(count, 0) {
+                if contains(global) { mine.insert(run) }
+                global += 1
+            }
+            return mine
+        }
+    }
+}

@@ -171,15 +171,22 @@ struct Run: ParsableCommand {
 
         // A shard runs every N-th run of the whole study, counted across files in order.
         var selections: [Set<Int>?] = Array(repeating: nil, count: plans.count)
+        let runCounts = plans.map { ScenarioRunner.runs(for: $0.plan, options: baseOptions).count }
         if let shard {
-            var global = 0
-            for (position, entry) in plans.enumerated() {
-                var mine: Set<Int> = []
-                for run in ScenarioRunner.runs(for: entry.plan, options: baseOptions) {
-                    if shard.contains(global) { mine.insert(run.configuration.index) }
-                    global += 1
-                }
-                selections[position] = mine
+            selections = shard.selections(runCounts: runCounts)
+        }
+
+        // The study these results belong to (study.json), complete once every run is written;
+        // none when no file loaded (nothing is written then).
+        var study: StudyRecord?
+        if !plans.isEmpty {
+            do {
+                study = try StudyRecord.of(
+                    files: plans.map(\.file), runs: runCounts.reduce(0, +), seed: seed, policies: policies, maxDuration: maxDuration, shard: shard)
+                try study?.write(into: URL(fileURLWithPath: out))
+            } catch {
+                Diagnostics.error("\(out): error: cannot record the study: \(error)")
+                failed = true
             }
         }
 
@@ -234,6 +241,16 @@ struct Run: ParsableCommand {
                     "interrupted: partial results of '\(name)' kept, marked complete=false"
                         + (plotOptions.noPlots ? "" : " (no plots drawn: scripts/plot.sh DIR draws them)"))
                 break
+            }
+        }
+
+        if var study, !interrupted, !failed {
+            study.complete = true
+            do {
+                try study.write(into: URL(fileURLWithPath: out))
+            } catch {
+                Diagnostics.error("\(out): error: cannot record the study: \(error)")
+                failed = true
             }
         }
 
