@@ -110,7 +110,9 @@ struct DrawingDriver {
     }
 
     private func makeCache(policy: DrawingStorePolicy, runLoop: Models.RunLoop, clock: VirtualClock) throws -> DrawingCache {
-        let cache = try DrawingCache(policy: policy, seed: configuration.seed, runLoop: runLoop) { clock.now }
+        let cache = try DrawingCache(
+            policy: policy, seed: configuration.seed, parameters: scenario.cache.parameters, runLoop: runLoop
+        ) { clock.now }
         cache.timeoutInterval = scenario.timeout.value
         return cache
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Scenarios
+import Models
 import Testing
 
 /// Every error names the file, the 1-based line and column, and the key path.
@@ -288,6 +289,73 @@ struct ScenarioErrorTests {
                 line: 13, column: key.count + 5, keyPath: "cache.\(key)",
                 message: "cache.\(key) must be > 0 and < 1 (found \(value))")
         }
+    }
+
+    /// A navigation file (its policy parameter on line 11) and a drawing file (on line 10), each with
+    /// `PARAMETER` for a `key: value` line of its `cache:` block.
+    static let navigationWithParameter = """
+        name: n
+        kind: navigation
+        duration: 10s
+        app:
+          sections: [{name: home, nib: {views: 2, depth: 1}}]
+        user:
+          script: [{dwell: 1s}]
+        cache:
+          policies: [forever, lru, s3-fifo, w-tinylfu]
+          capacity: 4
+          PARAMETER
+        """
+    static let drawingWithParameter = """
+        name: d
+        kind: drawing
+        duration: 1s
+        views:
+          - {name: button, size: [40, 16], effects: {gradient: true}, redraw_every: 250ms}
+        cache:
+          policies: [memory]
+          eviction: w-tinylfu
+          capacity: 64KB
+          PARAMETER
+        """
+
+    @Test(
+        "navigation and drawing files take the policy parameters, a share strictly between 0 and 1",
+        arguments: ["0", "1", "1.5", "-0.1"])
+    func policyParameterRangeInEveryKind(value: String) throws {
+        for key in ["s3_fifo_small_ratio", "w_tinylfu_window"] {
+            for (yaml, line) in [(Self.navigationWithParameter, 11), (Self.drawingWithParameter, 10)] {
+                #expect(loadError(yaml.replacingOccurrences(of: "PARAMETER", with: "\(key): 0.25")) == nil)
+                expectError(
+                    yaml.replacingOccurrences(of: "PARAMETER", with: "\(key): \(value)"),
+                    line: line, column: key.count + 5, keyPath: "cache.\(key)",
+                    message: "cache.\(key) must be > 0 and < 1 (found \(value))")
+            }
+        }
+        let navigation = try ScenarioLoader.load(
+            yaml: Self.navigationWithParameter.replacingOccurrences(of: "PARAMETER", with: "w_tinylfu_window: 0.25"),
+            file: "n.yaml")
+        #expect(navigation.as(NavigationScenario.self)?.cache.parameters == EvictionParameters(windowRatio: 0.25))
+        let drawing = try ScenarioLoader.load(
+            yaml: Self.drawingWithParameter.replacingOccurrences(of: "PARAMETER", with: "s3_fifo_small_ratio: 0.25"),
+            file: "d.yaml")
+        #expect(drawing.as(DrawingScenario.self)?.cache.parameters == EvictionParameters(smallRatio: 0.25))
+    }
+
+    @Test("an unknown policy name in a navigation or drawing file points at it")
+    func unknownPolicyInEveryKind() {
+        let navigation = loadError(
+            Self.navigationWithParameter.replacingOccurrences(of: "[forever, lru, s3-fifo, w-tinylfu]", with: "[forever, lruu]")
+                .replacingOccurrences(of: "PARAMETER", with: ""))
+        #expect(navigation?.line == 9 && navigation?.column == 23, "\(String(describing: navigation))")
+        #expect(navigation?.keyPath == "cache.policies[1]")
+        #expect(navigation?.message.hasPrefix("cache.policies[1]: unknown policy 'lruu'") == true)
+        let drawing = loadError(
+            Self.drawingWithParameter.replacingOccurrences(of: "eviction: w-tinylfu", with: "eviction: lruu")
+                .replacingOccurrences(of: "PARAMETER", with: ""))
+        #expect(drawing?.line == 8 && drawing?.column == 13, "\(String(describing: drawing))")
+        #expect(drawing?.keyPath == "cache.eviction")
+        #expect(drawing?.message.hasPrefix("cache.eviction: unknown policy 'lruu'") == true)
     }
 
     @Test("repeated policy name is rejected")
