@@ -344,18 +344,17 @@ struct ScenarioErrorTests {
 
     @Test("an unknown policy name in a navigation or drawing file points at it")
     func unknownPolicyInEveryKind() {
-        let navigation = loadError(
-            Self.navigationWithParameter.replacingOccurrences(of: "[forever, lru, s3-fifo, w-tinylfu]", with: "[forever, lruu]")
-                .replacingOccurrences(of: "PARAMETER", with: ""))
-        #expect(navigation?.line == 9 && navigation?.column == 23, "\(String(describing: navigation))")
-        #expect(navigation?.keyPath == "cache.policies[1]")
-        #expect(navigation?.message.hasPrefix("cache.policies[1]: unknown policy 'lruu'") == true)
-        let drawing = loadError(
-            Self.drawingWithParameter.replacingOccurrences(of: "eviction: w-tinylfu", with: "eviction: lruu")
-                .replacingOccurrences(of: "PARAMETER", with: ""))
-        #expect(drawing?.line == 8 && drawing?.column == 13, "\(String(describing: drawing))")
-        #expect(drawing?.keyPath == "cache.eviction")
-        #expect(drawing?.message.hasPrefix("cache.eviction: unknown policy 'lruu'") == true)
+        let cases = [
+            (Self.navigationWithParameter, "[forever, lru, s3-fifo, w-tinylfu]", "[forever, lruu]", 9, 23, "cache.policies[1]"),
+            (Self.drawingWithParameter, "eviction: w-tinylfu", "eviction: lruu", 8, 13, "cache.eviction"),
+        ]
+        for (yaml, valid, invalid, line, column, keyPath) in cases {
+            let error = loadError(
+                yaml.replacingOccurrences(of: valid, with: invalid).replacingOccurrences(of: "PARAMETER", with: ""))
+            #expect(error?.line == line && error?.column == column, "\(String(describing: error))")
+            #expect(error?.keyPath == keyPath)
+            #expect(error?.message.hasPrefix("\(keyPath): unknown policy 'lruu'") == true)
+        }
     }
 
     @Test("repeated policy name is rejected")
