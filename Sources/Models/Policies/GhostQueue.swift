@@ -48,6 +48,13 @@ final class GhostQueue {
     /// Appends `identity` at the back (newest end); moves it there if present.
     func pushBack(_ identity: UInt64) {
         if let node = nodeOf.removeValue(for: identity) { unlink(node) }
+        append(identity)
+    }
+
+    /// Appends `identity`, which the queue does not hold, at the back: one probe fewer than
+    /// ``pushBack(_:)`` (an entry that just left the cache is in no ghost list).
+    func append(_ identity: UInt64) {
+        assert(!contains(identity))
         let node: Int32
         if freeCount > 0 {
             freeCount -= 1

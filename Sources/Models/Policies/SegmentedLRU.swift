@@ -8,7 +8,7 @@ struct SegmentedLRU {
     static let probation = 1
     static let protected = 2
 
-    var queues = SlotQueues(queues: 3)
+    let queues = SlotQueues(queues: 3)
     private(set) var probationCapacity = 0
     private(set) var protectedCapacity = 0
     /// The entries both segments hold together (the shares are truncated, so it can exceed their sum).
