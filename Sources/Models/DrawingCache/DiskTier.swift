@@ -85,10 +85,13 @@ final class DiskTier {
     /// Opens (creating if needed) the tier in `directory`, cleaning it as of time `now`.
     /// - Throws: ``DrawingCacheError/directoryUnusable(path:reason:)``.
     /// - Complexity: O(*n*) file-system calls for *n* entries and files.
-    init(directory: URL, now: Double, limit: DiskLimit = .unlimited, seed: UInt64 = 1) throws {
+    init(
+        directory: URL, now: Double, limit: DiskLimit = .unlimited, seed: UInt64 = 1,
+        parameters: EvictionParameters = EvictionParameters()
+    ) throws {
         self.directory = directory
         indexURL = directory.appendingPathComponent(DiskIndex.fileName)
-        order = BoundedStore(costLimit: limit.capacityBytes, policy: limit.eviction.makePolicy(seed: seed))
+        order = BoundedStore(costLimit: limit.capacityBytes, policy: limit.eviction.makePolicy(seed: seed, parameters: parameters))
         try DiskTier.prepare(directory)
         var report = DiskStartupReport()
         var loaded = DiskTier.loadIndex(at: indexURL, report: &report)

@@ -49,16 +49,19 @@ public final class DrawingCache {
     /// Creates a cache over a store with `policy`; a disk tier is opened and cleaned at `clock()`.
     /// - Parameters:
     ///   - seed: feeds the `random` eviction policy.
+    ///   - parameters: tune the eviction policies that have them (both tiers).
     ///   - runLoop: if given, its memory-pressure notifications reach ``handleMemoryPressure(_:)``.
     ///   - memoryEviction: the memory tier's policy object, replacing the one `policy` names.
     /// - Throws: ``DrawingCacheError/directoryUnusable(path:reason:)``.
     public init(
         policy: DrawingStorePolicy = .memory(policy: .lru, capacityBytes: 0), seed: UInt64 = 1,
+        parameters: EvictionParameters = EvictionParameters(),
         runLoop: RunLoop? = nil, memoryEviction: (any EvictionPolicy)? = nil,
         clock: @escaping () -> Double = DrawingCache.wallClock
     ) throws {
         self.clock = clock
-        store = try DrawingStore(policy: policy, seed: seed, now: clock(), memoryEviction: memoryEviction)
+        store = try DrawingStore(
+            policy: policy, seed: seed, parameters: parameters, now: clock(), memoryEviction: memoryEviction)
         runLoop?.addMemoryPressureObserver { [weak self] level in self?.handleMemoryPressure(level) }
     }
 

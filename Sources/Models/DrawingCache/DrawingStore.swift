@@ -36,19 +36,25 @@ public final class DrawingStore {
     let disk: DiskTier?
 
     /// Makes the tiers `policy` names; a disk tier is opened and cleaned as of `now`.
-    /// - Parameter seed: feeds the `random` eviction policy.
+    /// - Parameters:
+    ///   - seed: feeds the `random` eviction policy.
+    ///   - parameters: tune the eviction policies that have them (both tiers).
     /// - Throws: ``DrawingCacheError/directoryUnusable(path:reason:)`` when the disk tier's directory
     ///   cannot be created or written.
-    /// - Parameter memoryEviction: the memory tier's policy object, replacing the one `policy` names
-    ///   (an ``OptimalPolicy`` built from a recorded stream).
+    ///   - memoryEviction: the memory tier's policy object, replacing the one `policy` names
+    ///     (an ``OptimalPolicy`` built from a recorded stream).
     public init(
-        policy: DrawingStorePolicy, seed: UInt64 = 1, now: Double, memoryEviction: (any EvictionPolicy)? = nil
+        policy: DrawingStorePolicy, seed: UInt64 = 1, parameters: EvictionParameters = EvictionParameters(), now: Double,
+        memoryEviction: (any EvictionPolicy)? = nil
     ) throws {
         self.policy = policy
         memory = policy.memoryPolicy.map {
-            BoundedStore(costLimit: policy.capacityBytes, policy: memoryEviction ?? $0.makePolicy(seed: seed))
+            BoundedStore(
+                costLimit: policy.capacityBytes, policy: memoryEviction ?? $0.makePolicy(seed: seed, parameters: parameters))
         }
-        disk = try policy.directory.map { try DiskTier(directory: $0, now: now, limit: policy.diskLimit, seed: seed) }
+        disk = try policy.directory.map {
+            try DiskTier(directory: $0, now: now, limit: policy.diskLimit, seed: seed, parameters: parameters)
+        }
     }
 
     /// The image for `key` as of time `now`.

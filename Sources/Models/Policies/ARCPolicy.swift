@@ -16,9 +16,9 @@ public final class ARCPolicy: EvictionPolicy {
         var remember = false
     }
 
-    private var lists = SlotQueues(queues: 2)
-    private var b1 = GhostQueue()
-    private var b2 = GhostQueue()
+    private let lists = SlotQueues(queues: 2)
+    private let b1 = GhostQueue()
+    private let b2 = GhostQueue()
     private var identityOf: [UInt64] = []
     private var capacity: LearntCapacity
     private var incoming: UInt64?
@@ -80,7 +80,8 @@ public final class ARCPolicy: EvictionPolicy {
             if plan.dropB1 { b1.popFront() }
             if plan.dropB2 { b2.popFront() }
             if plan.remember {
-                if list == Self.t1 { b1.pushBack(identityOf[slot]) } else { b2.pushBack(identityOf[slot]) }
+                // A resident identity is in neither ghost list (a ghost hit left it on the way in).
+                if list == Self.t1 { b1.append(identityOf[slot]) } else { b2.append(identityOf[slot]) }
             }
         }
         plan = Plan()

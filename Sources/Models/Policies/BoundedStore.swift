@@ -73,7 +73,7 @@ public final class BoundedStore<Key: Hashable, Value: AnyObject> {
     /// - Complexity: O(1): one hash lookup, no allocation.
     public func value(forKey key: Key) -> Value? {
         guard let slot = slotOf[key], let entry = entries[slot] else { return nil }
-        policy.didAccess(slot)
+        access(slot)
         return entry.value
     }
 
@@ -83,7 +83,7 @@ public final class BoundedStore<Key: Hashable, Value: AnyObject> {
     @inline(__always)
     public func withValue<R>(forKey key: Key, _ body: (Value) throws -> R?) rethrows -> R? {
         guard let slot = slotOf[key] else { return nil }
-        policy.didAccess(slot)
+        access(slot)
         return try entries.withUnsafeBufferPointer { buffer in
             guard let entry = buffer[slot] else { return nil }
             return try Unmanaged.passUnretained(entry.value)._withUnsafeGuaranteedRef(body)
@@ -104,7 +104,7 @@ public final class BoundedStore<Key: Hashable, Value: AnyObject> {
             return .some(try Unmanaged.passUnretained(entry.value)._withUnsafeGuaranteedRef(body))
         }
         if case .some(let result) = hit {
-            policy.didAccess(slot)
+            access(slot)
             return result
         }
         return try withValue(forKey: key, body)
@@ -136,7 +136,7 @@ public final class BoundedStore<Key: Hashable, Value: AnyObject> {
         if let slot = slotOf[key], let old = entries[slot] {
             totalCost += cost - old.cost
             entries[slot] = Entry(key: key, value: value, cost: cost, age: old.age)
-            policy.didAccess(slot)
+            access(slot)
         } else {
             // As a cache simulator does: the policy sees the incoming key first (ghost lists), then
             // the store makes room, then the key goes in.
@@ -167,7 +167,7 @@ public final class BoundedStore<Key: Hashable, Value: AnyObject> {
         let cost = max(0, cost)
         totalCost += cost - (entries[slot]?.cost ?? 0)
         entries[slot]?.cost = cost
-        policy.didAccess(slot)
+        access(slot)
         enforce(limit: costLimit)
     }
 
@@ -198,6 +198,14 @@ public final class BoundedStore<Key: Hashable, Value: AnyObject> {
     /// - Complexity: O(*n*) handler calls; O(*n* log *n*) to sort *n* entries for `.oldestFirst`.
     public func evictAll(order: ShedOrder = .policy) {
         evict(order: order, until: { $0.slotOf.isEmpty })
+    }
+
+    /// Tells the policy about an access to `slot`, then evicts (through the handler) the entry the
+    /// policy shed on that access, if any.
+    @inline(__always)
+    private func access(_ slot: Int) {
+        policy.didAccess(slot)
+        if let shed = policy.takeShedSlot(), let entry = entries[shed] { offer(slot: shed, entry: entry) }
     }
 
     private func remove(slot: Int, evicted: Bool = false) -> Entry? {

@@ -60,6 +60,11 @@ public enum CacheReplay {
                     let slot = slotOf[Int(id)]
                     if slot >= 0 {
                         policy.didAccess(Int(slot))
+                        if let shed = policy.takeShedSlot() {
+                            policy.didEvict(shed)
+                            slotOf[Int(objectIn[shed])] = -1
+                            freeSlots.append(Int32(truncatingIfNeeded: shed))
+                        }
                         continue
                     }
                     misses += 1

@@ -2,7 +2,7 @@
 /// clear; an access sets the bit; the victim search sends each front entry whose bit is set to the
 /// back with the bit cleared, and evicts the first front entry whose bit is clear.
 public final class ClockPolicy: EvictionPolicy {
-    private var queue = SlotQueues(queues: 1)
+    private let queue = SlotQueues(queues: 1)
     private var referenced: [Bool] = []
 
     public init() {}

@@ -29,6 +29,10 @@ public protocol EvictionPolicy: AnyObject {
     /// The slot to evict next, skipping those for which `skip` is true; `nil` if none is left.
     /// Policies that give second chances (`clock`, `sieve`, `s3-fifo`, ...) update their order here.
     func victim(skipping skip: (Int) -> Bool) -> Int?
+    /// The entry the last ``didAccess(_:)`` decided to shed, which the store evicts now (and then
+    /// calls ``didEvict(_:)``); `nil` for every policy but `w-tinylfu`, whose segmented main cache
+    /// sheds its probation tail when a hit overflows both segments, as the reference does.
+    func takeShedSlot() -> Int?
 }
 
 extension EvictionPolicy {
@@ -36,6 +40,9 @@ extension EvictionPolicy {
     public func willInsert(identity: UInt64) {}
     /// Policies without ghost lists treat an eviction as any removal.
     public func didEvict(_ slot: Int) { didRemove(slot) }
+    /// Most policies never shed an entry on a hit.
+    @inline(__always)
+    public func takeShedSlot() -> Int? { nil }
 }
 
 /// The eviction policies a scenario can name.
@@ -46,7 +53,8 @@ public enum EvictionPolicyName: String, CaseIterable, Sendable {
     case lru
     /// First inserted goes first, whatever was accessed since.
     case fifo
-    /// A uniformly random entry goes first (NSCache makes no promise of order), seeded.
+    /// A random entry goes first (NSCache makes no promise of order), drawn as the reference
+    /// simulator draws it (a seeded generator over hash buckets).
     case random
     /// FIFO with one reference bit: an accessed entry at the front is sent to the back once.
     case clock

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The counting Bloom filter W-TinyLFU estimates frequencies with, as the reference simulator
-/// builds it: sized for `entries` at a 0.1% error rate (about 14.4 32-bit counters per entry and
+/// builds it: sized for `entries` at a 0.1% error rate (⌈14.38 × entries⌉ 32-bit counters and
 /// 10 hash functions), indices `(a + i·b) mod m` from two 64-bit XXH64 hashes of the identity;
 /// an add increments every indexed counter, an estimate is their minimum, and the filter can be
 /// halved to age it.
@@ -9,10 +9,13 @@ struct FrequencySketch {
     private var counters: [UInt32]
     private let hashCount: Int
 
+    /// Sizes the filter as the reference does: `-ln(errorRate) / ln(2)²` counters per entry,
+    /// rounded up over all entries (at least two per hash function), `ln(2)` × that many hashes.
     init(entries: Int, errorRate: Double = 0.001) {
-        let bitsPerEntry = -(log(errorRate) / (0.693_147_180_559_945 * 0.693_147_180_559_945))
-        counters = Array(repeating: 0, count: max(1, Int(Double(max(1, entries)) * bitsPerEntry)))
+        let bitsPerEntry = -(log(errorRate) / 0.480_453_013_918_201)
         hashCount = Int((0.693_147_180_559_945 * bitsPerEntry).rounded(.up))
+        let wanted = Int(min((bitsPerEntry * Double(max(1, entries))).rounded(.up), Double(Int32.max)))
+        counters = Array(repeating: 0, count: max(wanted, 2 * hashCount))
     }
 
     var counterCount: Int { counters.count }

@@ -5,18 +5,31 @@
 /// its policy (``EvictionPolicy/willInsert(identity:)``), stable across an entry's removal and
 /// re-insertion, unlike a slot. Nodes are recycled, so once the queue has reached its largest size
 /// pushing and popping allocate nothing.
-struct GhostQueue {
-    private var nodeOf = IdentityTable()
-    private var identities: [UInt64] = []
-    private var previous: [Int32] = []
-    private var next: [Int32] = []
-    private var freeNodes: [Int32] = []
+///
+/// A class over raw buffers, like ``SlotQueues``: no uniqueness check per write.
+final class GhostQueue {
+    private let nodeOf: IdentityTable
+    private var nodeCapacity = 0
+    private var nodeCount = 0
+    private var identities: UnsafeMutablePointer<UInt64> = .allocate(capacity: 0)
+    private var previous: UnsafeMutablePointer<Int32> = .allocate(capacity: 0)
+    private var next: UnsafeMutablePointer<Int32> = .allocate(capacity: 0)
+    /// Unlinked nodes, a stack of `freeCount`.
+    private var freeNodes: UnsafeMutablePointer<Int32> = .allocate(capacity: 0)
+    private var freeCount = 0
     private var front: Int32 = -1
     private var back: Int32 = -1
 
     /// Creates an empty queue with room for `capacity` identities before it allocates.
     init(capacity: Int = 0) {
         nodeOf = IdentityTable(capacity: capacity)
+    }
+
+    deinit {
+        identities.deallocate()
+        previous.deallocate()
+        next.deallocate()
+        freeNodes.deallocate()
     }
 
     /// The number of identities held.
@@ -26,25 +39,32 @@ struct GhostQueue {
 
     /// Removes `identity`; returns whether it was there.
     @discardableResult
-    mutating func remove(_ identity: UInt64) -> Bool {
+    func remove(_ identity: UInt64) -> Bool {
         guard let node = nodeOf.removeValue(for: identity) else { return false }
         unlink(node)
         return true
     }
 
     /// Appends `identity` at the back (newest end); moves it there if present.
-    mutating func pushBack(_ identity: UInt64) {
+    func pushBack(_ identity: UInt64) {
         if let node = nodeOf.removeValue(for: identity) { unlink(node) }
+        append(identity)
+    }
+
+    /// Appends `identity`, which the queue does not hold, at the back: one probe fewer than
+    /// ``pushBack(_:)`` (an entry that just left the cache is in no ghost list).
+    func append(_ identity: UInt64) {
+        assert(!contains(identity))
         let node: Int32
-        if let free = freeNodes.popLast() {
-            node = free
-            identities[Int(node)] = identity
+        if freeCount > 0 {
+            freeCount -= 1
+            node = freeNodes[freeCount]
         } else {
-            node = Int32(truncatingIfNeeded: identities.count)
-            identities.append(identity)
-            previous.append(-1)
-            next.append(-1)
+            if nodeCount == nodeCapacity { grow() }
+            node = Int32(truncatingIfNeeded: nodeCount)
+            nodeCount += 1
         }
+        identities[Int(node)] = identity
         nodeOf.set(node, for: identity)
         previous[Int(node)] = back
         next[Int(node)] = -1
@@ -54,7 +74,7 @@ struct GhostQueue {
 
     /// Removes and returns the oldest identity.
     @discardableResult
-    mutating func popFront() -> UInt64? {
+    func popFront() -> UInt64? {
         guard front >= 0 else { return nil }
         let node = front
         let identity = identities[Int(node)]
@@ -63,23 +83,43 @@ struct GhostQueue {
         return identity
     }
 
-    mutating func removeAll() {
+    func removeAll() {
         nodeOf.removeAll()
-        identities.removeAll(keepingCapacity: true)
-        previous.removeAll(keepingCapacity: true)
-        next.removeAll(keepingCapacity: true)
-        freeNodes.removeAll(keepingCapacity: true)
+        nodeCount = 0
+        freeCount = 0
         front = -1
         back = -1
     }
 
-    private mutating func unlink(_ node: Int32) {
+    private func unlink(_ node: Int32) {
         let index = Int(node)
         let before = previous[index]
         let after = next[index]
         if before >= 0 { next[Int(before)] = after } else { front = after }
         if after >= 0 { previous[Int(after)] = before } else { back = before }
-        freeNodes.append(node)
+        freeNodes[freeCount] = node
+        freeCount += 1
+    }
+
+    /// Doubles the node storage (every node is in use: none is free).
+    @inline(never)
+    private func grow() {
+        let capacity = max(8, nodeCapacity * 2)
+        identities = Self.moved(identities, count: nodeCount, to: capacity)
+        previous = Self.moved(previous, count: nodeCount, to: capacity)
+        next = Self.moved(next, count: nodeCount, to: capacity)
+        freeNodes.deallocate()
+        freeNodes = .allocate(capacity: capacity)
+        nodeCapacity = capacity
+    }
+
+    private static func moved<Element>(
+        _ old: UnsafeMutablePointer<Element>, count: Int, to capacity: Int
+    ) -> UnsafeMutablePointer<Element> {
+        let new = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+        new.moveInitialize(from: old, count: count)
+        old.deallocate()
+        return new
     }
 }
 

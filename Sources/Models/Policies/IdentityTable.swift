@@ -3,11 +3,13 @@
 /// tombstones), and a multiplicative hash (identities are already well spread or small integers).
 ///
 /// ``GhostQueue``'s index. A lookup touches one or two adjacent cells; it allocates only when it
-/// grows past its reserved size.
-struct IdentityTable {
-    private var keys: [UInt64]
+/// grows past its reserved size. A class over raw buffers, like ``SlotQueues``: no uniqueness check
+/// per write.
+final class IdentityTable {
+    private var keys: UnsafeMutablePointer<UInt64>
     /// -1 marks an empty cell.
-    private var values: [Int32]
+    private var values: UnsafeMutablePointer<Int32>
+    private var size: Int
     private var mask: Int
     private(set) var count = 0
 
@@ -15,9 +17,17 @@ struct IdentityTable {
     init(capacity: Int = 0) {
         var size = 8
         while size < 2 * capacity { size *= 2 }
-        keys = Array(repeating: 0, count: size)
-        values = Array(repeating: -1, count: size)
+        self.size = size
+        keys = .allocate(capacity: size)
+        keys.initialize(repeating: 0, count: size)
+        values = .allocate(capacity: size)
+        values.initialize(repeating: -1, count: size)
         mask = size - 1
+    }
+
+    deinit {
+        keys.deallocate()
+        values.deallocate()
     }
 
     @inline(__always)
@@ -40,8 +50,8 @@ struct IdentityTable {
     }
 
     /// Sets the value for `key` (`value` ≥ 0).
-    mutating func set(_ value: Int32, for key: UInt64) {
-        if 2 * (count + 1) > values.count { grow() }
+    func set(_ value: Int32, for key: UInt64) {
+        if 2 * (count + 1) > size { grow() }
         var index = home(key)
         while values[index] >= 0 {
             if keys[index] == key {
@@ -57,7 +67,7 @@ struct IdentityTable {
 
     /// Removes `key` and returns its value.
     @discardableResult
-    mutating func removeValue(for key: UInt64) -> Int32? {
+    func removeValue(for key: UInt64) -> Int32? {
         var index = home(key)
         while true {
             let value = values[index]
@@ -83,20 +93,26 @@ struct IdentityTable {
         return removed
     }
 
-    mutating func removeAll() {
-        for index in values.indices { values[index] = -1 }
+    func removeAll() {
+        values.update(repeating: -1, count: size)
         count = 0
     }
 
-    private mutating func grow() {
+    private func grow() {
         let oldKeys = keys
         let oldValues = values
-        keys = Array(repeating: 0, count: oldValues.count * 2)
-        values = Array(repeating: -1, count: oldValues.count * 2)
-        mask = values.count - 1
+        let oldSize = size
+        size *= 2
+        keys = .allocate(capacity: size)
+        keys.initialize(repeating: 0, count: size)
+        values = .allocate(capacity: size)
+        values.initialize(repeating: -1, count: size)
+        mask = size - 1
         count = 0
-        for index in oldValues.indices where oldValues[index] >= 0 {
+        for index in 0..<oldSize where oldValues[index] >= 0 {
             set(oldValues[index], for: oldKeys[index])
         }
+        oldKeys.deallocate()
+        oldValues.deallocate()
     }
 }

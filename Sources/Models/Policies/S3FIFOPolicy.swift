@@ -14,7 +14,7 @@ public final class S3FIFOPolicy: EvictionPolicy {
     /// The ghost FIFO's size as a share of the capacity.
     public static let ghostRatio = 0.90
 
-    private var queues = SlotQueues(queues: 2)
+    private let queues = SlotQueues(queues: 2)
     private var ghost = GhostQueue()
     private var hits: [Int32] = []
     private var identityOf: [UInt64] = []

@@ -8,7 +8,7 @@ struct SegmentedLRU {
     static let probation = 1
     static let protected = 2
 
-    var queues = SlotQueues(queues: 3)
+    let queues = SlotQueues(queues: 3)
     private(set) var probationCapacity = 0
     private(set) var protectedCapacity = 0
     /// The entries both segments hold together (the shares are truncated, so it can exceed their sum).
@@ -37,11 +37,18 @@ struct SegmentedLRU {
         queues.pushBack(slot, to: segment)
     }
 
-    mutating func hit(_ slot: Int) {
+    /// Moves `slot` up to the protected segment; an overflowing protected segment sends its oldest
+    /// entry to the back of probation. Returns probation's oldest entry when probation is then over
+    /// its share (it can be after an insertion found both segments full, when the truncated shares
+    /// add up to less than `capacity`): the reference sheds that entry from the cache on the spot.
+    @discardableResult
+    mutating func hit(_ slot: Int) -> Int? {
         queues.move(slot, toBackOf: Self.protected)
-        if queues.count(Self.protected) > protectedCapacity, let oldest = queues.front(Self.protected) {
-            queues.move(oldest, toBackOf: Self.probation)
+        guard queues.count(Self.protected) > protectedCapacity, let oldest = queues.front(Self.protected) else {
+            return nil
         }
+        queues.move(oldest, toBackOf: Self.probation)
+        return queues.count(Self.probation) > probationCapacity ? queues.front(Self.probation) : nil
     }
 
     func victim(skipping skip: (Int) -> Bool) -> Int? {

@@ -3,7 +3,7 @@
 /// from the newest back to the oldest, and evicts the first unvisited entry; the hand then rests on
 /// that entry's newer neighbour (or restarts from the oldest if there is none).
 public final class SievePolicy: EvictionPolicy {
-    private var queue = SlotQueues(queues: 1)
+    private let queue = SlotQueues(queues: 1)
     private var visited: [Bool] = []
     private var hand = -1
 

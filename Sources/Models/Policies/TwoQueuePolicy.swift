@@ -11,8 +11,8 @@ public final class TwoQueuePolicy: EvictionPolicy {
     /// A1out's size as a share of the capacity.
     public static let outRatio = 0.50
 
-    private var queues = SlotQueues(queues: 2)
-    private var ghost = GhostQueue()
+    private let queues = SlotQueues(queues: 2)
+    private let ghost = GhostQueue()
     private var identityOf: [UInt64] = []
     private var capacity: LearntCapacity
     private var incoming: UInt64?

@@ -7,6 +7,9 @@
 /// compared with the main victim's: if strictly higher, the main victim is evicted and the window
 /// victim takes its place, otherwise the window victim is evicted. The sketch counts insertions,
 /// main-cache hits and window victims examined, and is halved every 32 × main-capacity main hits.
+/// When the segments' truncated shares add up to less than the main cache (99 entries: 19 + 79), an
+/// insertion into full segments overfills probation, and the next hit that overflows the protected
+/// segment sheds probation's oldest entry from the cache (``takeShedSlot()``), as the reference does.
 public final class WTinyLFUPolicy: EvictionPolicy {
     private static let window = 0
 
@@ -21,6 +24,8 @@ public final class WTinyLFUPolicy: EvictionPolicy {
     /// The window victim that moves to main once the planned main victim is evicted.
     private var admitted = -1
     private var plannedVictim = -1
+    /// The probation entry the last hit shed, until the store takes it.
+    private var shedSlot = -1
 
     /// Creates the policy for a store of `capacity` entries (0: learnt at the first eviction).
     /// - Parameter windowRatio: the window's share of the capacity, in (0, 1).
@@ -54,7 +59,7 @@ public final class WTinyLFUPolicy: EvictionPolicy {
             segments.queues.move(slot, toBackOf: Self.window)
             return
         }
-        segments.hit(slot)
+        if let shed = segments.hit(slot) { shedSlot = shed }
         guard capacity.isKnown else { return }
         sketch.add(identityOf[slot])
         mainHits += 1
@@ -64,8 +69,16 @@ public final class WTinyLFUPolicy: EvictionPolicy {
         }
     }
 
+    /// - Complexity: O(1).
+    public func takeShedSlot() -> Int? {
+        guard shedSlot >= 0 else { return nil }
+        defer { shedSlot = -1 }
+        return shedSlot
+    }
+
     public func didRemove(_ slot: Int) {
         if slot == admitted { admitted = -1 }
+        if slot == shedSlot { shedSlot = -1 }
         segments.queues.remove(slot)
     }
 
@@ -81,6 +94,7 @@ public final class WTinyLFUPolicy: EvictionPolicy {
 
     public func didRemoveAll() {
         segments.queues.removeAll()
+        shedSlot = -1
         plannedVictim = -1
         admitted = -1
     }

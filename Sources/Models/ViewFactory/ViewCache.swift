@@ -33,11 +33,12 @@ final class ViewCache {
             capacity = 0
             // No limit, so the policy never chooses; FIFO keeps its bookkeeping off the hit path.
             store = BoundedStore(costLimit: 0, policy: FIFOPolicy())
-        case .bounded(let capacity, let name, let inUse, let seed):
+        case .bounded(let capacity, let name, let inUse, let seed, let parameters):
             caches = name.caches
             inUseMode = inUse
             self.capacity = max(0, capacity)
-            store = BoundedStore(costLimit: self.capacity, policy: evictionPolicy ?? name.makePolicy(seed: seed))
+            store = BoundedStore(
+                costLimit: self.capacity, policy: evictionPolicy ?? name.makePolicy(seed: seed, parameters: parameters))
         }
         store.evictionHandler = { [unowned self] name, controller in self.storeWillEvict(name, controller) }
     }

@@ -5,6 +5,9 @@ public enum ViewCachePolicy: Equatable, Sendable {
     case forever
     /// A ``BoundedStore`` of `capacity` controllers (0: no limit) shedding in `policy` order, with
     /// `inUse` deciding what an eviction does to the on-screen section and view, as in
-    /// ``ControllerCache``. Policy `.none` is no cache at all: every visit creates.
-    case bounded(capacity: Int, policy: EvictionPolicyName, inUse: InUseMode, seed: UInt64)
+    /// ``ControllerCache``. Policy `.none` is no cache at all: every visit creates. `parameters`
+    /// tune the policies that have them (S3-FIFO's small queue, W-TinyLFU's window).
+    case bounded(
+        capacity: Int, policy: EvictionPolicyName, inUse: InUseMode, seed: UInt64,
+        parameters: EvictionParameters = EvictionParameters())
 }

@@ -132,9 +132,10 @@ struct DrawingDriver {
         // A new cache at a restart gets a new optimal policy, following the same log.
         var optimal: OptimalPolicy?
         if let future, let log { optimal = OptimalPolicy(future: future, following: log) }
-        let cache = try DrawingCache(policy: policy, seed: configuration.seed, runLoop: runLoop, memoryEviction: optimal) {
-            clock.now
-        }
+        let cache = try DrawingCache(
+            policy: policy, seed: configuration.seed, parameters: scenario.cache.parameters, runLoop: runLoop,
+            memoryEviction: optimal
+        ) { clock.now }
         cache.timeoutInterval = scenario.timeout.value
         cache.requestLog = log
         return cache

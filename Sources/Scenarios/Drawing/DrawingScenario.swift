@@ -1,4 +1,5 @@
 import Foundation
+import Models
 
 // The `drawing` scenario kind: views whose drawRect is cached as an image (EGOUICache over an
 // EGOCache-like memory + disk store), redrawn as their content changes. Types and validation
@@ -256,13 +257,15 @@ public struct DrawingCacheSpec: Codable, Equatable, Sendable {
     /// The disk tier's limit on its PNG files' bytes (a number, or "512KB", "64MB"), within
     /// ``diskCapacityRange``; default ``defaultDiskCapacity``.
     public var diskCapacityBytes: Int
+    /// `s3_fifo_small_ratio` and `w_tinylfu_window`: shares of the capacity, each in (0, 1).
+    public var parameters: EvictionParameters
 
     /// `disk_capacity` when the file gives none: 64 MiB.
     public static let defaultDiskCapacity = 64 << 20
     /// The values `disk_capacity` may take: 64 KiB to 1 TiB.
     public static let diskCapacityRange = (64 << 10)...(1 << 40)
 
-    static let keys = ["policies", "eviction", "capacity", "disk_capacity"]
+    static let keys = ["policies", "eviction", "capacity", "disk_capacity"] + EvictionParameters.keys
 
     /// Why `eviction: optimal` runs only with the memory tier.
     static let optimalDiskTierReason =
@@ -270,12 +273,13 @@ public struct DrawingCacheSpec: Codable, Equatable, Sendable {
 
     public init(
         policies: [PolicyName] = DrawingScenario.policies, eviction: PolicyName = .lru, capacityBytes: Int,
-        diskCapacityBytes: Int = DrawingCacheSpec.defaultDiskCapacity
+        diskCapacityBytes: Int = DrawingCacheSpec.defaultDiskCapacity, parameters: EvictionParameters = EvictionParameters()
     ) {
         self.policies = policies
         self.eviction = eviction
         self.capacityBytes = capacityBytes
         self.diskCapacityBytes = diskCapacityBytes
+        self.parameters = parameters
     }
 
     public init(from decoder: Decoder) throws {
@@ -303,6 +307,7 @@ public struct DrawingCacheSpec: Codable, Equatable, Sendable {
         try f.check(
             "disk_capacity", Self.diskCapacityRange.contains(diskCapacityBytes),
             "must be between 64KB (65536) and 1024GB (1099511627776) bytes")
+        parameters = try EvictionParameters(from: f)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -311,6 +316,7 @@ public struct DrawingCacheSpec: Codable, Equatable, Sendable {
         try container.encode(eviction, for: "eviction")
         try container.encode(capacityBytes, for: "capacity")
         try container.encode(diskCapacityBytes, for: "disk_capacity")
+        try parameters.encode(to: &container)
     }
 }
 

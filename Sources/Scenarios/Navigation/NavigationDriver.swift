@@ -113,7 +113,8 @@ struct NavigationDriver {
         case .none, .lru, .fifo, .random, .clock, .lfu, .arc, .s3fifo, .sieve, .wTinyLFU, .twoQ, .slru, .optimal:
             return .bounded(
                 capacity: scenario.cache.capacity ?? 0, policy: EvictionPolicyName(configuration.policy),
-                inUse: InUseMode(configuration.inUseMode ?? .repopulate), seed: configuration.seed)
+                inUse: InUseMode(configuration.inUseMode ?? .repopulate), seed: configuration.seed,
+                parameters: scenario.cache.parameters)
         }
     }
 

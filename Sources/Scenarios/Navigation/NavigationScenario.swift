@@ -2,6 +2,8 @@
 // driven by a user — an explicit script of intents and backs, or a seeded Markov model — against
 // a view cache under test. Types and validation only; the driver lives beside it.
 
+import Models
+
 /// `kind: navigation`. Top-level keys: `ScenarioHeader.keys` + `app`, `user`, `cache`.
 public struct NavigationScenario: Codable, Equatable, Sendable {
     public var header: ScenarioHeader
@@ -271,14 +273,20 @@ public struct ViewCacheSpec: Codable, Equatable, Sendable {
     public var capacity: Int?
     public var policies: [PolicyName]
     public var inUse: [InUseModeName]
+    /// `s3_fifo_small_ratio` and `w_tinylfu_window`: shares of the capacity, each in (0, 1).
+    public var parameters: EvictionParameters
 
-    public init(capacity: Int?, policies: [PolicyName] = [.forever, .lru], inUse: [InUseModeName] = ScenarioDefaults.inUse) {
+    public init(
+        capacity: Int?, policies: [PolicyName] = [.forever, .lru], inUse: [InUseModeName] = ScenarioDefaults.inUse,
+        parameters: EvictionParameters = EvictionParameters()
+    ) {
         self.capacity = capacity
         self.policies = policies
         self.inUse = inUse
+        self.parameters = parameters
     }
 
-    static let keys = ["capacity", "policies", "in_use"]
+    static let keys = ["capacity", "policies", "in_use"] + EvictionParameters.keys
 
     public init(from decoder: Decoder) throws {
         let f = try Fields(decoder, allowed: Self.keys)
@@ -291,6 +299,7 @@ public struct ViewCacheSpec: Codable, Equatable, Sendable {
         inUse = try f.optional("in_use") ?? ScenarioDefaults.inUse
         try f.check("in_use", !inUse.isEmpty, "must list at least one mode")
         try rejectDuplicates(inUse, key: "in_use", in: f)
+        parameters = try EvictionParameters(from: f)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -298,5 +307,6 @@ public struct ViewCacheSpec: Codable, Equatable, Sendable {
         try container.encodeIfPresent(capacity, for: "capacity")
         try container.encode(policies, for: "policies")
         try container.encode(inUse, for: "in_use")
+        try parameters.encode(to: &container)
     }
 }

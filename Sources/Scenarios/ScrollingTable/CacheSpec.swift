@@ -27,7 +27,7 @@ public struct CacheSpec: Codable, Equatable, Sendable {
         self.parameters = parameters
     }
 
-    static let keys = ["capacity", "policies", "in_use", "s3_fifo_small_ratio", "w_tinylfu_window"]
+    static let keys = ["capacity", "policies", "in_use"] + EvictionParameters.keys
 
     public init(from decoder: Decoder) throws {
         let f = try Fields(decoder, allowed: Self.keys)
@@ -51,15 +51,7 @@ public struct CacheSpec: Codable, Equatable, Sendable {
                 ),
                 at: path, target: .mapping)
         }
-        parameters = EvictionParameters()
-        if let ratio = try f.optionalNumber("s3_fifo_small_ratio") {
-            try f.check("s3_fifo_small_ratio", ratio > 0 && ratio < 1, "must be > 0 and < 1")
-            parameters.smallRatio = ratio
-        }
-        if let ratio = try f.optionalNumber("w_tinylfu_window") {
-            try f.check("w_tinylfu_window", ratio > 0 && ratio < 1, "must be > 0 and < 1")
-            parameters.windowRatio = ratio
-        }
+        parameters = try EvictionParameters(from: f)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -67,7 +59,6 @@ public struct CacheSpec: Codable, Equatable, Sendable {
         try container.encodeIfPresent(capacity, for: "capacity")
         try container.encode(policies, for: "policies")
         try container.encode(inUse, for: "in_use")
-        try container.encode(parameters.smallRatio, for: "s3_fifo_small_ratio")
-        try container.encode(parameters.windowRatio, for: "w_tinylfu_window")
+        try parameters.encode(to: &container)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import Models
 import Report
@@ -32,6 +33,9 @@ enum PoliciesBench {
         var bytesPerEntry: Double
         /// Bytes allocated by the trace's second half (hits and steady-state misses).
         var secondHalfBytes: Int
+        /// The process's peak resident set while this policy replayed at this capacity, MiB (the
+        /// trace and the process's own pages included); `nil` where the peak cannot be reset.
+        var peakRSSMiB: Double?
 
         var median: Double { rates.sorted()[rates.count / 2] }
     }
@@ -53,6 +57,7 @@ enum PoliciesBench {
         // Untimed runs warm the caches and measure what the policy allocates: over the whole trace,
         // and over its first half (equal when hits and steady-state misses allocate nothing).
         let half = Array(requests.prefix(requests.count / 2))
+        let peakReset = PeakRSS.reset()
         _ = CacheReplay.misses(of: policy, capacity: capacity, requests: half)
         let (_, halfBytes) = AllocationProbe.measureBytes {
             CacheReplay.misses(of: policy, capacity: capacity, requests: half)
@@ -73,7 +78,8 @@ enum PoliciesBench {
         return Row(
             policy: policy, capacity: capacity, misses: misses, rates: rates,
             bytesPerEntry: max(0, Double(bytes) - ownBytes) / Double(capacity),
-            secondHalfBytes: Int(bytes) - Int(halfBytes))
+            secondHalfBytes: Int(bytes) - Int(halfBytes),
+            peakRSSMiB: peakReset ? PeakRSS.sinceResetMiB() : nil)
     }
 
     /// The process's peak resident set, MiB.
@@ -102,22 +108,50 @@ enum PoliciesBench {
                 + "M requests/s median of \(repetitions) (min-max); bytes/entry = bytes the policy allocated "
                 + "over a run / capacity (growth included; optimal's includes its 8 B/request look-ahead)",
             pad("policy", 11) + pad("C", 6) + pad("misses", 9) + pad("miss_ratio", 11) + pad("M_req/s", 9)
-                + pad("min-max", 14) + pad("bytes/entry", 13) + pad("alloc_2nd_half", 16) + "reference M_req/s (measured elsewhere)",
+                + pad("min-max", 14) + pad("bytes/entry", 13) + pad("alloc_2nd_half", 16) + pad("peak_RSS_MiB", 14)
+                + "reference M_req/s, peak RSS MiB (measured elsewhere)",
         ]
         for row in rows {
             let sorted = row.rates.sorted()
             let index = capacities.firstIndex(of: row.capacity) ?? 0
-            let reference = reference[row.policy].map { fixed($0[index], 2) } ?? "-"
+            let reference =
+                (reference[row.policy].map { fixed($0[index], 2) } ?? "-") + ", "
+                + (referencePeakRSS[row.policy].map { "\($0)" } ?? "-")
             lines.append(
                 pad(row.policy.rawValue, 11) + pad("\(row.capacity)", 6) + pad("\(row.misses)", 9)
                     + pad(fixed(Double(row.misses) / 1_000_000, 4), 11) + pad(fixed(row.median, 2), 9)
                     + pad("\(fixed(sorted.first ?? 0, 1))-\(fixed(sorted.last ?? 0, 1))", 14)
-                    + pad(fixed(row.bytesPerEntry, 1), 13) + pad("\(row.secondHalfBytes)", 16) + reference)
+                    + pad(fixed(row.bytesPerEntry, 1), 13) + pad("\(row.secondHalfBytes)", 16)
+                    + pad(row.peakRSSMiB.map { fixed($0, 1) } ?? "n/a", 14) + reference)
         }
         let references = referencePeakRSS.sorted { $0.value < $1.value }.map { "\($0.key.rawValue) \($0.value) MiB" }
+        lines.append(
+            "peak_RSS_MiB: this process's peak resident set during that row's replays (the trace and the process "
+                + "included; the peak is reset before each row through /proc/self/clear_refs)")
         lines.append(
             "peak RSS of this process (trace, every policy, every capacity): \(fixed(peakRSSMiB(), 1)) MiB; "
                 + "reference, one cache (measured elsewhere): \(references.joined(separator: ", "))")
         return lines.joined(separator: "\n")
+    }
+}
+
+/// The process's peak resident set (`VmHWM`), which Linux resets on writing 5 to
+/// `/proc/self/clear_refs`: a peak per policy within one process, without a child process each.
+enum PeakRSS {
+    /// Resets the peak to the current resident set; false where the kernel does not allow it.
+    static func reset() -> Bool {
+        let descriptor = open("/proc/self/clear_refs", O_WRONLY)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return write(descriptor, "5", 1) == 1
+    }
+
+    /// The peak resident set since the last ``reset()``, MiB.
+    static func sinceResetMiB() -> Double? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kibibytes = Double(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "")
+        else { return nil }
+        return kibibytes / 1024
     }
 }

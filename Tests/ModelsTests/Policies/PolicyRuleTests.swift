@@ -19,6 +19,11 @@ final class PolicyDriver {
         for id in ids {
             if resident.contains(id) {
                 policy.didAccess(id)
+                if let shed = policy.takeShedSlot() {
+                    policy.didEvict(shed)
+                    resident.remove(shed)
+                    evicted.append(shed)
+                }
                 continue
             }
             policy.willInsert(identity: UInt64(id))
@@ -147,7 +152,58 @@ struct PolicyRuleTests {
         #expect(!driver.resident.contains(200), "200 was seen once: rejected at the window")
     }
 
-    @Test("a policy with ghosts sees the same identities through a store as in a replay", arguments: [EvictionPolicyName.arc, .s3fifo, .twoQ])
+    /// At C = 100 the main cache holds 99 entries but its segments 19 + 79: the 99th lands in a full
+    /// probation, and the first hit that overflows the protected segment sheds probation's oldest.
+    @Test("w-tinylfu sheds probation's oldest entry when a hit overflows both segments of its main cache")
+    func wTinyLFUShedsOnOverflow() {
+        let policy = WTinyLFUPolicy(capacity: 100, windowRatio: 0.01)
+        let driver = PolicyDriver(policy, capacity: 100)
+        for id in 1...101 { driver.request(id) }
+        #expect(driver.evicted == [100], "1-99 moved to main, 100 lost at the window")
+        driver.request(1)
+        #expect(driver.evicted == [100, 2], "1 promoted, 20 demoted, probation over its 19: 2 shed")
+        #expect(driver.resident.count == 99)
+    }
+
+    @Test("random's hash is XXH3 of the identity's 8 bytes, as the reference hashes ids")
+    func randomHash() {
+        #expect(RandomPolicy.hash(0) == 0xC77B_3ABB_6F87_ACD9)
+        #expect(RandomPolicy.hash(1) == 0x2FBC_5935_64DB_792E)
+        #expect(RandomPolicy.hash(12_345) == 0x9BE8_6739_2A73_B1C1)
+    }
+
+    /// The reference redraws its generator until a bucket is non-empty; the policy walks the
+    /// generator's cycle instead. Both must evict the same entries in the same order.
+    @Test("random evicts what redrawing the seeded generator over hash buckets evicts", arguments: [UInt64(0), 7, 123_456_789])
+    func randomDrawsAsTheReference(seed: UInt64) {
+        let policy = RandomPolicy(seed: seed)
+        var buckets: [UInt64: [Int]] = [:]  // newest first
+        for id in 1...300 {
+            policy.willInsert(identity: UInt64(id))
+            policy.didInsert(id)
+            buckets[RandomPolicy.hash(UInt64(id)) & 0xFFFF, default: []].insert(id, at: 0)
+        }
+        var state = seed
+        for _ in 0..<300 {
+            var bucket: UInt64
+            repeat {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                bucket = state & 0xFFFF
+            } while buckets[bucket, default: []].isEmpty
+            let expected = buckets[bucket, default: []].removeFirst()
+            let victim = policy.victim(skipping: { _ in false })
+            #expect(victim == expected)
+            if let victim { policy.didEvict(victim) }
+        }
+        #expect(policy.victim(skipping: { _ in false }) == nil)
+    }
+
+    /// A store numbers keys 1, 2, 3, ... in the order they are first inserted; the replay gets the
+    /// same numbers, so hashing policies (`w-tinylfu`'s sketch, `random`'s buckets) see the same
+    /// identities, and `w-tinylfu`'s shed entries leave the store as they leave the replay.
+    @Test(
+        "a policy with ghosts, a sketch or hash buckets sees the same identities through a store as in a replay",
+        arguments: [EvictionPolicyName.arc, .s3fifo, .twoQ, .wTinyLFU, .random])
     func storeMatchesReplay(policy: EvictionPolicyName) {
         final class Box {}
         let requests = Array(ZipfTrace(count: 20_000, objects: 2_000, alpha: 0.9, seed: 7).requests)
@@ -157,6 +213,13 @@ struct PolicyRuleTests {
             misses += 1
             store.setValue(Box(), forKey: id, cost: 1)
         }
-        #expect(misses == CacheReplay.misses(of: policy, capacity: 100, requests: requests))
+        var identity: [UInt32: UInt32] = [:]
+        let identities = requests.map { id in
+            if let known = identity[id] { return known }
+            let next = UInt32(identity.count + 1)
+            identity[id] = next
+            return next
+        }
+        #expect(misses == CacheReplay.misses(of: policy, capacity: 100, requests: identities))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Scenarios
+import Models
 import Testing
 
 /// Every error names the file, the 1-based line and column, and the key path.
@@ -287,6 +288,72 @@ struct ScenarioErrorTests {
                 LoaderFixtures.minimal(replacing: "  capacity: 8", with: "  capacity: 8\n  \(key): \(value)"),
                 line: 13, column: key.count + 5, keyPath: "cache.\(key)",
                 message: "cache.\(key) must be > 0 and < 1 (found \(value))")
+        }
+    }
+
+    /// A navigation file (its policy parameter on line 11) and a drawing file (on line 10), each with
+    /// `PARAMETER` for a `key: value` line of its `cache:` block.
+    static let navigationWithParameter = """
+        name: n
+        kind: navigation
+        duration: 10s
+        app:
+          sections: [{name: home, nib: {views: 2, depth: 1}}]
+        user:
+          script: [{dwell: 1s}]
+        cache:
+          policies: [forever, lru, s3-fifo, w-tinylfu]
+          capacity: 4
+          PARAMETER
+        """
+    static let drawingWithParameter = """
+        name: d
+        kind: drawing
+        duration: 1s
+        views:
+          - {name: button, size: [40, 16], effects: {gradient: true}, redraw_every: 250ms}
+        cache:
+          policies: [memory]
+          eviction: w-tinylfu
+          capacity: 64KB
+          PARAMETER
+        """
+
+    @Test(
+        "navigation and drawing files take the policy parameters, a share strictly between 0 and 1",
+        arguments: ["0", "1", "1.5", "-0.1"])
+    func policyParameterRangeInEveryKind(value: String) throws {
+        for key in ["s3_fifo_small_ratio", "w_tinylfu_window"] {
+            for (yaml, line) in [(Self.navigationWithParameter, 11), (Self.drawingWithParameter, 10)] {
+                #expect(loadError(yaml.replacingOccurrences(of: "PARAMETER", with: "\(key): 0.25")) == nil)
+                expectError(
+                    yaml.replacingOccurrences(of: "PARAMETER", with: "\(key): \(value)"),
+                    line: line, column: key.count + 5, keyPath: "cache.\(key)",
+                    message: "cache.\(key) must be > 0 and < 1 (found \(value))")
+            }
+        }
+        let navigation = try ScenarioLoader.load(
+            yaml: Self.navigationWithParameter.replacingOccurrences(of: "PARAMETER", with: "w_tinylfu_window: 0.25"),
+            file: "n.yaml")
+        #expect(navigation.as(NavigationScenario.self)?.cache.parameters == EvictionParameters(windowRatio: 0.25))
+        let drawing = try ScenarioLoader.load(
+            yaml: Self.drawingWithParameter.replacingOccurrences(of: "PARAMETER", with: "s3_fifo_small_ratio: 0.25"),
+            file: "d.yaml")
+        #expect(drawing.as(DrawingScenario.self)?.cache.parameters == EvictionParameters(smallRatio: 0.25))
+    }
+
+    @Test("an unknown policy name in a navigation or drawing file points at it")
+    func unknownPolicyInEveryKind() {
+        let cases = [
+            (Self.navigationWithParameter, "[forever, lru, s3-fifo, w-tinylfu]", "[forever, lruu]", 9, 23, "cache.policies[1]"),
+            (Self.drawingWithParameter, "eviction: w-tinylfu", "eviction: lruu", 8, 13, "cache.eviction"),
+        ]
+        for (yaml, valid, invalid, line, column, keyPath) in cases {
+            let error = loadError(
+                yaml.replacingOccurrences(of: valid, with: invalid).replacingOccurrences(of: "PARAMETER", with: ""))
+            #expect(error?.line == line && error?.column == column, "\(String(describing: error))")
+            #expect(error?.keyPath == keyPath)
+            #expect(error?.message.hasPrefix("\(keyPath): unknown policy 'lruu'") == true)
         }
     }
 
