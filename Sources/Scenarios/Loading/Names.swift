@@ -34,6 +34,8 @@ public enum PolicyName: String, CaseIterable, Codable, Sendable, SchemaChoice {
     case bigReader = "big-reader"
     /// Reader-writer stores: left-right, two copies; reads wait-free, writes applied twice.
     case leftRight = "left-right"
+    /// Trace replays: Belady's optimal, the bound on every policy (it reads the trace ahead).
+    case optimal
 
     /// The policies of the controller cache and the view factory (not the drawing store's tiers).
     public static let controllerPolicies: [PolicyName] = [.none, .forever] + evictionPolicies

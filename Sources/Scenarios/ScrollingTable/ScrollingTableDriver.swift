@@ -142,6 +142,7 @@ extension EvictionPolicyName {
         case .wTinyLFU: self = .wTinyLFU
         case .twoQ: self = .twoQ
         case .slru: self = .slru
+        case .optimal: self = .optimal
         case .forever: self = .lru
         // Drawing tiers and store designs: rejected for other kinds when the file loads.
         case .memory, .disk, .memoryAndDisk, .gcdBarrier, .rwlock, .mutex, .bigReader, .leftRight: self = .lru
