@@ -15,7 +15,7 @@ import Models
 /// = its index (from 1); without a size column, size 1.
 ///
 /// A row it cannot read stops it with `file:line:column: error: message`.
-struct TraceFileReader {
+package struct TraceFileReader {
     /// The file as errors name it.
     var path: String
     var format: TraceFormat
@@ -188,7 +188,7 @@ struct TraceFileReader {
 
     /// A decimal number below 2^64 as itself; anything else hashed with FNV-1a (quotes removed).
     @inline(__always)
-    static func key(_ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> UInt64 {
+    package static func key(_ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> UInt64 {
         if let number = unsigned(bytes, from..<to) { return number }
         var start = from
         var end = to

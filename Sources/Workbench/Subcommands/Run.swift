@@ -24,7 +24,7 @@ struct Run: ParsableCommand {
     @Option(
         name: .customLong("policy"),
         help: ArgumentHelp(
-            "Run only this policy or store design, replacing the file's list (repeatable; none, lru, fifo, random, forever, clock, lfu, arc, s3-fifo, sieve, w-tinylfu, 2q, slru, memory, disk, memory+disk, gcd-barrier, rwlock, mutex, big-reader, left-right).",
+            "Run only this policy or store design, replacing the file's list (repeatable; none, lru, fifo, random, forever, clock, lfu, arc, s3-fifo, sieve, w-tinylfu, 2q, slru, memory, disk, memory+disk, gcd-barrier, rwlock, mutex, big-reader, left-right, optimal).",
             valueName: "name"))
     var policies: [String] = []
 

@@ -260,7 +260,7 @@ struct ScenarioErrorTests {
         expectError(
             LoaderFixtures.minimal(replacing: "  capacity: 8", with: "  capacity: 8\n  policies: [none, lru, lruu]"),
             line: 13, column: 25, keyPath: "cache.policies[2]",
-            message: "cache.policies[2]: unknown policy 'lruu' (expected one of: none, lru, fifo, random, forever, clock, lfu, arc, s3-fifo, sieve, w-tinylfu, 2q, slru, memory, disk, memory+disk, gcd-barrier, rwlock, mutex, big-reader, left-right)")
+            message: "cache.policies[2]: unknown policy 'lruu' (expected one of: none, lru, fifo, random, forever, clock, lfu, arc, s3-fifo, sieve, w-tinylfu, 2q, slru, memory, disk, memory+disk, gcd-barrier, rwlock, mutex, big-reader, left-right, optimal)")
     }
 
     @Test("a drawing file's memory tier takes any eviction policy, and only those")
