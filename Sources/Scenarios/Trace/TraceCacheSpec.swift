@@ -3,10 +3,19 @@ import Models
 
 /// One capacity of `cache.capacities` or `cache.capacity_bytes`: a number, a byte count
 /// (`capacity_bytes` only: `64MB`), or a share of the trace's working set (`"10%"`).
-public enum TraceCapacityValue: Equatable, Sendable, CustomStringConvertible {
+public enum TraceCapacityValue: Equatable, Sendable, CustomStringConvertible, Encodable {
     case absolute(Int)
     /// Percent of the working set (objects, or bytes), in (0, 100].
     case percent(Double)
+
+    /// A number as a number, a share as `"10%"`.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .absolute(let value): try container.encode(value)
+        case .percent: try container.encode(description)
+        }
+    }
 
     public var description: String {
         switch self {
@@ -74,7 +83,7 @@ public struct TraceCacheSpec: Codable, Equatable, Sendable {
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
         try container.encode(policies, for: "policies")
-        try container.encode(capacities.map(\.description), for: inBytes ? "capacity_bytes" : "capacities")
+        try container.encode(capacities, for: inBytes ? "capacity_bytes" : "capacities")
         try container.encode(parameters.smallRatio, for: "s3_fifo_small_ratio")
         try container.encode(parameters.windowRatio, for: "w_tinylfu_window")
     }

@@ -37,12 +37,11 @@ package struct TraceFileReader {
     /// - Throws: a `ScenarioError` naming the file, line and column of the first bad row, or the
     ///   file itself when it cannot be read.
     func forEachChunk(_ body: (UnsafeBufferPointer<TraceRequest>) -> Bool) throws(ScenarioError) {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            throw ScenarioError(
-                file: path, line: 1, column: 1, keyPath: "",
-                message: "cannot read trace file: \(String(cString: strerror(errno)))")
+        if format.isBinary {
+            try forEachRecordChunk(body)
+            return
         }
+        let descriptor = try openFile()
         defer { close(descriptor) }
         var buffer = [UInt8](repeating: 0, count: Self.readBytes)
         var chunk = [TraceRequest](repeating: TraceRequest(time: 0, key: 0), count: Self.chunkRequests)
@@ -116,6 +115,91 @@ package struct TraceFileReader {
         if !stopped && filled > 0 {
             chunk.withUnsafeBufferPointer { _ = body(UnsafeBufferPointer(rebasing: $0[0..<filled])) }
         }
+    }
+
+    /// Opens the file for reading.
+    private func openFile() throws(ScenarioError) -> Int32 {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            throw ScenarioError(
+                file: path, line: 1, column: 1, keyPath: "",
+                message: "cannot read trace file: \(String(cString: strerror(errno)))")
+        }
+        return descriptor
+    }
+
+    /// The bytes of one record of a binary format.
+    var recordBytes: Int { format == .binary ? TraceBinary.recordBytes : TraceBinary.oracleRecordBytes }
+
+    /// `forEachChunk` for the binary formats: fixed-size records, read whole chunks at a time.
+    private func forEachRecordChunk(_ body: (UnsafeBufferPointer<TraceRequest>) -> Bool) throws(ScenarioError) {
+        let descriptor = try openFile()
+        defer { close(descriptor) }
+        let size = recordBytes
+        if format == .binary {
+            var magic = [UInt8](repeating: 0, count: TraceBinary.magic.count)
+            let got = magic.withUnsafeMutableBytes { readFully(descriptor, $0) }
+            guard got == magic.count, magic == TraceBinary.magic else {
+                throw ScenarioError(
+                    file: path, line: 1, column: 1, keyPath: "",
+                    message: "not a workbench binary trace (it does not start with WBTRACE1)")
+            }
+        }
+        var buffer = [UInt8](repeating: 0, count: Self.chunkRequests * size)
+        var chunk = [TraceRequest](repeating: TraceRequest(time: 0, key: 0), count: Self.chunkRequests)
+        var index = 0
+        while true {
+            let got = buffer.withUnsafeMutableBytes { readFully(descriptor, $0) }
+            guard got >= 0 else {
+                throw ScenarioError(
+                    file: path, line: 1, column: 1, keyPath: "",
+                    message: "cannot read trace file: \(String(cString: strerror(errno)))")
+            }
+            let records = got / size
+            if got % size != 0 {
+                let offset = (format == .binary ? TraceBinary.magic.count : 0) + (index + records) * size
+                throw ScenarioError(
+                    file: path, line: 1, column: 1, keyPath: "",
+                    message: "truncated record \(index + records + 1) at byte \(offset): \(got % size) of its \(size) bytes")
+            }
+            if records == 0 { return }
+            buffer.withUnsafeBytes { raw in
+                chunk.withUnsafeMutableBufferPointer { out in
+                    for record in 0..<records {
+                        let base = record * size
+                        if format == .binary {
+                            out[record] = TraceRequest(
+                                time: Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: base + 12, as: UInt64.self))),
+                                key: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: base, as: UInt64.self)),
+                                size: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: base + 8, as: UInt32.self)))
+                        } else {
+                            out[record] = TraceRequest(
+                                time: Double(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: base, as: UInt32.self))),
+                                key: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: base + 4, as: UInt64.self)),
+                                size: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: base + 12, as: UInt32.self)))
+                        }
+                    }
+                }
+            }
+            index += records
+            let go = chunk.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<records])) }
+            if !go || got < buffer.count { return }
+        }
+    }
+
+    /// Reads until `buffer` is full or the file ends; the bytes read, or -1 on an error.
+    private func readFully(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
+        var total = 0
+        while total < buffer.count {
+            let got = read(descriptor, buffer.baseAddress.map { $0 + total }, buffer.count - total)
+            if got < 0 {
+                if errno == EINTR { continue }
+                return -1
+            }
+            if got == 0 { break }
+            total += got
+        }
+        return total
     }
 
     @inline(__always)

@@ -7,6 +7,15 @@ public enum TraceFormat: String, CaseIterable, Codable, Sendable, SchemaChoice {
     case csv
     /// One key per line.
     case text
+    /// libCacheSim's oracleGeneral: 24-byte little-endian records (u32 time, u64 key, u32 size,
+    /// i64 next access in requests or -1), no header.
+    case oracleGeneral = "oracle-general"
+    /// Ours, written by `workbench trace convert`: an 8-byte magic `WBTRACE1`, then 20-byte
+    /// little-endian records (u64 key, u32 size, f64 time).
+    case binary
+
+    /// Whether the format is records of bytes rather than lines.
+    var isBinary: Bool { self == .oracleGeneral || self == .binary }
 
     static var choiceNoun: String { "trace format" }
 
@@ -45,6 +54,11 @@ public struct TraceFileSpec: Codable, Equatable, Sendable {
         format = try f.optional("format") ?? .csv
         header = try f.optional("header") ?? false
         delimiter = try f.optional("delimiter") ?? ","
+        if format.isBinary {
+            for key in ["header", "delimiter"] where try f.isPresent(key) {
+                throw f.invalid(key, "only a csv or text trace has \(key == "header" ? "a header" : "a delimiter")")
+            }
+        }
         try f.check("delimiter", delimiter == "\\t" || (delimiter.utf8.count == 1 && delimiter != "\"" && delimiter != "\n"), "must be one character (or \\t)")
         if format == .csv {
             let columns = try ColumnsSpec.decode(f)
