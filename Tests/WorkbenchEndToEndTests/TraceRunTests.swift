@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 extension EndToEnd {
     @Suite("run: trace scenarios")
@@ -69,6 +70,60 @@ extension EndToEnd {
                     "\(transcript(result))")
             }
             #expect(!FileManager.default.fileExists(atPath: out.path))
+        }
+    }
+}
+
+extension EndToEnd {
+    @Suite("trace generate, convert, stats")
+    struct TraceFileCommands {
+        @Test("trace generate writes gen_trace.py's bytes; after convert, oracle-general and binary give trace A's exact lru counts")
+        func generateConvertReplay() throws {
+            let cli = try workbench()
+            let dir = try TempDir()
+            defer { dir.remove() }
+            let csv = dir.path("a.csv").path
+            let generated = cli.run(["trace", "generate", "--objects", "10000", "--requests", "1000000", "--alpha", "1", "--seed", "42", "--out", csv])
+            #expect(generated.status == 0, "\(transcript(generated))")
+            let text = try String(contentsOfFile: csv, encoding: .utf8)
+            #expect(try ReferenceTrace.sha256(of: text) == ReferenceTrace.sha256)
+            let binary = dir.path("a.wbt").path
+            let oracle = dir.path("a.oracle").path
+            for (out, format) in [(binary, "binary"), (oracle, "oracle-general")] {
+                let converted = cli.run(
+                    ["trace", "convert", csv, "--header", "--time-column", "1", "--key-column", "2", "--size-column", "3", "--to", format, "--out", out])
+                #expect(converted.status == 0, "\(transcript(converted))")
+                let scenario = try dir.write(
+                    "\(format).yaml",
+                    """
+                    name: a-\(format)
+                    kind: trace
+                    trace: {path: \(out), format: \(format)}
+                    cache: {policies: [lru], capacities: [100, 1000, 5000]}
+                    expect:
+                      lru@100: {misses: "== 609661"}
+                      lru@1000: {misses: "== 324996"}
+                      lru@5000: {misses: "== 103968"}
+                    """)
+                let run = cli.run([scenario.path, "--out", dir.path("out").path, "--no-plots", "--quiet"])
+                #expect(run.status == 0, "\(transcript(run))")
+                #expect(run.stdout.contains("expectations: 3 passed, 0 failed"), "\(transcript(run))")
+            }
+            let stats = cli.run(["trace", "stats", oracle, "--format", "oracle-general"])
+            #expect(stats.status == 0, "\(transcript(stats))")
+            #expect(stats.stdout.contains("requests          1000000\nunique keys       10000\nworking set bytes 10000\n"), "\(transcript(stats))")
+        }
+
+        @Test("trace convert of a bad row exits 1 with file:line:column and writes nothing")
+        func convertBadRow() throws {
+            let cli = try workbench()
+            let dir = try TempDir()
+            defer { dir.remove() }
+            let csv = try dir.write("bad.csv", "1,2\n3\n")
+            let result = cli.run(["trace", "convert", csv.path, "--key-column", "1", "--size-column", "2", "--to", "binary", "--out", dir.path("o.wbt").path])
+            #expect(result.status == 1, "\(transcript(result))")
+            #expect(result.stderr.contains("bad.csv:2:2: error: column 2 is beyond the row's 1 column (delimiter ',')"), "\(transcript(result))")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == ["bad.csv"])
         }
     }
 }

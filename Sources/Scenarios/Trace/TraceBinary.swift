@@ -36,7 +36,8 @@ package final class TraceWriter {
     /// Creates the file (its temporary sibling).
     /// - Parameter nextUse: oracle-general only: for each request, the index of its key's next
     ///   request (-1: none); see ``nextUses(of:)``.
-    package init(path: String, format: TraceFormat, nextUse: [Int64] = []) throws {
+    /// - Parameter csvHeader: the csv header line (without its newline).
+    package init(path: String, format: TraceFormat, nextUse: [Int64] = [], csvHeader: String = "time,key,size") throws {
         self.path = path
         self.format = format
         self.nextUse = nextUse
@@ -50,7 +51,7 @@ package final class TraceWriter {
         }
         self.handle = handle
         switch format {
-        case .csv: pending += Array("time,key,size\n".utf8)
+        case .csv: pending += Array((csvHeader + "\n").utf8)
         case .binary: pending += TraceBinary.magic
         case .text, .oracleGeneral: break
         }

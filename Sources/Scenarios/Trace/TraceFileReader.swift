@@ -36,7 +36,7 @@ package struct TraceFileReader {
     /// Calls `body` with each chunk of requests in order; `body` returns false to stop early.
     /// - Throws: a `ScenarioError` naming the file, line and column of the first bad row, or the
     ///   file itself when it cannot be read.
-    func forEachChunk(_ body: (UnsafeBufferPointer<TraceRequest>) -> Bool) throws(ScenarioError) {
+    package func forEachChunk(_ body: (UnsafeBufferPointer<TraceRequest>) -> Bool) throws(ScenarioError) {
         if format.isBinary {
             try forEachRecordChunk(body)
             return

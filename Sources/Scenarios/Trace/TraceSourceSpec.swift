@@ -46,6 +46,21 @@ public struct TraceFileSpec: Codable, Equatable, Sendable {
     /// The largest column number accepted.
     static let maxColumn = 1_000
 
+    /// A trace file read from `path` as given (the command line's).
+    public init(
+        path: String, format: TraceFormat = .csv, header: Bool = false, delimiter: String = ",", keyColumn: Int = 1,
+        timeColumn: Int? = nil, sizeColumn: Int? = nil
+    ) {
+        self.path = path
+        resolvedPath = path
+        self.format = format
+        self.header = header
+        self.delimiter = delimiter
+        self.keyColumn = keyColumn
+        self.timeColumn = timeColumn
+        self.sizeColumn = sizeColumn
+    }
+
     public init(from decoder: Decoder) throws {
         let f = try Fields(decoder, allowed: Self.keys)
         path = try f.required("path")
@@ -74,7 +89,7 @@ public struct TraceFileSpec: Codable, Equatable, Sendable {
     }
 
     /// The file's reader.
-    var reader: TraceFileReader {
+    package var reader: TraceFileReader {
         TraceFileReader(
             path: resolvedPath, format: format, header: header, delimiter: delimiter == "\\t" ? 9 : delimiter.utf8.first ?? 44,
             keyColumn: keyColumn, timeColumn: timeColumn, sizeColumn: sizeColumn)
@@ -163,8 +178,23 @@ public struct GenerateSpec: Codable, Equatable, Sendable {
     public var insertShare: Double
 
     static let keys = ["distribution", "alpha", "objects", "requests", "seed", "hot_fraction", "hot_share", "insert_share"]
-    static let objectsRange = 1...100_000_000
-    static let requestsRange = 1...10_000_000_000
+    public static let objectsRange = 1...100_000_000
+    public static let requestsRange = 1...10_000_000_000
+
+    /// A generator specification (the command line's).
+    public init(
+        distribution: Distribution = .zipf, alpha: Double = 1, objects: Int, requests: Int, seed: UInt64? = nil,
+        hotFraction: Double = 0.2, hotShare: Double = 0.8, insertShare: Double = 0.05
+    ) {
+        self.distribution = distribution
+        self.alpha = alpha
+        self.objects = objects
+        self.requests = requests
+        self.seed = seed
+        self.hotFraction = hotFraction
+        self.hotShare = hotShare
+        self.insertShare = insertShare
+    }
 
     public init(from decoder: Decoder) throws {
         let f = try Fields(decoder, allowed: Self.keys)
