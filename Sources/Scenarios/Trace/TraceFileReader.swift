@@ -41,8 +41,7 @@ package struct TraceFileReader {
             try forEachRecordChunk(body)
             return
         }
-        let descriptor = try openFile()
-        defer { close(descriptor) }
+        let source = try TraceByteSource(path: path)
         var buffer = [UInt8](repeating: 0, count: Self.readBytes)
         var chunk = [TraceRequest](repeating: TraceRequest(time: 0, key: 0), count: Self.chunkRequests)
         var filled = 0
@@ -60,13 +59,13 @@ package struct TraceFileReader {
                 }
                 buffer += [UInt8](repeating: 0, count: buffer.count)
             }
-            let got = buffer.withUnsafeMutableBytes { raw in
-                read(descriptor, raw.baseAddress.map { $0 + pending }, raw.count - pending)
-            }
-            guard got >= 0 else {
-                throw ScenarioError(
-                    file: path, line: line + 1, column: 1, keyPath: "",
-                    message: "cannot read trace file: \(String(cString: strerror(errno)))")
+            let got: Int
+            do {
+                got = try buffer.withUnsafeMutableBytes { raw in
+                    try source.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[pending...]))
+                }
+            } catch {
+                throw ScenarioError(file: path, line: line + 1, column: 1, keyPath: "", message: "cannot read trace file: \(error)")
             }
             atEnd = got == 0
             let end = pending + got
@@ -117,28 +116,16 @@ package struct TraceFileReader {
         }
     }
 
-    /// Opens the file for reading.
-    private func openFile() throws(ScenarioError) -> Int32 {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            throw ScenarioError(
-                file: path, line: 1, column: 1, keyPath: "",
-                message: "cannot read trace file: \(String(cString: strerror(errno)))")
-        }
-        return descriptor
-    }
-
     /// The bytes of one record of a binary format.
     var recordBytes: Int { format == .binary ? TraceBinary.recordBytes : TraceBinary.oracleRecordBytes }
 
     /// `forEachChunk` for the binary formats: fixed-size records, read whole chunks at a time.
     private func forEachRecordChunk(_ body: (UnsafeBufferPointer<TraceRequest>) -> Bool) throws(ScenarioError) {
-        let descriptor = try openFile()
-        defer { close(descriptor) }
+        let source = try TraceByteSource(path: path)
         let size = recordBytes
         if format == .binary {
             var magic = [UInt8](repeating: 0, count: TraceBinary.magic.count)
-            let got = magic.withUnsafeMutableBytes { readFully(descriptor, $0) }
+            let got = try readFully(source, &magic)
             guard got == magic.count, magic == TraceBinary.magic else {
                 throw ScenarioError(
                     file: path, line: 1, column: 1, keyPath: "",
@@ -149,12 +136,7 @@ package struct TraceFileReader {
         var chunk = [TraceRequest](repeating: TraceRequest(time: 0, key: 0), count: Self.chunkRequests)
         var index = 0
         while true {
-            let got = buffer.withUnsafeMutableBytes { readFully(descriptor, $0) }
-            guard got >= 0 else {
-                throw ScenarioError(
-                    file: path, line: 1, column: 1, keyPath: "",
-                    message: "cannot read trace file: \(String(cString: strerror(errno)))")
-            }
+            let got = try readFully(source, &buffer)
             let records = got / size
             if got % size != 0 {
                 let offset = (format == .binary ? TraceBinary.magic.count : 0) + (index + records) * size
@@ -187,19 +169,13 @@ package struct TraceFileReader {
         }
     }
 
-    /// Reads until `buffer` is full or the file ends; the bytes read, or -1 on an error.
-    private func readFully(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
-        var total = 0
-        while total < buffer.count {
-            let got = read(descriptor, buffer.baseAddress.map { $0 + total }, buffer.count - total)
-            if got < 0 {
-                if errno == EINTR { continue }
-                return -1
-            }
-            if got == 0 { break }
-            total += got
+    /// Reads until `buffer` is full or the file ends; the bytes read.
+    private func readFully(_ source: TraceByteSource, _ buffer: inout [UInt8]) throws(ScenarioError) -> Int {
+        do {
+            return try buffer.withUnsafeMutableBytes { raw in try source.read(into: raw) }
+        } catch {
+            throw ScenarioError(file: path, line: 1, column: 1, keyPath: "", message: "cannot read trace file: \(error)")
         }
-        return total
     }
 
     @inline(__always)

@@ -1,3 +1,5 @@
+import CZlib
+import CZstd
 import Foundation
 import Models
 import Scenarios
@@ -110,5 +112,58 @@ struct TraceFormatTests {
         _ = try TraceFiles.write(.generated(spec), seed: 3, to: zipf, format: .csv)
         let fitted = try #require(try TraceStatistics(TraceFileSpec(path: zipf, header: true, keyColumn: 2)).zipfAlpha)
         #expect(abs(fitted - 0.8) < 0.05, "\(fitted)")
+    }
+}
+
+@Suite("Compressed traces")
+struct CompressedTraceTests {
+    /// Writes `path.gz` (zlib's gzip writer) and `path.zst` (libzstd, one frame) of the file at `path`.
+    static func compress(_ path: String) throws {
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let file = try #require(gzopen(path + ".gz", "wb"))
+        #expect(bytes.withUnsafeBytes { gzwrite(file, $0.baseAddress, UInt32($0.count)) } == Int32(bytes.count))
+        #expect(gzclose(file) == Z_OK)
+        var compressed = [UInt8](repeating: 0, count: ZSTD_compressBound(bytes.count))
+        let size = compressed.withUnsafeMutableBytes { out in
+            bytes.withUnsafeBytes { ZSTD_compress(out.baseAddress, out.count, $0.baseAddress, $0.count, 3) }
+        }
+        #expect(ZSTD_isError(size) == 0)
+        try Data(compressed[0..<size]).write(to: URL(fileURLWithPath: path + ".zst"))
+    }
+
+    @Test(".gz and .zst files are read through zlib and libzstd, giving the plain file's requests")
+    func compressedReadTransparently() throws {
+        let dir = try TraceDir()
+        defer { dir.remove() }
+        let text = (1...50_000).map { "\($0),\($0 * 7919 % 1000),\($0 % 13)\n" }.joined()
+        let plain = try dir.write("t.csv", text)
+        try Self.compress(plain)
+        let expected = try TraceFormatTests.requests(TraceFileSpec(path: plain, keyColumn: 2, timeColumn: 1, sizeColumn: 3))
+        #expect(expected.count == 50_000)
+        for name in ["t.csv.gz", "t.csv.zst"] {
+            let path = dir.url.appendingPathComponent(name).path
+            #expect(try TraceFormatTests.requests(TraceFileSpec(path: path, keyColumn: 2, timeColumn: 1, sizeColumn: 3)) == expected, "\(name)")
+        }
+    }
+
+    @Test("a truncated .gz or .zst file is an error, not a shorter trace")
+    func truncatedCompressedRefused() throws {
+        let dir = try TraceDir()
+        defer { dir.remove() }
+        try Self.compress(try dir.write("t.csv", (1...50_000).map { "\($0),\($0 % 977)\n" }.joined()))
+        for name in ["t.csv.gz", "t.csv.zst"] {
+            let url = dir.url.appendingPathComponent(name)
+            let bytes = try Data(contentsOf: url)
+            try bytes.prefix(bytes.count / 2).write(to: url)
+            do {
+                _ = try TraceFormatTests.requests(TraceFileSpec(path: url.path, keyColumn: 2, timeColumn: 1))
+                Issue.record("\(name): a truncated file was read")
+            } catch let error as ScenarioError {
+                #expect(error.message.hasPrefix("cannot read trace file: "), "\(error)")
+                #expect(error.message.contains("truncated") || error.message.contains("unexpected end of file"), "\(error)")
+            } catch {
+                Issue.record("\(name): \(error)")
+            }
+        }
     }
 }
