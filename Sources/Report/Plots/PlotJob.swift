@@ -121,7 +121,17 @@ struct PlotJob: Equatable, Sendable {
             }
         }
 
-        if let sweepKey {
+        if let sweepKey, let curve = columns.columns(of: .summary, shownIn: .curve).first?.name {
+            jobs.append(
+                PlotJob(
+                    name: "curve", script: "curve.gp",
+                    variables: common + [
+                        .init("summary", summaryURL.path),
+                        .init("runs", summary.runs(keyed: false).map(\.key).joined(separator: " ")),
+                        .init("sweep_key", sweepKey),
+                        .init("curve_column", curve),
+                    ]))
+        } else if let sweepKey {
             jobs.append(
                 PlotJob(
                     name: "sweep", script: "sweep.gp",

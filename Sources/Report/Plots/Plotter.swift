@@ -20,6 +20,7 @@ import Foundation
 /// | `resident` | `resident.gp` | what the cache (and pool, or history; or each cache tier; or the store) holds over time |
 /// | `latency` | `latency.gp` | latency percentile spectrum per run and operation |
 /// | `sweep` | `sweep.gp` | hit rate and creations (parallel-readers: read throughput and get p99 latency) against the swept value (sweeps only) |
+/// | `curve` | `curve.gp` | a summary column marked `curve` against the swept value, one line per policy (a trace's miss-ratio curve; instead of `sweep`) |
 ///
 /// (`instantiations` for scrolling-table scenarios, `creations` for navigation ones,
 /// `fresh_draws` for drawing ones.) Parallel-readers scenarios have no `hit_rate` and no
@@ -36,7 +37,7 @@ import Foundation
 public struct Plotter: Sendable {
     /// The plot scripts a scripts directory must hold.
     public static let scriptNames = [
-        "common.gp", "hit-rate.gp", "instantiations.gp", "throughput.gp", "resident.gp", "latency.gp", "sweep.gp",
+        "common.gp", "hit-rate.gp", "instantiations.gp", "throughput.gp", "resident.gp", "latency.gp", "sweep.gp", "curve.gp",
     ]
 
     /// The directory holding the gnuplot scripts (``scriptNames``).

@@ -11,7 +11,7 @@ extension TraceDriver {
             .count("requests", .neutral, "requests counted", views: [.table]),
             .count("hits", .higherIsBetter, "counted requests the cache answered"),
             .count("misses", .lowerIsBetter, "counted requests the cache did not hold (each one inserts)", views: [.table]),
-            .count("miss_ratio", .lowerIsBetter, "misses / requests", unit: .ratio, views: [.table, .sweep]),
+            .count("miss_ratio", .lowerIsBetter, "misses / requests", unit: .ratio, views: [.table, .curve]),
             .count("byte_miss_ratio", .lowerIsBetter, "bytes of the missed requests / bytes requested", unit: .ratio, views: [.table]),
             .count("evictions", .neutral, "objects evicted while counting"),
             SharedColumns.complete,
