@@ -127,3 +127,30 @@ extension EndToEnd {
         }
     }
 }
+
+extension EndToEnd {
+    @Suite("plots: trace scenarios")
+    struct TracePlots {
+        @Test("a trace scenario draws its miss-ratio curve (curve.png, curve.svg), not the generic sweep plot")
+        func missRatioCurve() throws {
+            let cli = try workbench()
+            let dir = try TempDir()
+            defer { dir.remove() }
+            let file = try dir.write(
+                "t.yaml",
+                """
+                name: curve
+                kind: trace
+                generate: {alpha: 0.9, objects: 500, requests: 20000, seed: 3}
+                cache: {policies: [lru, sieve, optimal], capacities: [10, 50, 200]}
+                """)
+            let out = dir.path("out")
+            let result = cli.run([file.path, "--out", out.path, "--quiet", "--plots", "ascii"], cwd: CLI.packageRoot)
+            #expect(result.status == 0, "\(transcript(result))")
+            #expect(!result.stderr.contains("gnuplot failed"), "\(transcript(result))")
+            let files = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("curve").path)
+            #expect(files.contains("curve.png") && files.contains("curve.svg"), "\(files)")
+            #expect(!files.contains("sweep.png"), "\(files)")
+        }
+    }
+}

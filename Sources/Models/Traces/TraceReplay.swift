@@ -65,25 +65,83 @@ public enum TraceReplay {
         }
         let made = policy.makePolicy(seed: seed, capacity: entries, parameters: parameters, future: future)
         switch made {
-        case let made as LRUPolicy: return PolicyReplayer(made, capacity: capacity)
-        case let made as FIFOPolicy: return PolicyReplayer(made, capacity: capacity)
-        case let made as RandomPolicy: return PolicyReplayer(made, capacity: capacity)
-        case let made as ClockPolicy: return PolicyReplayer(made, capacity: capacity)
-        case let made as LFUPolicy: return PolicyReplayer(made, capacity: capacity)
-        case let made as ARCPolicy: return PolicyReplayer(made, capacity: capacity)
-        case let made as S3FIFOPolicy: return PolicyReplayer(made, capacity: capacity)
-        case let made as SievePolicy: return PolicyReplayer(made, capacity: capacity)
-        case let made as WTinyLFUPolicy: return PolicyReplayer(made, capacity: capacity)
-        case let made as TwoQueuePolicy: return PolicyReplayer(made, capacity: capacity)
-        case let made as SLRUPolicy: return PolicyReplayer(made, capacity: capacity)
-        case let made as OptimalPolicy: return PolicyReplayer(made, capacity: capacity)
+        case let made as LRUPolicy: return replayer(made, capacity: capacity)
+        case let made as FIFOPolicy: return replayer(made, capacity: capacity)
+        case let made as RandomPolicy: return replayer(made, capacity: capacity)
+        case let made as ClockPolicy: return replayer(made, capacity: capacity)
+        case let made as LFUPolicy: return replayer(made, capacity: capacity)
+        case let made as ARCPolicy: return replayer(made, capacity: capacity)
+        case let made as S3FIFOPolicy: return replayer(made, capacity: capacity)
+        case let made as SievePolicy: return replayer(made, capacity: capacity)
+        case let made as WTinyLFUPolicy: return replayer(made, capacity: capacity)
+        case let made as TwoQueuePolicy: return replayer(made, capacity: capacity)
+        case let made as SLRUPolicy: return replayer(made, capacity: capacity)
+        case let made as OptimalPolicy: return replayer(made, capacity: capacity)
         default: return replayer(made, capacity: capacity)
         }
     }
 
-    /// A replayer for the policy inside an existential (opened by the call).
+    /// A replayer whose loop is specialised for `Policy`: the closure is made where the policy's
+    /// class is known, so the loop it calls is compiled for that class (a generic class's
+    /// methods would run unspecialised behind the protocol).
     private static func replayer<Policy: EvictionPolicy>(_ policy: Policy, capacity: ReplayCapacity) -> any TraceReplaying {
-        PolicyReplayer(policy, capacity: capacity)
+        let state = ReplayState(capacity: capacity)
+        return PolicyReplayer(state: state) { requests, counted in
+            replayLoop(policy, state, requests, counted: counted)
+        }
+    }
+
+    /// The replay loop: a hit updates the policy; a miss evicts until the object fits, then inserts it.
+    @inline(never)
+    static func replayLoop<Policy: EvictionPolicy>(
+        _ policy: Policy, _ state: ReplayState, _ requests: UnsafeBufferPointer<TraceRequest>, counted: Bool
+    ) {
+        var counts = state.counts
+        var used = state.used
+        let limit = state.limit
+        let bySize = state.bySize
+        defer {
+            state.counts = counts
+            state.used = used
+        }
+        for request in requests {
+            let cost = bySize ? Int(request.size) : 1
+            if counted {
+                counts.requests += 1
+                counts.requestedBytes += Int(request.size)
+            }
+            if let slot = state.slotOf.value(for: request.key) {
+                policy.didAccess(Int(slot))
+                continue
+            }
+            if counted {
+                counts.misses += 1
+                counts.missedBytes += Int(request.size)
+            }
+            policy.willInsert(identity: request.key)
+            guard cost <= limit else { continue }  // larger than the whole cache: not inserted
+            while used + cost > limit {
+                guard let victim = policy.victim(skipping: { _ in false }) else { break }
+                policy.didEvict(victim)
+                state.slotOf.removeValue(for: state.keyIn[victim])
+                used -= bySize ? Int(state.sizeIn[victim]) : 1
+                state.freeSlots.append(Int32(truncatingIfNeeded: victim))
+                if counted { counts.evictions += 1 }
+            }
+            let slot: Int
+            if let reused = state.freeSlots.popLast() {
+                slot = Int(reused)
+                state.keyIn[slot] = request.key
+                state.sizeIn[slot] = request.size
+            } else {
+                slot = state.keyIn.count
+                state.keyIn.append(request.key)
+                state.sizeIn.append(request.size)
+            }
+            state.slotOf.set(Int32(truncatingIfNeeded: slot), for: request.key)
+            used += cost
+            policy.didInsert(slot)
+        }
     }
 
     /// The misses of `policy` at each of `capacities` over a trace given as a chunk source: the
@@ -104,20 +162,19 @@ public enum TraceReplay {
     }
 }
 
-/// The replay loop for one policy class, specialised by ``TraceReplay/make(policy:capacity:seed:parameters:future:)``.
-final class PolicyReplayer<Policy: EvictionPolicy>: TraceReplaying {
-    private let policy: Policy
-    private let limit: Int
-    private let bySize: Bool
-    private var slotOf: IdentityTable
-    private var keyIn: [UInt64] = []
-    private var sizeIn: [UInt32] = []
-    private var freeSlots: [Int32] = []
-    private var used = 0
-    private(set) var counts = ReplayCounts()
+/// A cache's state under replay: its bound, the table from keys to slots, each slot's key and
+/// size, and what was counted.
+final class ReplayState {
+    let limit: Int
+    let bySize: Bool
+    var slotOf: IdentityTable
+    var keyIn: [UInt64] = []
+    var sizeIn: [UInt32] = []
+    var freeSlots: [Int32] = []
+    var used = 0
+    var counts = ReplayCounts()
 
-    init(_ policy: Policy, capacity: ReplayCapacity) {
-        self.policy = policy
+    init(capacity: ReplayCapacity) {
         switch capacity {
         case .objects(let count):
             limit = count
@@ -128,49 +185,22 @@ final class PolicyReplayer<Policy: EvictionPolicy>: TraceReplaying {
         }
         slotOf = IdentityTable(capacity: bySize ? 1024 : min(limit, 1 << 22))
     }
+}
 
-    var residentObjects: Int { slotOf.count }
+/// A cache under replay: its state and its policy's specialised loop.
+final class PolicyReplayer: TraceReplaying {
+    private let state: ReplayState
+    private let step: (UnsafeBufferPointer<TraceRequest>, Bool) -> Void
+
+    init(state: ReplayState, step: @escaping (UnsafeBufferPointer<TraceRequest>, Bool) -> Void) {
+        self.state = state
+        self.step = step
+    }
+
+    var counts: ReplayCounts { state.counts }
+    var residentObjects: Int { state.slotOf.count }
 
     func replay(_ requests: UnsafeBufferPointer<TraceRequest>, counted: Bool) {
-        var counts = self.counts
-        defer { self.counts = counts }
-        for request in requests {
-            let cost = bySize ? Int(request.size) : 1
-            if counted {
-                counts.requests += 1
-                counts.requestedBytes += Int(request.size)
-            }
-            if let slot = slotOf.value(for: request.key) {
-                policy.didAccess(Int(slot))
-                continue
-            }
-            if counted {
-                counts.misses += 1
-                counts.missedBytes += Int(request.size)
-            }
-            policy.willInsert(identity: request.key)
-            guard cost <= limit else { continue }  // larger than the whole cache: not inserted
-            while used + cost > limit {
-                guard let victim = policy.victim(skipping: { _ in false }) else { break }
-                policy.didEvict(victim)
-                slotOf.removeValue(for: keyIn[victim])
-                used -= bySize ? Int(sizeIn[victim]) : 1
-                freeSlots.append(Int32(truncatingIfNeeded: victim))
-                if counted { counts.evictions += 1 }
-            }
-            let slot: Int
-            if let reused = freeSlots.popLast() {
-                slot = Int(reused)
-                keyIn[slot] = request.key
-                sizeIn[slot] = request.size
-            } else {
-                slot = keyIn.count
-                keyIn.append(request.key)
-                sizeIn.append(request.size)
-            }
-            slotOf.set(Int32(truncatingIfNeeded: slot), for: request.key)
-            used += cost
-            policy.didInsert(slot)
-        }
+        step(requests, counted)
     }
 }

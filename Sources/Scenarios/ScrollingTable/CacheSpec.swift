@@ -51,15 +51,7 @@ public struct CacheSpec: Codable, Equatable, Sendable {
                 ),
                 at: path, target: .mapping)
         }
-        parameters = EvictionParameters()
-        if let ratio = try f.optionalNumber("s3_fifo_small_ratio") {
-            try f.check("s3_fifo_small_ratio", ratio > 0 && ratio < 1, "must be > 0 and < 1")
-            parameters.smallRatio = ratio
-        }
-        if let ratio = try f.optionalNumber("w_tinylfu_window") {
-            try f.check("w_tinylfu_window", ratio > 0 && ratio < 1, "must be > 0 and < 1")
-            parameters.windowRatio = ratio
-        }
+        parameters = try EvictionParameters(fields: f)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -69,5 +61,21 @@ public struct CacheSpec: Codable, Equatable, Sendable {
         try container.encode(inUse, for: "in_use")
         try container.encode(parameters.smallRatio, for: "s3_fifo_small_ratio")
         try container.encode(parameters.windowRatio, for: "w_tinylfu_window")
+    }
+}
+
+extension EvictionParameters {
+    /// `s3_fifo_small_ratio` and `w_tinylfu_window` of a `cache:` mapping, each in (0, 1), the
+    /// defaults where absent.
+    init(fields f: Fields) throws {
+        self.init()
+        if let ratio = try f.optionalNumber("s3_fifo_small_ratio") {
+            try f.check("s3_fifo_small_ratio", ratio > 0 && ratio < 1, "must be > 0 and < 1")
+            smallRatio = ratio
+        }
+        if let ratio = try f.optionalNumber("w_tinylfu_window") {
+            try f.check("w_tinylfu_window", ratio > 0 && ratio < 1, "must be > 0 and < 1")
+            windowRatio = ratio
+        }
     }
 }

@@ -69,15 +69,7 @@ public struct TraceCacheSpec: Codable, Equatable, Sendable {
         try f.check(key, !values.isEmpty, "must list at least one capacity")
         try f.check(key, values.count <= Self.maxCapacities, "must list at most \(Self.maxCapacities) capacities")
         capacities = values.map(\.value)
-        parameters = EvictionParameters()
-        if let ratio = try f.optionalNumber("s3_fifo_small_ratio") {
-            try f.check("s3_fifo_small_ratio", ratio > 0 && ratio < 1, "must be > 0 and < 1")
-            parameters.smallRatio = ratio
-        }
-        if let ratio = try f.optionalNumber("w_tinylfu_window") {
-            try f.check("w_tinylfu_window", ratio > 0 && ratio < 1, "must be > 0 and < 1")
-            parameters.windowRatio = ratio
-        }
+        parameters = try EvictionParameters(fields: f)
     }
 
     public func encode(to encoder: Encoder) throws {
