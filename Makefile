@@ -8,7 +8,8 @@
 #               200 fuzz mutants (make fuzz, at most 5 minutes)
 # `make deps` alone installs the system packages (needs root or sudo): libjemalloc-dev, gnuplot-nox,
 # pkg-config, libpng-dev and libcairo2-dev with fonts-dejavu-core (the drawing cache's PNG files and
-# drawings), python3 (the tests read PNG files with an independent decoder).
+# drawings), python3 (the tests read PNG files with an independent decoder), libzstd-dev and
+# zlib1g-dev (`.zst` and `.gz` trace files).
 
 SHELL      := /bin/bash
 SWIFT      ?= swift
@@ -36,6 +37,8 @@ deps:
 	dpkg -s libcairo2-dev >/dev/null 2>&1 || missing="$$missing libcairo2-dev"; \
 	dpkg -s fonts-dejavu-core >/dev/null 2>&1 || missing="$$missing fonts-dejavu-core"; \
 	dpkg -s python3 >/dev/null 2>&1 || missing="$$missing python3"; \
+	dpkg -s libzstd-dev >/dev/null 2>&1 || missing="$$missing libzstd-dev"; \
+	dpkg -s zlib1g-dev >/dev/null 2>&1 || missing="$$missing zlib1g-dev"; \
 	if [ -n "$$missing" ]; then \
 		echo "installing:$$missing"; \
 		$(SUDO) apt-get update -qq && \

@@ -33,6 +33,9 @@ let package = Package(
             pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev", "fonts-dejavu-core"])]
         ),
+        // zlib and libzstd: `.gz` and `.zst` trace files are read through them.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
         // The systems under test. Imports nothing of ours but the system libraries above.
         .target(
             name: "Models",
@@ -63,7 +66,7 @@ let package = Package(
         // Scenario files: loading, validation, and the drivers that run them against Models.
         .target(
             name: "Scenarios",
-            dependencies: ["Models", "Report", "Yams"]
+            dependencies: ["Models", "Report", "Yams", "CZlib", "CZstd"]
         ),
         // The command-line interface.
         .executableTarget(

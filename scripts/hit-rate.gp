@@ -7,7 +7,8 @@
 #               format='svg'; out='results/feed/hit_rate.svg'" scripts/hit-rate.gp
 #
 # Variables: timeseries (CSV path), scenario (name, for the title), runs (the runs to draw,
-# "policy/in_use ..."), title (default "Hit rate over time"), axis (the y label), and the
+# "policy/in_use ..."), title (default "Hit rate over time"), axis (the y label), xaxis (the x
+# label, default "virtual time (s)"), and the
 # columns, by name:
 #   hits, lookups  columns summed into an interval's hits and lookups ("memory_hits disk_hits");
 #                  the cumulative rate is the sums of hits over the sums of lookups
@@ -22,6 +23,7 @@ if (!exists("axis")) axis = "hit rate"
 if (!exists("hits")) hits = ""
 if (!exists("lookups")) lookups = ""
 if (!exists("rate")) rate = ""
+if (!exists("xaxis")) xaxis = "virtual time (s)"
 
 # The sum of the columns named by the words of `names`, in the current row.
 _sum(names, i) = i > words(names) ? 0 : column(word(names, i)) + _sum(names, i + 1)
@@ -41,7 +43,7 @@ if (pressure) { @find_pressure }
 marks = all_marks(1.04)
 
 set title title.": ".scenario.subtitle
-set xlabel "virtual time (s)"
+set xlabel xaxis
 set ylabel axis." — solid: cumulative; faint: per interval"
 # From just below 0, so a run that never hits (the baseline none) is a line above the frame.
 set yrange [-0.03:1.08]

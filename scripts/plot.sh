@@ -21,6 +21,7 @@
 #   resident.gp    timeseries columns over time, a panel per quantity
 #   latency.gp     the latency percentile spectrum per run and operation
 #   sweep.gp       summary columns against sweep_value (only when summary.csv has it filled in)
+#   curve.gp       one summary column against sweep_value, every run (a trace's miss-ratio curve)
 # When summary.csv has <column>_ci_low and <column>_ci_high (a confidence interval of the
 # column's median over repetitions), bars and sweeps draw it as error bars.
 # Lines draw every run up to six; past six, the baseline (policy none), the best and the worst
@@ -270,6 +271,12 @@ plot_scenario() {
                 [ "$sweeps" = 1 ] || continue
                 runs="$(line_vars "$summary" "$metric" 0 "")" || continue
                 data+="; summary=$(quote "$summary")$runs; sweep_key=$(quote "$sweep_key")" ;;
+            curve)
+                # Every run: a curve compares all the policies.
+                [ "$sweeps" = 1 ] || continue
+                runs="$(runs_of "$summary" 0)"
+                [ -n "$runs" ] || continue
+                data+="; summary=$(quote "$summary"); runs=$(quote "${runs% }"); sweep_key=$(quote "$sweep_key")" ;;
             *)
                 echo "plot.sh: $plots: unknown input '$input' of plot $view" >&2
                 failed=1

@@ -32,7 +32,7 @@ extension EndToEnd {
             #expect(csv.stdout.contains("navigation,summary,creations,count,count,lower_is_better,"))
             let unknown = cli.run(["columns", "nope"])
             #expect(unknown.status == 1)
-            #expect(unknown.stderr.contains("unknown kind 'nope' (expected one of: scrolling-table, navigation, drawing, parallel-readers)"))
+            #expect(unknown.stderr.contains("unknown kind 'nope' (expected one of: scrolling-table, navigation, drawing, parallel-readers, trace)"))
         }
 
         @Test("--help describes every kind and lists exit code 64; --version prints the version")

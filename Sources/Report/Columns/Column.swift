@@ -100,6 +100,9 @@ public enum ColumnView: String, Sendable, Equatable, CaseIterable {
     case resident
     /// The summary column plotted against a swept value (`sweep.png`).
     case sweep
+    /// The summary column as a curve against the swept value, one line per policy
+    /// (`curve.png`, by `curve.gp`): drawn instead of `sweep.png` (a trace's miss-ratio curve).
+    case curve
 }
 
 extension Array where Element == Column {

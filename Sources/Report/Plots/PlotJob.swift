@@ -110,6 +110,13 @@ struct PlotJob: Equatable, Sendable {
             case .sweep:
                 guard let sweepKey, let runs = lines(summary, keyed: false, metric: view.metric) else { continue }
                 data += [.init("summary", summaryURL.path)] + runs + [.init("sweep_key", sweepKey)]
+            case .curve:
+                let runs = summary.runs(keyed: false)
+                guard let sweepKey, !runs.isEmpty else { continue }
+                data += [
+                    .init("summary", summaryURL.path), .init("runs", runs.map(\.key).joined(separator: " ")),
+                    .init("sweep_key", sweepKey),
+                ]
             }
             jobs.append(
                 PlotJob(name: view.name, script: view.script, variables: data + view.variables.map(Gnuplot.Variable.init)))

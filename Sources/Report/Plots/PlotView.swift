@@ -109,6 +109,9 @@ public enum PlotInput: String, Sendable, Equatable, CaseIterable {
     case latency
     /// `summary.csv` against its sweep values; drawn only for sweeps (`runs`, `sweep_key`).
     case sweep
+    /// As `sweep`, but every run is drawn: a curve compares all the policies (a trace's
+    /// miss-ratio curve, one line per policy), and curves of one column seldom hide each other.
+    case curve
 }
 
 /// One gnuplot variable of a plot, as gnuplot source.

@@ -22,6 +22,7 @@ import Foundation
 /// | `resident.gp` | timeseries columns over time, a panel per quantity |
 /// | `latency.gp` | the latency percentile spectrum per run and operation |
 /// | `sweep.gp` | summary columns against the swept value (sweeps only) |
+/// | `curve.gp` | a summary column against the swept value, every run (a trace's miss-ratio curve) |
 ///
 /// A view whose input is missing (no timeseries, latency or sweep values) is not drawn.
 ///
@@ -35,7 +36,7 @@ import Foundation
 public struct Plotter: Sendable {
     /// The plot scripts a scripts directory must hold.
     public static let scriptNames = [
-        "common.gp", "hit-rate.gp", "bars.gp", "throughput.gp", "resident.gp", "latency.gp", "sweep.gp",
+        "common.gp", "hit-rate.gp", "bars.gp", "throughput.gp", "resident.gp", "latency.gp", "sweep.gp", "curve.gp",
     ]
 
     /// The directory holding the gnuplot scripts (``scriptNames``).

@@ -16,16 +16,21 @@ public struct Expectation: Equatable, Sendable, CustomStringConvertible {
     public var inUse: InUseModeName?
     public var metric: String
     public var condition: Condition
+    /// `lru@1000`: only the runs at this sweep point (a trace scenario's capacity); `nil`: every one.
+    public var point: Double?
 
-    public init(policy: PolicyName, inUse: InUseModeName? = nil, metric: String, condition: Condition) {
+    public init(policy: PolicyName, inUse: InUseModeName? = nil, metric: String, condition: Condition, point: Double? = nil) {
         self.policy = policy
         self.inUse = inUse
         self.metric = metric
         self.condition = condition
+        self.point = point
     }
 
-    /// The policy key as written: `lru` or `lru/drop`.
-    public var policyKey: String { inUse.map { "\(policy.rawValue)/\($0.rawValue)" } ?? policy.rawValue }
+    /// The policy key as written: `lru`, `lru/drop` or `lru@1000`.
+    public var policyKey: String {
+        (inUse.map { "\(policy.rawValue)/\($0.rawValue)" } ?? policy.rawValue) + (point.map { "@\(formatNumber($0))" } ?? "")
+    }
 
     public var description: String { "\(policyKey): \(metric) \(condition)" }
 
@@ -88,8 +93,18 @@ struct ExpectBlock: Decodable {
             throw SchemaViolation(.expected("a mapping of policy → {metric: \"<op> <number>\"}"), at: decoder.codingPath)
         }
         for policyKey in container.allKeys {
-            let parts = policyKey.stringValue.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
             let policyPath = decoder.codingPath + [policyKey]
+            let (runKey, pointText) = Self.splitPoint(policyKey.stringValue)
+            var point: Double?
+            if let pointText {
+                guard let value = Double(pointText), value.isFinite else {
+                    throw SchemaViolation(
+                        .invalid("cannot read '@\(pointText)' in '\(policyKey.stringValue)' (expected a number, e.g. lru@1000)"),
+                        at: policyPath, target: .key)
+                }
+                point = value
+            }
+            let parts = runKey.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
             guard parts.count <= 2, let policy = PolicyName(rawValue: parts[0]) else {
                 throw SchemaViolation(
                     .invalid(
@@ -128,9 +143,16 @@ struct ExpectBlock: Decodable {
                             "cannot read condition '\(text)' (expected an operator >=, <=, >, <, == or != and a number, e.g. \">= 0.9\")"),
                         at: path)
                 }
-                expectations.append(Expectation(policy: policy, inUse: mode, metric: metric.stringValue, condition: condition))
+                expectations.append(
+                    Expectation(policy: policy, inUse: mode, metric: metric.stringValue, condition: condition, point: point))
             }
         }
+    }
+
+    /// `lru@1000` → (`lru`, `1000`); `lru` → (`lru`, nil).
+    private static func splitPoint(_ key: String) -> (String, String?) {
+        guard let at = key.firstIndex(of: "@") else { return (key, nil) }
+        return (String(key[..<at]), String(key[key.index(after: at)...]))
     }
 }
 
@@ -142,7 +164,11 @@ extension Expectation {
 extension Array where Element == Expectation {
     /// Checks each expectation against what the scenario runs and records; throws at the
     /// offending key of the `expect` block.
-    func validate(policies: [PolicyName], modes: [InUseModeName], metrics allColumns: [String], fields: Fields) throws {
+    /// - Parameter points: the sweep points `policy@point` may name (a trace scenario's
+    ///   capacities); `nil`: the kind has none.
+    func validate(
+        policies: [PolicyName], modes: [InUseModeName], metrics allColumns: [String], fields: Fields, points: [Double]? = nil
+    ) throws {
         // `complete` says whether the run was interrupted, not what it measured.
         let metrics = allColumns.filter { !Expectation.notMetrics.contains($0) }
         for expectation in self {
@@ -159,6 +185,15 @@ extension Array where Element == Expectation {
                     .invalid(
                         "in_use mode '\(mode.rawValue)' is not run by this scenario (its modes: \(modes.map(\.rawValue).joined(separator: ", ")))"
                     ),
+                    at: policyPath, target: .key)
+            }
+            if let point = expectation.point, !(points ?? []).contains(point) {
+                let listed = (points ?? []).map(formatNumber).joined(separator: ", ")
+                throw SchemaViolation(
+                    .invalid(
+                        points == nil
+                            ? "'@\(formatNumber(point))' names a capacity, and this kind has none"
+                            : "capacity \(formatNumber(point)) is not run by this scenario (its capacities: \(listed))"),
                     at: policyPath, target: .key)
             }
             guard metrics.contains(expectation.metric) else {

@@ -41,6 +41,7 @@ public enum ExpectationCheck {
 
     private static func matches(_ row: ResultRow, _ expectation: Expectation) -> Bool {
         guard row["policy"] == .string(expectation.policy.rawValue) else { return false }
+        if let point = expectation.point, number(row["sweep_value"]) != point { return false }
         guard let mode = expectation.inUse else { return true }
         return row["in_use"] == .string(mode.rawValue)
     }

@@ -6,6 +6,7 @@ public enum ScenarioKinds {
         NavigationScenario.self,
         DrawingScenario.self,
         ParallelReadersScenario.self,
+        TraceScenario.self,
     ]
 
     /// Kinds added for the current task and its children (see ``registering(_:operation:)``).

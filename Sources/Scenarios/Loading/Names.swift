@@ -20,7 +20,7 @@ public enum PolicyName: String, CaseIterable, Codable, Sendable, SchemaChoice {
     case slru
     /// Belady's: evicts the entry requested again furthest in the future. A run first records its
     /// stream in a pass under lru, then runs with that future (the drawing kind: `eviction`, memory
-    /// tier only).
+    /// tier only; a trace replay reads the trace ahead).
     case optimal
     /// Drawing caches: a memory tier only.
     case memory

@@ -63,6 +63,12 @@ public struct ScenarioHeader: Codable, Equatable, Sendable {
     }
 
     public init(from decoder: Decoder) throws {
+        try self.init(from: decoder, defaultDuration: nil)
+    }
+
+    /// Reads the header; `duration` may be left out when `defaultDuration` is given (a kind whose
+    /// runs' length its input decides, such as a trace replay).
+    init(from decoder: Decoder, defaultDuration: Seconds?) throws {
         let f = try Fields(sharedMapping: decoder)
 
         version = try f.optional("version") ?? ScenarioDefaults.version
@@ -82,7 +88,11 @@ public struct ScenarioHeader: Codable, Equatable, Sendable {
         description = try f.optional("description")
         seed = try f.optional("seed") ?? ScenarioDefaults.seed
 
-        duration = try f.required("duration")
+        if let defaultDuration, try !f.isPresent("duration") {
+            duration = defaultDuration
+        } else {
+            duration = try f.required("duration")
+        }
         try f.check("duration", duration.value > 0, "must be > 0")
 
         warmup = try f.optional("warmup") ?? ScenarioDefaults.warmup  // Seconds are never negative

@@ -39,7 +39,9 @@ public enum ScenarioLoader {
     static func decode<T: Decodable>(_ type: T.Type, from root: Node, file: String) throws(ScenarioError) -> T {
         let locator = NodeLocator(root: root, file: file)
         do {
-            return try YAMLDecoder().decode(T.self, from: root)
+            return try YAMLDecoder().decode(T.self, from: root, userInfo: [.scenarioFile: file])
+        } catch let error as ScenarioError {
+            throw error  // a file the scenario names (a trace), with its own position
         } catch let violation as SchemaViolation {
             throw locator.error(for: violation)
         } catch let error as DecodingError {

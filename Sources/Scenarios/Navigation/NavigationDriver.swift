@@ -107,8 +107,8 @@ struct NavigationDriver {
     /// The view cache the run's policy names.
     private var cachePolicy: ViewCachePolicy {
         switch configuration.policy {
-        // The drawing tiers and the store designs are rejected when the file loads.
-        case .forever, .memory, .disk, .memoryAndDisk, .gcdBarrier, .rwlock, .mutex, .bigReader, .leftRight:
+        // The drawing tiers, the store designs and optimal (trace replays only) are rejected when the file loads.
+        case .forever, .memory, .disk, .memoryAndDisk, .gcdBarrier, .rwlock, .mutex, .bigReader, .leftRight, .optimal:
             return .forever
         case .none, .lru, .fifo, .random, .clock, .lfu, .arc, .s3fifo, .sieve, .wTinyLFU, .twoQ, .slru, .optimal:
             return .bounded(

@@ -12,7 +12,7 @@ public enum ScenarioRunner {
         for (point, scenario) in plan.points {
             for var configuration in scenario.body.runs(options: options) {
                 configuration.index = all.count
-                configuration.sweep = point
+                configuration.sweep = point ?? configuration.sweep  // a kind may sweep by itself
                 configuration.recordsTrace = options.recordTrace
                 all.append((configuration, scenario))
             }

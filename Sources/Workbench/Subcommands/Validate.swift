@@ -28,7 +28,8 @@ struct Validate: ParsableCommand {
                 // The runs of one point, named without the point.
                 let perPoint = runs.prefix(runs.count / max(plan.points.count, 1)).map { run in
                     var unswept = run
-                    unswept.sweep = nil
+                    // A kind sweeping by itself (a trace's capacities) keeps its point in the name.
+                    if plan.base.header.sweep != nil { unswept.sweep = nil }
                     return unswept
                 }
                 var count = "\(runs.count) runs"

@@ -393,7 +393,7 @@ struct ScenarioErrorTests {
         expectError(
             LoaderFixtures.minimal(replacing: "kind: scrolling-table", with: "kind: scrolling-tables"),
             line: 2, column: 7, keyPath: "kind",
-            message: "kind: unknown kind 'scrolling-tables' (expected one of: scrolling-table, navigation, drawing, parallel-readers)")
+            message: "kind: unknown kind 'scrolling-tables' (expected one of: scrolling-table, navigation, drawing, parallel-readers, trace)")
     }
 
     @Test("unknown memory pressure level lists the levels")

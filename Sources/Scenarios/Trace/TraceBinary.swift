@@ -1,0 +1,136 @@
+import Foundation
+import Models
+
+/// The binary trace formats' layouts, and writing every format.
+///
+/// ```
+/// binary (ours)                     oracle-general (libCacheSim)
+/// ┌──────────────────────┐          ┌──────────────────────────────────┐
+/// │ "WBTRACE1"  8 bytes  │          │ u32 time      (whole seconds)    │
+/// ├──────────────────────┤ ×n       │ u64 key                          │ ×n
+/// │ u64 key              │          │ u32 size                         │
+/// │ u32 size             │          │ i64 next access (request index   │
+/// │ f64 time             │          │     of the key's next request,   │
+/// └──────────────────────┘          │     -1: none)                    │
+///   20 bytes a record               └──────────────────────────────────┘ 24 bytes
+/// ```
+/// Every field little-endian, no padding.
+package enum TraceBinary {
+    package static let magic = Array("WBTRACE1".utf8)
+    package static let recordBytes = 20
+    package static let oracleRecordBytes = 24
+}
+
+/// Writes requests to a trace file of any format, to a temporary sibling renamed into place
+/// when ``finish()`` succeeds, so a failed write leaves nothing behind.
+package final class TraceWriter {
+    package let path: String
+    private let format: TraceFormat
+    private let temporary: String
+    private let handle: FileHandle
+    private var pending: [UInt8] = []
+    /// oracle-general: each request's next use, in request order (computed up front).
+    private let nextUse: [Int64]
+    private var written = 0
+
+    /// Creates the file (its temporary sibling).
+    /// - Parameter nextUse: oracle-general only: for each request, the index of its key's next
+    ///   request (-1: none); see ``nextUses(of:)``.
+    /// - Parameter csvHeader: the csv header line (without its newline).
+    package init(path: String, format: TraceFormat, nextUse: [Int64] = [], csvHeader: String = "time,key,size") throws {
+        self.path = path
+        self.format = format
+        self.nextUse = nextUse
+        let directory = (path as NSString).deletingLastPathComponent
+        temporary = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).\(getpid()).partial"
+        guard FileManager.default.createFile(atPath: temporary, contents: nil) else {
+            throw TraceWriteError(path: path, reason: String(cString: strerror(errno)))
+        }
+        guard let handle = FileHandle(forWritingAtPath: temporary) else {
+            throw TraceWriteError(path: path, reason: "cannot open for writing")
+        }
+        self.handle = handle
+        switch format {
+        case .csv: pending += Array((csvHeader + "\n").utf8)
+        case .binary: pending += TraceBinary.magic
+        case .text, .oracleGeneral: break
+        }
+    }
+
+    /// Appends `requests`.
+    package func write(_ requests: UnsafeBufferPointer<TraceRequest>) throws {
+        for request in requests {
+            switch format {
+            case .csv:
+                pending += Array("\(formatTime(request.time)),\(request.key),\(request.size)\n".utf8)
+            case .text:
+                pending += Array("\(request.key)\n".utf8)
+            case .binary:
+                append(request.key)
+                append(request.size)
+                append(request.time.bitPattern)
+            case .oracleGeneral:
+                append(UInt32(clamping: Int64(request.time.rounded(.down))))
+                append(request.key)
+                append(request.size)
+                append(written < nextUse.count ? UInt64(bitPattern: nextUse[written]) : UInt64.max)
+            }
+            written += 1
+        }
+        if pending.count >= 1 << 20 { try flush() }
+    }
+
+    /// Flushes and renames the file into place.
+    package func finish() throws {
+        try flush()
+        try handle.close()
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            discard()
+            throw TraceWriteError(path: path, reason: reason)
+        }
+    }
+
+    /// Removes the temporary file (after a failure).
+    package func discard() {
+        try? handle.close()
+        unlink(temporary)
+    }
+
+    private func flush() throws {
+        do {
+            try handle.write(contentsOf: pending)
+        } catch {
+            discard()
+            throw TraceWriteError(path: path, reason: "\(error.localizedDescription)")
+        }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    private func append<T: FixedWidthInteger>(_ value: T) {
+        withUnsafeBytes(of: value.littleEndian) { pending += $0 }
+    }
+
+    /// `12` for whole seconds, else the shortest decimal that reads back the same.
+    private func formatTime(_ time: Double) -> String {
+        time == time.rounded() && abs(time) < 1e15 ? String(Int64(time)) : "\(time)"
+    }
+
+    /// For each request, the index of the next request of the same key (-1: none).
+    package static func nextUses(of keys: [UInt64]) -> [Int64] {
+        var next = [Int64](repeating: -1, count: keys.count)
+        var seen: [UInt64: Int64] = [:]
+        for index in keys.indices.reversed() {
+            next[index] = seen.updateValue(Int64(index), forKey: keys[index]) ?? -1
+        }
+        return next
+    }
+}
+
+/// A trace file that could not be written.
+package struct TraceWriteError: Error, CustomStringConvertible {
+    package var path: String
+    package var reason: String
+
+    package var description: String { "\(path): error: cannot write trace: \(reason)" }
+}

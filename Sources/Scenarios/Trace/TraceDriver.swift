@@ -1,0 +1,149 @@
+import Foundation
+import Models
+import Report
+
+/// Replays a trace scenario's requests through one policy at one capacity, chunk by chunk, and
+/// records the counts, a timeseries row per `window` requests, and the replay's speed.
+struct TraceDriver {
+    let scenario: TraceScenario
+    let configuration: RunConfiguration
+
+    /// The capacity of this run (its sweep point).
+    var capacity: ReplayCapacity {
+        let value = Int(configuration.sweep?.value ?? 0)
+        return scenario.cache.inBytes ? .bytes(value) : .objects(value)
+    }
+
+    func run(isCancelled: () -> Bool, progress: (Double) -> Void) -> RunOutput {
+        let policy = EvictionPolicyName(configuration.policy)
+        let source = scenario.source
+        let seed = configuration.seed
+        let started = ContinuousClock.now
+        var failure = false
+        var future: [UInt64] = []
+        if policy == .optimal {
+            future.reserveCapacity(scenario.scan.requests)
+            do {
+                try source.forEachChunk(seed: seed) { chunk in
+                    for request in chunk { future.append(request.key) }
+                    return true
+                }
+            } catch {
+                failure = true
+            }
+        }
+        let cache = TraceReplay.make(
+            policy: policy, capacity: capacity, seed: seed, parameters: scenario.cache.parameters, future: future)
+        future = []
+        var recorder = WindowRecorder(configuration: configuration, scenario: scenario)
+        var cancelled = false
+        var replayed = 0
+        let warmupRequests = scenario.warmupRequests
+        let warmupTime = scenario.header.warmup.value
+        var counting = warmupRequests == 0 && warmupTime <= 0
+        var firstTime: Double?
+        let total = max(1, scenario.scan.requests)
+        do {
+            try source.forEachChunk(seed: seed) { chunk in
+                var start = 0
+                while start < chunk.count {
+                    var end = min(chunk.count, start + recorder.left)
+                    if !counting {
+                        // Warming up until both `warmup_requests` and `warmup` have passed.
+                        let first = firstTime ?? chunk[start].time
+                        firstTime = first
+                        var cut = start
+                        while cut < end && (replayed + cut - start < warmupRequests || chunk[cut].time < first + warmupTime) {
+                            cut += 1
+                        }
+                        if cut == start { counting = true } else { end = cut }
+                    }
+                    let before = cache.counts
+                    cache.replay(UnsafeBufferPointer(rebasing: chunk[start..<end]), counted: counting)
+                    replayed += end - start
+                    recorder.advance(by: end - start, time: chunk[end - 1].time, before: before, after: cache.counts, replayed: replayed)
+                    start = end
+                }
+                progress(min(1, Double(replayed) / Double(total)))
+                if isCancelled() {
+                    cancelled = true
+                    return false
+                }
+                return true
+            }
+        } catch {
+            failure = true
+        }
+        recorder.flush()
+        let elapsed = started.duration(to: .now)
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        let complete = !cancelled && !failure
+        var row = configuration.identityRow(scenario: scenario.header.name)
+        let counts = cache.counts
+        row.append("seed", .uint(seed))
+        switch capacity {
+        case .objects(let value):
+            row.append("capacity", .int(value))
+            row.append("capacity_bytes", .int(0))
+        case .bytes(let value):
+            row.append("capacity", .int(0))
+            row.append("capacity_bytes", .int(value))
+        }
+        row.append("warmup_requests", .int(replayed - counts.requests))
+        row.append("requests", .int(counts.requests))
+        row.append("hits", .int(counts.requests - counts.misses))
+        row.append("misses", .int(counts.misses))
+        row.append("miss_ratio", .double(counts.missRatio))
+        row.append("byte_miss_ratio", .double(counts.byteMissRatio))
+        row.append("evictions", .int(counts.evictions))
+        row.append("complete", .string(complete ? "true" : "false"))
+        row.append("replay_s", .double(seconds), kind: .measured)
+        row.append("requests_per_s", .double(seconds > 0 ? Double(replayed) / seconds : 0), kind: .measured)
+        return RunOutput(summary: row, timeseries: recorder.rows, latency: [], complete: complete)
+    }
+}
+
+/// Cuts the replay into windows of `window` requests and writes one timeseries row per window.
+private struct WindowRecorder {
+    let configuration: RunConfiguration
+    let scenario: TraceScenario
+    var rows: [ResultRow] = []
+    /// Requests left in the current window.
+    var left: Int
+    private var windowStart = ReplayCounts()
+    private var last = ReplayCounts()
+    private var lastTime = 0.0
+    private var replayed = 0
+    private var pending = false
+
+    init(configuration: RunConfiguration, scenario: TraceScenario) {
+        self.configuration = configuration
+        self.scenario = scenario
+        left = scenario.window
+    }
+
+    mutating func advance(by count: Int, time: Double, before: ReplayCounts, after: ReplayCounts, replayed: Int) {
+        left -= count
+        last = after
+        lastTime = time
+        self.replayed = replayed
+        pending = true
+        if left == 0 { flush() }
+    }
+
+    mutating func flush() {
+        guard pending else { return }
+        var row = configuration.identityRow(scenario: scenario.header.name)
+        let requests = last.requests - windowStart.requests
+        let misses = last.misses - windowStart.misses
+        row.append("t_s", .double(lastTime))
+        row.append("request_end", .int(replayed))
+        row.append("requests", .int(requests))
+        row.append("misses", .int(misses))
+        row.append("miss_ratio", requests == 0 ? .empty : .double(Double(misses) / Double(requests)))
+        rows.append(row)
+        windowStart = last
+        left = scenario.window
+        pending = false
+    }
+}

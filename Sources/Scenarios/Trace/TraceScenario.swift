@@ -1,0 +1,140 @@
+import Foundation
+import Models
+
+// The `trace` scenario kind: a recorded or generated request stream replayed under every policy
+// and capacity. Types and validation only; the driver lives beside it.
+
+/// `kind: trace`. Top-level keys: `ScenarioHeader.keys` + `trace` or `generate`, `cache`,
+/// `warmup_requests`, `window`. `duration` is not needed (the trace decides how long a run is);
+/// `warmup` is trace time (requests before the first request's time + warmup are not counted).
+public struct TraceScenario: Codable, Equatable, Sendable {
+    public var header: ScenarioHeader
+    public var source: TraceSource
+    public var cache: TraceCacheSpec
+    /// Requests replayed before counting starts (with `warmup`, both must have passed).
+    public var warmupRequests: Int
+    /// Requests per timeseries row.
+    public var window: Int
+    /// What reading the whole trace found when the file loaded (every row checked).
+    public var scan: TraceScan
+    /// `cache.capacities` with shares of the working set resolved, in order.
+    public var capacities: [ReplayCapacity]
+
+    public static let keys = ["trace", "generate", "cache", "warmup_requests", "window"]
+    /// The default `window`.
+    public static let defaultWindow = 10_000
+    /// `optimal` holds the trace's keys and each request's next use (16 bytes a request): it is
+    /// refused on traces of more requests than this (about 320 MB).
+    public static let maxOptimalRequests = 20_000_000
+
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(allowed: ScenarioHeader.keys + Self.keys)
+        header = try ScenarioHeader(from: decoder, defaultDuration: .seconds(1))
+        let f = try Fields(sharedMapping: decoder)
+        if header.kind != .trace {
+            throw f.invalid("kind", "expected '\(ScenarioKind.trace.rawValue)' here, found '\(header.kind.rawValue)'")
+        }
+        if header.sweep != nil {
+            throw f.invalid("sweep", "a trace scenario sweeps its cache capacities itself (list them in cache.capacities)")
+        }
+        if !header.memoryPressure.isEmpty {
+            throw f.invalid("memory_pressure", "a trace replay has no memory-pressure notifications")
+        }
+        let file = try f.isPresent("trace")
+        let generated = try f.isPresent("generate")
+        switch (file, generated) {
+        case (true, true):
+            throw f.invalid("generate", "give either trace (a file) or generate (a synthetic trace), not both")
+        case (true, false):
+            source = .file(try f.required("trace"))
+        case (false, true):
+            source = .generated(try f.required("generate"))
+        case (false, false):
+            throw SchemaViolation(
+                .message("missing required key 'trace' (a trace file) or 'generate' (a synthetic trace)"), at: f.path("trace"),
+                target: .mapping)
+        }
+        cache = try f.required("cache")
+        warmupRequests = try f.optional("warmup_requests") ?? 0
+        try f.check("warmup_requests", warmupRequests >= 0, "must be >= 0")
+        window = try f.optional("window") ?? Self.defaultWindow
+        try f.check("window", window, in: 1...1_000_000_000)
+        let needsWorkingSet = cache.capacities.contains { if case .percent = $0 { true } else { false } }
+        scan = try TraceScan(source, seed: header.seed, workingSet: needsWorkingSet)
+        if cache.policies.contains(.optimal) {
+            try f.check(
+                "cache", scan.requests <= Self.maxOptimalRequests,
+                "lists optimal, which holds the whole trace's next uses: at most \(Self.maxOptimalRequests) requests (the trace has \(scan.requests))")
+        }
+        capacities = try Self.resolve(cache, scan: scan, fields: f)
+        try header.expect.validate(
+            policies: cache.policies, modes: [], metrics: Self.summaryColumns, fields: f,
+            points: capacities.map { Double($0.value) })
+    }
+
+    /// The capacities in objects or bytes, shares of the working set rounded up.
+    private static func resolve(_ cache: TraceCacheSpec, scan: TraceScan, fields f: Fields) throws -> [ReplayCapacity] {
+        let key = cache.inBytes ? "capacity_bytes" : "capacities"
+        var seen: [Int: Int] = [:]
+        return try cache.capacities.enumerated().map { index, value in
+            let amount: Int
+            switch value {
+            case .absolute(let number): amount = number
+            case .percent(let share):
+                let whole = Double(cache.inBytes ? scan.workingSetBytes : scan.uniqueKeys)
+                amount = max(1, Int((whole * share / 100).rounded(.up)))
+            }
+            let path = f.path("cache") + [AnyCodingKey(key), AnyCodingKey(index: index)]
+            if let first = seen[amount] {
+                throw SchemaViolation(.invalid("capacity \(amount) is listed twice (also at [\(first)])"), at: path)
+            }
+            seen[amount] = index
+            return cache.inBytes ? .bytes(amount) : .objects(amount)
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try header.encodeFields(into: &container)
+        switch source {
+        case .file(let spec): try container.encode(spec, for: "trace")
+        case .generated(let spec): try container.encode(spec, for: "generate")
+        }
+        try container.encode(cache, for: "cache")
+        try container.encode(warmupRequests, for: "warmup_requests")
+        try container.encode(window, for: "window")
+    }
+}
+
+/// What one pass over a trace found: the requests (every row checked) and, when asked for,
+/// the working set (distinct keys, and their bytes at first sight).
+public struct TraceScan: Equatable, Sendable {
+    public var requests = 0
+    public var uniqueKeys = 0
+    public var workingSetBytes = 0
+
+    /// Reads `source` once.
+    /// - Parameter workingSet: count distinct keys too (holds a set of them).
+    /// - Throws: the first bad row, as `file:line:column`.
+    init(_ source: TraceSource, seed: UInt64, workingSet: Bool) throws(ScenarioError) {
+        if case .generated(let spec) = source, !workingSet {
+            requests = spec.requests
+            return
+        }
+        var keys = Set<UInt64>()
+        var requests = 0
+        var bytes = 0
+        try source.forEachChunk(seed: seed) { chunk in
+            requests += chunk.count
+            if workingSet {
+                for request in chunk where keys.insert(request.key).inserted {
+                    bytes += Int(request.size)
+                }
+            }
+            return true
+        }
+        self.requests = requests
+        uniqueKeys = keys.count
+        workingSetBytes = bytes
+    }
+}

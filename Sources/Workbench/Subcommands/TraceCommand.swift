@@ -1,0 +1,130 @@
+import ArgumentParser
+import Foundation
+import Scenarios
+
+/// `workbench trace generate|convert|stats`: making, converting and describing trace files.
+struct TraceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trace",
+        abstract: "Generate, convert and describe request traces (the trace kind's input).",
+        discussion: """
+            Formats: csv (time,key,size with a header when written), text (one key per line), \
+            oracle-general (libCacheSim's 24-byte records) and binary (ours: WBTRACE1, then 20-byte \
+            records). Errors in an input trace are reported as file:line:column; exit 1. A file \
+            is written to a temporary sibling and renamed into place: a failure leaves nothing.
+            """,
+        subcommands: [Generate.self, Convert.self, Stats.self]
+    )
+
+    /// Where and how an input trace is read.
+    struct Input: ParsableArguments {
+        @Argument(help: ArgumentHelp("The trace file.", valueName: "file"))
+        var file: String
+
+        @Option(help: "Its format: csv, text, oracle-general or binary.")
+        var format: TraceFormat = .csv
+
+        @Flag(help: "csv, text: the first line is a header to skip.")
+        var header = false
+
+        @Option(help: "csv: the delimiter, one character (\\t for a tab).")
+        var delimiter = ","
+
+        @Option(help: "csv: the key's column (1-based).")
+        var keyColumn = 1
+
+        @Option(help: "csv: the time's column (default: none, a request's time is its index).")
+        var timeColumn: Int?
+
+        @Option(help: "csv: the size's column (default: none, every size is 1).")
+        var sizeColumn: Int?
+
+        var spec: TraceFileSpec {
+            TraceFileSpec(
+                path: file, format: format, header: header, delimiter: delimiter, keyColumn: keyColumn,
+                timeColumn: timeColumn, sizeColumn: sizeColumn)
+        }
+    }
+
+    struct Generate: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write a synthetic trace (zipf: byte for byte gen_trace.py's, written as csv).")
+
+        @Option(help: "zipf, uniform, hotspot or latest.")
+        var distribution: GenerateSpec.Distribution = .zipf
+        @Option(help: "The Zipf exponent (zipf, latest).")
+        var alpha = 1.0
+        @Option(help: "Distinct ranks.")
+        var objects: Int
+        @Option(help: "Requests.")
+        var requests: Int
+        @Option(help: "The SplitMix64 seed.")
+        var seed: UInt64 = 1
+        @Option(help: "csv, text, oracle-general or binary.")
+        var format: TraceFormat = .csv
+        @Option(help: "The file to write.")
+        var out: String
+
+        func validate() throws {
+            guard GenerateSpec.objectsRange.contains(objects) else {
+                throw ValidationError("--objects must be between 1 and \(GenerateSpec.objectsRange.upperBound)")
+            }
+            guard GenerateSpec.requestsRange.contains(requests) else {
+                throw ValidationError("--requests must be between 1 and \(GenerateSpec.requestsRange.upperBound)")
+            }
+            guard alpha.isFinite, (0...10).contains(alpha) else { throw ValidationError("--alpha must be between 0 and 10") }
+        }
+
+        func run() throws {
+            let spec = GenerateSpec(distribution: distribution, alpha: alpha, objects: objects, requests: requests, seed: seed)
+            try TraceCommand.write(.generated(spec), to: out, format: format)
+        }
+    }
+
+    struct Convert: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Convert a trace between csv, text, oracle-general and binary.")
+
+        @OptionGroup var input: Input
+        @Option(help: "The output's format: csv, text, oracle-general or binary.")
+        var to: TraceFormat
+        @Option(help: "The file to write.")
+        var out: String
+
+        func run() throws {
+            try TraceCommand.write(.file(input.spec), to: out, format: to)
+        }
+    }
+
+    struct Stats: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Requests, unique keys, working-set bytes, a fitted Zipf alpha and the reuse-time histogram.")
+
+        @OptionGroup var input: Input
+
+        func run() throws {
+            do {
+                print(try TraceStatistics(input.spec).text, terminator: "")
+            } catch {
+                Diagnostics.error(error.description)
+                throw WorkbenchExit.inputError
+            }
+        }
+    }
+
+    /// Writes `source` to `path`, reporting errors the one way.
+    static func write(_ source: TraceSource, to path: String, format: TraceFormat) throws {
+        do {
+            let count = try TraceFiles.write(source, seed: 1, to: path, format: format)
+            Diagnostics.note("wrote \(count) requests to \(path) (\(format.rawValue))")
+        } catch let error as ScenarioError {
+            Diagnostics.error(error.description)
+            throw WorkbenchExit.inputError
+        } catch {
+            Diagnostics.error("\(error)")
+            throw WorkbenchExit.inputError
+        }
+    }
+}
+
+extension TraceFormat: ExpressibleByArgument {}
+extension GenerateSpec.Distribution: ExpressibleByArgument {}
