@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Scenarios
 
-/// `workbench trace generate|convert|stats`: making, converting and describing trace files.
+/// `workbench trace generate|convert|stats|curve`: making, converting and describing trace files.
 struct TraceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trace",
@@ -13,7 +13,7 @@ struct TraceCommand: ParsableCommand {
             records). Errors in an input trace are reported as file:line:column; exit 1. A file \
             is written to a temporary sibling and renamed into place: a failure leaves nothing.
             """,
-        subcommands: [Generate.self, Convert.self, Stats.self]
+        subcommands: [Generate.self, Convert.self, Stats.self, Curve.self]
     )
 
     /// Where and how an input trace is read.
@@ -105,6 +105,51 @@ struct TraceCommand: ParsableCommand {
             do {
                 print(try TraceStatistics(input.spec).text, terminator: "")
             } catch {
+                Diagnostics.error(error.description)
+                throw WorkbenchExit.inputError
+            }
+        }
+    }
+
+    struct Curve: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "LRU's miss-ratio curve in one pass over the trace (Mattson's stack distances), or sampled (SHARDS).",
+            discussion: """
+                Prints capacity,misses,miss_ratio as CSV. The exact curve equals a separate LRU replay \
+                at each capacity, request for request. With --sample R (0 < R < 1), only keys whose \
+                hash falls in a fraction R are tracked (SHARDS, with its adjustment): memory shrinks \
+                by about R, and the printed misses are estimates.
+                """)
+
+        @OptionGroup var input: Input
+        @Option(
+            help: ArgumentHelp(
+                "Capacities in objects, comma-separated (default: 20 from 1 to the trace's distinct keys, on a log scale; required with --sample).",
+                valueName: "list"))
+        var capacities: String?
+        @Option(help: ArgumentHelp("SHARDS's sampling rate, in (0, 1] (default 1: exact).", valueName: "rate"))
+        var sample = 1.0
+
+        func validate() throws {
+            guard sample.isFinite, sample > 0, sample <= 1 else { throw ValidationError("--sample must be > 0 and <= 1") }
+            guard sample == 1 || capacities != nil else { throw ValidationError("--sample below 1 needs --capacities") }
+            _ = try parsedCapacities()
+        }
+
+        func parsedCapacities() throws -> [Int] {
+            guard let capacities else { return [] }
+            return try capacities.split(separator: ",").map { field in
+                guard let value = Int(field.trimmingCharacters(in: .whitespaces)), value >= 1, value <= 1 << 40 else {
+                    throw ValidationError("--capacities: '\(field)' is not a whole number from 1 to 2^40")
+                }
+                return value
+            }
+        }
+
+        func run() throws {
+            do {
+                print(try TraceCurve(input.spec, capacities: try parsedCapacities(), rate: sample).csv, terminator: "")
+            } catch let error as ScenarioError {
                 Diagnostics.error(error.description)
                 throw WorkbenchExit.inputError
             }
