@@ -112,6 +112,14 @@ public enum TraceReplay {
             }
             if let slot = state.slotOf.value(for: request.key) {
                 policy.didAccess(Int(slot))
+                // A hit may make the policy drop an entry (W-TinyLFU when both segments overflow).
+                if let shed = policy.takeShedSlot() {
+                    policy.didEvict(shed)
+                    state.slotOf.removeValue(for: state.keyIn[shed])
+                    used -= bySize ? Int(state.sizeIn[shed]) : 1
+                    state.freeSlots.append(Int32(truncatingIfNeeded: shed))
+                    if counted { counts.evictions += 1 }
+                }
                 continue
             }
             if counted {

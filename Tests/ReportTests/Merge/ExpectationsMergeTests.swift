@@ -9,9 +9,14 @@ import Testing
 struct ExpectationsMergeTests {
     static let header = "run,metric,expected,actual,result"
 
-    /// A shard directory `name` holding scenario `feed` with `expectations` rows (and a summary).
-    func shard(_ root: URL, _ name: String, run: Int, expectations: [String]?) throws -> URL {
+    /// Shard `index` of `count` of one study: directory `name` holding scenario `feed` with
+    /// `expectations` rows (and a summary), and the study's record.
+    func shard(_ root: URL, _ name: String, run: Int, of count: Int, expectations: [String]?) throws -> URL {
         let directory = root.appendingPathComponent(name)
+        let study = StudyRecord(
+            files: [.init(path: "feed.yaml", sha256: String(repeating: "0", count: 64))], runs: count,
+            shard: .init(index: run + 1, count: count), complete: true)
+        try study.write(into: directory)
         let scenario = directory.appendingPathComponent("feed")
         try AtomicFile.write("scenario,policy,in_use,run\r\nfeed,lru,pin,\(run)\r\n", to: scenario.appendingPathComponent("summary.csv"))
         if let expectations {
@@ -25,7 +30,7 @@ struct ExpectationsMergeTests {
     func merged(_ shards: [[String]?]) throws -> String? {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let inputs = try shards.enumerated().map { try shard(directory.url, "shard\($0)", run: $0, expectations: $1) }
+        let inputs = try shards.enumerated().map { try shard(directory.url, "shard\($0)", run: $0, of: shards.count, expectations: $1) }
         let out = directory.url.appendingPathComponent("merged")
         _ = try ResultsMerger.merge(inputs, into: out)
         let url = out.appendingPathComponent("feed").appendingPathComponent(ResultsMerger.expectationsFileName)
