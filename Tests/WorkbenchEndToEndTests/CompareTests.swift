@@ -135,7 +135,7 @@ extension EndToEnd {
             #expect(bogus.status == 64, "\(transcript(bogus))")
         }
 
-        @Test("an unreadable directory, a missing thresholds file, a bad --threshold or results without columns.csv exit 1 with a message naming it")
+        @Test("an unreadable directory, a missing thresholds file, a bad --threshold, results without columns.csv or of another kind exit 1 with a message naming it")
         func inputErrors() throws {
             let cli = try workbench()
             let dir = try TempDir()
@@ -169,6 +169,16 @@ extension EndToEnd {
             #expect(undescribed.status == 1, "\(transcript(undescribed))")
             #expect(
                 undescribed.stderr.contains("\(old.path)/feed/columns.csv: error: missing"), "\(transcript(undescribed))")
+
+            let other = try Self.results(dir, "other", ["feed": [Self.row("feed")]])
+            try "name: feed\nkind: drawing\n".write(
+                to: other.appendingPathComponent("feed/scenario.yaml"), atomically: false, encoding: .utf8)
+            try "name: feed\nkind: scrolling-table\n".write(
+                to: baseline.appendingPathComponent("feed/scenario.yaml"), atomically: false, encoding: .utf8)
+            let otherKind = cli.run(["compare", baseline.path, other.path])
+            #expect(otherKind.status == 1, "\(transcript(otherKind))")
+            #expect(otherKind.stderr.contains("results of different kinds cannot be compared"), "\(transcript(otherKind))")
+            #expect(otherKind.stdout.isEmpty, "\(transcript(otherKind))")
         }
 
         @Test("two runs of the same scenario compare without a count changing: exit 0 with measured figures given room")

@@ -38,13 +38,22 @@ public struct Comparison: Sendable, Equatable {
     /// Loads both directories and compares them.
     ///
     /// - Throws: what ``ResultsDirectory/load(path:)`` throws for either directory, and
-    ///   ``CompareError/noResults(path:)`` when `current` holds no `<scenario>/summary.csv`. An
+    ///   ``CompareError/noResults(path:)`` when `current` holds no `<scenario>/summary.csv`,
+    ///   ``CompareError/kindMismatch(scenario:baselinePath:baselineKind:currentPath:currentKind:)``
+    ///   when a scenario's `scenario.yaml` names another kind on each side. An
     ///   empty baseline is not an error: every scenario is then one the baseline lacks.
     public static func load(baseline: String, current: String, thresholds: Thresholds = Thresholds()) throws -> Comparison {
         let baselineResults = try ResultsDirectory.load(path: baseline)
         let currentResults = try ResultsDirectory.load(path: current)
         guard !currentResults.scenarios.isEmpty else {
             throw CompareError.noResults(path: current)
+        }
+        for summary in currentResults.scenarios {
+            guard let base = baselineResults[scenario: summary.name], let baseKind = base.kind, let kind = summary.kind,
+                baseKind != kind
+            else { continue }
+            throw CompareError.kindMismatch(
+                scenario: summary.name, baselinePath: base.path, baselineKind: baseKind, currentPath: summary.path, currentKind: kind)
         }
         return Comparison(baseline: baselineResults, current: currentResults, thresholds: thresholds)
     }

@@ -10,6 +10,8 @@ public struct ScenarioSummary: Sendable, Equatable {
     public var rows: [[String]]
     /// What the scenario's columns are (its `columns.csv`): roles and directions for compare.
     public var columns: ResultColumns
+    /// The scenario's kind, from its `scenario.yaml` (nil when the directory has none).
+    public var kind: String? = nil
 
     /// A summary from parts already parsed.
     public init(name: String, path: String, header: [String], rows: [[String]], columns: ResultColumns) {

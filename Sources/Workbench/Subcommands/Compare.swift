@@ -35,7 +35,8 @@ struct Compare: ParsableCommand {
 
             EXIT CODES
               0  no regression
-              1  a directory or file cannot be read, or a bad --threshold value
+              1  a directory or file cannot be read, a bad --threshold value, or a
+                 scenario whose results are of another kind on each side
               2  a regression (takes precedence over 3)
               3  the baseline lacks a scenario of CURRENT
             Scenarios or runs on one side only, interrupted runs (complete=false) \
