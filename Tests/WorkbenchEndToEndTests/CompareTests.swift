@@ -87,15 +87,53 @@ extension EndToEnd {
             #expect(precedence.stdout.contains("baseline lacks scenario 'contacts'"), "\(transcript(precedence))")
 
             // A latency +5% passes the default 10% and fails a 2% threshold.
-            let strict = cli.run(["compare", baseline.path, same.path, "--threshold", "dequeue_latency_p99_ns=2%"])
+            // One repetition a side: not judged without --strict, listed with the reason.
+            let unjudged = cli.run(["compare", baseline.path, same.path, "--threshold", "dequeue_latency_p99_ns=2%"])
+            #expect(unjudged.status == 0, "\(transcript(unjudged))")
+            #expect(unjudged.stdout.contains("Not judged (a single repetition)"), "\(transcript(unjudged))")
+            let strict = cli.run(["compare", baseline.path, same.path, "--threshold", "dequeue_latency_p99_ns=2%", "--strict"])
             #expect(strict.status == 2, "\(transcript(strict))")
             #expect(strict.stdout.contains("dequeue_latency_p99_ns"), "\(transcript(strict))")
             let file = try dir.write("ci.thresholds", "# CI\ndequeue_latency_p99_ns: 2%\n")
-            let fromFile = cli.run(["compare", baseline.path, same.path, "--thresholds", file.path])
+            let fromFile = cli.run(["compare", baseline.path, same.path, "--thresholds", file.path, "--strict"])
             #expect(fromFile.status == 2, "\(transcript(fromFile))")
             let overridden = cli.run(
                 ["compare", baseline.path, same.path, "--thresholds", file.path, "--threshold", "dequeue_latency_p99_ns=100"])
             #expect(overridden.status == 0, "\(transcript(overridden))")
+        }
+
+        /// Writes `<results>/feed/repetitions.csv` with `p99` values for lru/repopulate (allocated_bytes
+        /// the same in every repetition: tested too, p = 1, so Holm doubles the p99 test's p-value).
+        static func repetitions(_ results: URL, _ p99: [Int]) throws {
+            let lines = ["scenario,policy,in_use,run,sweep_key,sweep_value,repetition,allocated_bytes,dequeue_latency_p99_ns"]
+                + p99.enumerated().map { "feed,lru,repopulate,1,,,\($0.offset + 1),10000,\($0.element)" }
+            try lines.map { $0 + "\r\n" }.joined()
+                .write(to: results.appendingPathComponent("feed/repetitions.csv"), atomically: false, encoding: .utf8)
+        }
+
+        @Test("with repetitions: noise only exits 0, a real change exits 2 with its p-value; --alpha outside (0, 1) exits 1")
+        func repeatedExitCodes() throws {
+            let cli = try workbench()
+            let dir = try TempDir()
+            defer { dir.remove() }
+            let steady = [1000, 1020, 990, 1050, 1010, 995, 1040, 1005, 1030, 985]
+            let baseline = try Self.results(dir, "baseline", ["feed": [Self.row("feed", p99: 1015)]])
+            try Self.repetitions(baseline, steady)
+            let noise = try Self.results(dir, "noise", ["feed": [Self.row("feed", p99: 1120)]])
+            try Self.repetitions(noise, [1000, 1300, 990, 1250, 1010, 995, 1240, 1005, 1230, 985])
+            let slower = try Self.results(dir, "slower", ["feed": [Self.row("feed", p99: 1320)]])
+            try Self.repetitions(slower, steady.map { $0 * 13 / 10 })
+
+            let passed = cli.run(["compare", baseline.path, noise.path, "--all"])
+            #expect(passed.status == 0, "\(transcript(passed))")
+            #expect(passed.stdout.hasPrefix("0 regressions, 0 improvements"), "\(transcript(passed))")
+            let regressed = cli.run(["compare", baseline.path, slower.path])
+            #expect(regressed.status == 2, "\(transcript(regressed))")
+            #expect(regressed.stdout.contains("p=1.1e-5 (Holm 2.2e-5)"), "\(transcript(regressed))")
+            #expect(regressed.stdout.contains("1.3 ["), "\(transcript(regressed))")
+            let badAlpha = cli.run(["compare", baseline.path, slower.path, "--alpha", "1.5"])
+            #expect(badAlpha.status == 1, "\(transcript(badAlpha))")
+            #expect(badAlpha.stderr.contains("--alpha"), "\(transcript(badAlpha))")
         }
 
         @Test("--format markdown prints a bold verdict line and a GitHub table; --format csv prints one row per metric")
@@ -114,8 +152,9 @@ extension EndToEnd {
                 "\(transcript(markdown))")
             #expect(
                 markdown.stdout.contains(
-                    "| scenario | run | metric | baseline | current | delta | change | threshold |\n|---|---|---|--:|--:|--:|--:|---|\n"
-                        + "| feed | lru/repopulate | instantiations | 10 | 11 | +1 | +10% | exact |\n"),
+                    "| scenario | run | metric | baseline | current | delta | change | ratio (95% CI) | threshold | judged by |\n"
+                        + "|---|---|---|--:|--:|--:|--:|--:|---|---|\n"
+                        + "| feed | lru/repopulate | instantiations | 10 | 11 | +1 | +10% |  | exact | exact |\n"),
                 "\(transcript(markdown))")
             #expect(markdown.stdout.contains("- baseline lacks scenario 'contacts': not compared\n"), "\(transcript(markdown))")
 
@@ -123,11 +162,14 @@ extension EndToEnd {
             #expect(csv.status == 2, "\(transcript(csv))")
             let lines = csv.stdout.components(separatedBy: "\r\n").filter { !$0.isEmpty }
             #expect(
-                lines.first == "scenario,policy,in_use,sweep_key,sweep_value,metric,role,direction,baseline,current,delta,percent,verdict",
+                lines.first
+                    == "scenario,policy,in_use,sweep_key,sweep_value,metric,role,direction,baseline,current,delta,percent,ratio,"
+                    + "ratio_ci_low,ratio_ci_high,baseline_repetitions,current_repetitions,p_value,p_value_holm,verdict",
                 "\(transcript(csv))")
             #expect(lines.count == 7, "\(transcript(csv))")  // header + 6 metrics of one run
             #expect(
-                lines.contains("feed,lru,repopulate,,,instantiations,count,lower_is_better,10,11,1,10,regression"), "\(transcript(csv))")
+                lines.contains("feed,lru,repopulate,,,instantiations,count,lower_is_better,10,11,1,10,,,,1,1,,,regression"),
+                "\(transcript(csv))")
             // Notes go to stderr, so stdout stays CSV.
             #expect(csv.stderr.contains("note: baseline lacks scenario 'contacts'"), "\(transcript(csv))")
 

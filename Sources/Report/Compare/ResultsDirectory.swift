@@ -42,6 +42,10 @@ public struct ResultsDirectory: Sendable, Equatable {
             if FileReading.exists(scenarioPath) {
                 summary.kind = ResultsDescription.topLevelValue("kind", in: try FileReading.text(atPath: scenarioPath))
             }
+            let repetitionsPath = FileReading.join(FileReading.join(path, name), Repetitions.fileName)
+            if FileReading.exists(repetitionsPath) {
+                try summary.readRepetitions(text: try FileReading.text(atPath: repetitionsPath), path: repetitionsPath)
+            }
             scenarios.append(summary)
         }
         return ResultsDirectory(path: path, scenarios: scenarios)

@@ -11,7 +11,8 @@ import Foundation
 ///     ├── scenario.yaml         ← the scenario as it ran, defaults resolved
 ///     ├── summary.csv           ← summary rows: one per run/configuration
 ///     ├── timeseries.csv        ← timeseries rows: one per sample over time
-///     └── latency.csv           ← latency rows: e.g. one per percentile of a spectrum
+///     ├── latency.csv           ← latency rows: e.g. one per percentile of a spectrum
+///     └── repetitions.csv       ← with repetitions: one row per run per repetition
 /// ```
 ///
 /// Each file is RFC 4180 CSV (see ``CSVTable``): a header of the rows' column names, then one
@@ -42,7 +43,7 @@ public struct ResultsWriter: Sendable {
     }
 
     /// Writes the scenario's non-empty row lists and returns the URLs written, in the order
-    /// summary, timeseries, latency.
+    /// summary, timeseries, latency, repetitions.
     ///
     /// Every table is checked before any file is written, so a rejected row leaves all files
     /// as they were. With `columns`, each file's header must be the columns it declares for that
@@ -61,6 +62,7 @@ public struct ResultsWriter: Sendable {
         summary: [ResultRow],
         timeseries: [ResultRow],
         latency: [ResultRow],
+        repetitions: [ResultRow] = [],
         columns: ResultColumns? = nil,
         scenarioYAML: String? = nil
     ) throws -> [URL] {
@@ -73,6 +75,7 @@ public struct ResultsWriter: Sendable {
             (Self.summaryFileName, summary),
             (Self.timeseriesFileName, timeseries),
             (Self.latencyFileName, latency),
+            (Repetitions.fileName, repetitions),
         ]
         var tables: [(name: String, table: CSVTable)] = []
         for (name, rows) in files where !rows.isEmpty {

@@ -50,6 +50,8 @@ public struct RunOutput: Sendable {
     public var timeseries: [ResultRow]
     public var latency: [ResultRow]
     public var complete: Bool
+    /// The timed operations' recorders behind ``latency``, by operation: repetitions merge them.
+    public var operations: [(name: String, recorder: LatencyRecorder)] = []
 
     public init(summary: ResultRow, timeseries: [ResultRow], latency: [ResultRow], complete: Bool) {
         self.summary = summary

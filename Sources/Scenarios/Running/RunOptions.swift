@@ -10,6 +10,8 @@ public struct RunOptions: Sendable {
     public var progress: (@Sendable (RunProgress) -> Void)?
     /// Only these runs (by their index in the scenario), when set: a shard's slice.
     public var only: Set<Int>?
+    /// Replaces the scenario's `repeat` when set (`--repeat`).
+    public var repetitions: Int?
 
     public init(
         policies: [PolicyName]? = nil, seed: UInt64? = nil,

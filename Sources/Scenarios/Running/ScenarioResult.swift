@@ -15,6 +15,10 @@ public struct ScenarioResult: Sendable {
     public var latency: [ResultRow]
     /// False when a run was interrupted: its rows say `complete` = false.
     public var complete: Bool
+    /// With repetitions: one row per run per repetition (written as `repetitions.csv`).
+    public var repetitions: [ResultRow] = []
+    /// A count that differed between two repetitions of a run: the results must not be used.
+    public var determinismFailure: DeterminismFailure?
 
     public init(
         name: String, columns: ResultColumns = ResultColumns(summary: []), scenarioYAML: String = "", summary: [ResultRow] = [], timeseries: [ResultRow] = [], latency: [ResultRow] = [], complete: Bool = true) {

@@ -55,6 +55,13 @@ struct Run: ParsableCommand {
             valueName: "dir"))
     var cacheDir: String?
 
+    @Option(
+        name: .customLong("repeat"),
+        help: ArgumentHelp(
+            "Run every run this many times, interleaved (1 to 100; replaces the file's repeat:): counts must agree, measured columns get a median and a 95% confidence interval.",
+            valueName: "n"))
+    var repetitions: Int?
+
     @OptionGroup var plotOptions: PlotOptions
 
     func run() throws {
@@ -92,6 +99,12 @@ struct Run: ParsableCommand {
                 throw WorkbenchExit.inputError
             }
             DrawingTierDirectory.root = URL(fileURLWithPath: cacheDir, isDirectory: true)
+        }
+        do {
+            _ = try repetitions.map(ScenarioLoader.validateRepeatOption)
+        } catch {
+            Diagnostics.error("error: \(error.description)")
+            throw WorkbenchExit.inputError
         }
         DrawingTierDirectory.removeStale()
         defer { DrawingTierDirectory.removeProcessDirectory() }
@@ -166,13 +179,19 @@ struct Run: ParsableCommand {
             options.isCancelled = { Interrupt.requested }
             options.progress = progress
             options.only = selections[position]
+            options.repetitions = repetitions
             let result = ScenarioRunner.run(entry.plan, options: options)
             if showProgress { Diagnostics.endProgress() }
+            if let failure = result.determinismFailure {
+                Diagnostics.error(failure.description)
+                failed = true
+                continue
+            }
             let checked = ExpectationCheck.evaluate(entry.plan.base.header.expect, result: result)
             do {
                 try writer.write(
                     scenario: name, summary: result.summary, timeseries: result.timeseries, latency: result.latency,
-                    columns: result.columns, scenarioYAML: RunRecord.current.yamlComment + result.scenarioYAML)
+                    repetitions: result.repetitions, columns: result.columns, scenarioYAML: RunRecord.current.yamlComment + result.scenarioYAML)
                 if !checked.isEmpty {
                     try AtomicFile.write(
                         ExpectationTable.csv(checked),
