@@ -95,6 +95,9 @@ public struct Comparison: Sendable, Equatable {
                 continue
             }
             scenarios.append(summary.name)
+            if let before = base.run, let now = summary.run, before.host != now.host || before.cores != now.cores {
+                notes.append(.differentMachines(scenario: summary.name, baseline: before.machine, current: now.machine))
+            }
             sweep.formUnion(summary.header.filter { $0.hasPrefix(SharedColumns.sweepPrefix) })
             rows += Self.compare(baseline: base, current: summary, thresholds: thresholds, options: options, notes: &notes)
         }

@@ -42,6 +42,7 @@ public struct ResultsDirectory: Sendable, Equatable {
             if FileReading.exists(scenarioPath) {
                 summary.kind = ResultsDescription.topLevelValue("kind", in: try FileReading.text(atPath: scenarioPath))
             }
+            summary.run = RunMetadata.load(scenarioDirectory: FileReading.join(path, name))
             let repetitionsPath = FileReading.join(FileReading.join(path, name), Repetitions.fileName)
             if FileReading.exists(repetitionsPath) {
                 try summary.readRepetitions(text: try FileReading.text(atPath: repetitionsPath), path: repetitionsPath)

@@ -12,6 +12,8 @@ public struct ScenarioSummary: Sendable, Equatable {
     public var columns: ResultColumns
     /// The scenario's kind, from its `scenario.yaml` (nil when the directory has none).
     public var kind: String? = nil
+    /// The run's metadata (`run.json`), when the directory has it.
+    public var run: RunMetadata? = nil
     /// Each run's measured values per repetition, by column, from `repetitions.csv` (empty
     /// without repetitions).
     public var repetitions: [RowKey: [String: [Double]]] = [:]

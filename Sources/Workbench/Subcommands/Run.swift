@@ -192,6 +192,9 @@ struct Run: ParsableCommand {
                 try writer.write(
                     scenario: name, summary: result.summary, timeseries: result.timeseries, latency: result.latency,
                     repetitions: result.repetitions, columns: result.columns, scenarioYAML: RunRecord.current.yamlComment + result.scenarioYAML)
+                try AtomicFile.write(
+                    RunRecord.current.metadata.json(),
+                    to: writer.scenarioDirectory(name).appendingPathComponent(RunMetadata.fileName))
                 if !checked.isEmpty {
                     try AtomicFile.write(
                         ExpectationTable.csv(checked),
