@@ -136,6 +136,30 @@ extension EndToEnd {
             #expect(badAlpha.stderr.contains("--alpha"), "\(transcript(badAlpha))")
         }
 
+        @Test("ab runs two builds alternately, combines each side's repetitions and compares them: the same build twice exits 0")
+        func abSameBuild() throws {
+            let cli = try workbench()
+            let dir = try TempDir()
+            defer { dir.remove() }
+            let file = try dir.write("tiny.yaml", Fixture.yaml())
+            let out = dir.path("ab")
+            let binary = cli.executable.path
+            // Two repetitions judge by intervals of two values (50% coverage): this checks the
+            // mechanics, with room for the noise; false alarms are measured by scripts/false-alarms.sh.
+            let result = cli.run(["ab", binary, binary, file.path, "--repeat", "2", "--out", out.path, "--threshold", "*=1000%"])
+            #expect(result.status == 0, "\(transcript(result))")
+            #expect(result.stdout.hasPrefix("0 regressions, 0 improvements in 1 scenario\n"), "\(transcript(result))")
+            for side in ["baseline", "current"] {
+                let repetitions = try String(
+                    contentsOf: out.appendingPathComponent("\(side)/tiny/repetitions.csv"), encoding: .utf8)
+                #expect(repetitions.components(separatedBy: "\r\n").filter { !$0.isEmpty }.count == 1 + 2 * Fixture.runs.count)
+                #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("runs/\(side)-2/tiny/summary.csv").path))
+            }
+            let missing = cli.run(["ab", dir.path("nothing").path, binary, file.path, "--repeat", "1", "--out", out.path])
+            #expect(missing.status == 1, "\(transcript(missing))")
+            #expect(missing.stderr.contains("cannot run"), "\(transcript(missing))")
+        }
+
         @Test("--format markdown prints a bold verdict line and a GitHub table; --format csv prints one row per metric")
         func formats() throws {
             let cli = try workbench()

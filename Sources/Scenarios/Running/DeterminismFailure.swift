@@ -10,6 +10,13 @@ public struct DeterminismFailure: Error, Sendable, Equatable, CustomStringConver
     /// The column and the two values.
     public var difference: Repetitions.CountDifference
 
+    /// A failure of `run` in `scenario`.
+    public init(scenario: String, run: String, difference: Repetitions.CountDifference) {
+        self.scenario = scenario
+        self.run = run
+        self.difference = difference
+    }
+
     /// A one-line message naming the column, the run and the two values.
     public var description: String {
         "\(scenario): error: determinism failure: run \(run): count '\(difference.column)' is \(difference.first) in "
