@@ -69,16 +69,18 @@ public struct MetricComparison: Sendable, Equatable {
         if fewest > 1, let base, let cur, base.low > 0 {
             ratio = (current / baseline, cur.low / base.high, cur.high / base.low)
         }
-        if fewest <= 1 {
+        guard fewest > 1 else {
             judgment = options.strict ? .threshold : .singleRepetition
             verdict = options.strict || thresholdVerdict == .unchanged ? thresholdVerdict : .notJudged
-        } else if fewest < CompareOptions.testedRepetitions, let base, let cur {
-            let overlap = base.overlaps(cur)
-            judgment = .intervals(overlap: overlap)
-            verdict = overlap ? .unchanged : thresholdVerdict
-        } else if let test = MannWhitneyU(baselineSamples, currentSamples) {
-            judgment = .test(pValue: test.pValue, adjusted: test.pValue)
+            return
+        }
+        let significance = Significance(baselineSamples, currentSamples, alpha: options.alpha)
+        if let p = significance.pValue {
+            judgment = .test(pValue: p, adjusted: p)
             verdict = thresholdVerdict
+        } else {
+            judgment = .intervals(overlap: !significance.significant)
+            verdict = significance.significant ? thresholdVerdict : .unchanged
         }
     }
 

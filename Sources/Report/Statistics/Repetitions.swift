@@ -61,7 +61,7 @@ public enum Repetitions {
                 row.append(name, value, kind: measuredHere ? .measured : .count)
                 continue
             }
-            let values = rows.compactMap { $0[name].flatMap(number) }
+            let values = rows.compactMap { $0[name]?.number }
             let interval = values.count == rows.count ? MedianInterval(values) : nil
             row.append(name, interval.map { .double($0.median) } ?? .empty, kind: .measured)
             if role == .measured {
@@ -134,16 +134,5 @@ public enum Repetitions {
             }
         }
         return bounds
-    }
-
-    /// The number a field holds, or nil for text and empty fields.
-    static func number(_ value: CSVValue) -> Double? {
-        switch value {
-        case let .int(v): Double(v)
-        case let .uint(v): Double(v)
-        case let .double(v): v.isNaN ? nil : v
-        case let .string(text): Double(text)
-        case .empty: nil
-        }
     }
 }

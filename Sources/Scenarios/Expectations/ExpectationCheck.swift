@@ -111,12 +111,6 @@ public enum ExpectationCheck {
     }
 
     private static func number(_ value: CSVValue?) -> Double? {
-        switch value {
-        case .int(let n): Double(n)
-        case .uint(let n): Double(n)
-        case .double(let d): d
-        case .string(let text): Double(text)
-        default: nil
-        }
+        value?.number
     }
 }

@@ -168,7 +168,7 @@ struct ExpectationTests {
         let none = try #require(result.summary.first { $0["policy"] == .string("none") })
         let instantiations = outcomes.filter { $0.expectation.metric == "instantiations" }
         #expect(instantiations.count == 1 && instantiations.allSatisfy(\.passed))
-        #expect(instantiations.first?.reference == ExpectationCheckSupport.number(none["instantiations"]))
+        #expect(instantiations.first?.reference == none["instantiations"]?.number)
         // none never hits: 1000 × 0 = 0; lru/drop hits 5 times, lru/repopulate not at all (exactly: 0 > 0 fails).
         let hits = outcomes.filter { $0.expectation.metric == "hits" }
         #expect(hits.map(\.passed) == [true, false] && hits.allSatisfy { $0.reference == 0 })
@@ -214,14 +214,3 @@ struct ExpectationTests {
     }
 }
 
-/// The number of a summary field, as the expectation check reads it.
-enum ExpectationCheckSupport {
-    static func number(_ value: CSVValue?) -> Double? {
-        switch value {
-        case .int(let n): Double(n)
-        case .uint(let n): Double(n)
-        case .double(let d): d
-        default: nil
-        }
-    }
-}
