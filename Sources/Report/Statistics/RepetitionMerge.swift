@@ -17,7 +17,9 @@ public enum RepetitionMerge {
     ///
     /// - Throws: ``ReportError`` when a directory's files cannot be read or written.
     @discardableResult
-    public static func combine(_ directories: [URL], into output: URL) throws -> (scenario: String, run: String, difference: Repetitions.CountDifference)? {
+    public static func combine(_ directories: [URL], into output: URL) throws -> (
+        scenario: String, run: String, difference: Repetitions.CountDifference
+    )? {
         guard let first = directories.first else { return nil }
         let manager = FileManager.default
         let scenarios = ((try? manager.contentsOfDirectory(atPath: first.path)) ?? []).filter { name in
@@ -28,7 +30,8 @@ public enum RepetitionMerge {
             let columns = try ResultColumns.load(scenarioDirectory: source)
             var perRun: [[ResultRow]] = []
             for directory in directories {
-                let rows = try Self.rows(directory.appendingPathComponent(scenario).appendingPathComponent(ResultsWriter.summaryFileName), columns: columns)
+                let rows = try Self.rows(
+                    directory.appendingPathComponent(scenario).appendingPathComponent(ResultsWriter.summaryFileName), columns: columns)
                 for (index, row) in rows.enumerated() {
                     if index == perRun.count { perRun.append([]) }
                     perRun[index].append(row)
@@ -38,7 +41,8 @@ public enum RepetitionMerge {
             var repetitions: [ResultRow] = []
             for rows in perRun {
                 if let difference = Repetitions.firstCountDifference(rows, columns: columns) {
-                    let key = RowKey(scenario: scenario, record: Dictionary(uniqueKeysWithValues: rows[0].columns.map { ($0.name, $0.value.text) }))
+                    let key = RowKey(
+                        scenario: scenario, record: Dictionary(uniqueKeysWithValues: rows[0].columns.map { ($0.name, $0.value.text) }))
                     return (scenario, key.run, difference)
                 }
                 summary.append(Repetitions.summary(rows, columns: columns))

@@ -72,7 +72,8 @@ extension CompareTests {
             #expect(two.metric(Self.p99)?.judgment.label == "p=0.0079 (Holm 0.0159)")
             #expect(two.status == .passed)
             // --alpha 0.05 lets both through.
-            let loose = Self.compare([Self.p99: low, Self.bytes: low], [Self.p99: high, Self.bytes: high], options: CompareOptions(alpha: 0.05))
+            let loose = Self.compare(
+                [Self.p99: low, Self.bytes: low], [Self.p99: high, Self.bytes: high], options: CompareOptions(alpha: 0.05))
             #expect(loose.regressions.count == 2)
         }
 

@@ -20,7 +20,9 @@ extension StatisticsTests {
             return row
         }
 
-        @Test("every measured summary column is followed by its _ci_low and _ci_high columns, declared; repetitions.csv has the identity, repetition and the measured columns")
+        @Test(
+            "every measured summary column is followed by its _ci_low and _ci_high columns, declared; repetitions.csv has the identity, repetition and the measured columns"
+        )
         func declaredColumns() {
             let repeated = Repetitions.columns(Self.columns)
             #expect(

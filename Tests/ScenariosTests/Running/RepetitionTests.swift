@@ -116,7 +116,9 @@ struct RepetitionTests {
         }
     }
 
-    @Test("with repetitions: the summary holds the median and its interval, repetitions.csv a row per run per repetition, latency.csv the merged histograms")
+    @Test(
+        "with repetitions: the summary holds the median and its interval, repetitions.csv a row per run per repetition, latency.csv the merged histograms"
+    )
     func repeatedResults() throws {
         try ScenarioKinds.registering([RepetitionProbeScenario.self]) {
             let result = ScenarioRunner.run(try Self.scenario("medians"))
@@ -129,7 +131,10 @@ struct RepetitionTests {
             #expect(result.columns.column("work_ns_ci_low")?.role == .measured)
             #expect(result.repetitions.count == 6)
             #expect(result.repetitions.map { $0["repetition"] } == [.int(1), .int(2), .int(3), .int(1), .int(2), .int(3)])
-            #expect(result.repetitions.first?.names == ["scenario", "policy", "in_use", "run", "sweep_key", "sweep_value", "repetition", "work_ns"])
+            #expect(
+                result.repetitions.first?.names == [
+                    "scenario", "policy", "in_use", "run", "sweep_key", "sweep_value", "repetition", "work_ns",
+                ])
             let noneLatency = result.latency.filter { $0["policy"] == .string("none") }
             #expect(noneLatency.last?["latency_ns"] == .uint(5000))
             #expect(noneLatency.first?["latency_ns"] == .uint(1000))
