@@ -25,7 +25,7 @@ struct WorkbenchCommand: ParsableCommand {
               64 a usage error (a missing argument, an unknown option, a bad option value)
             """,
         version: BuildInfo.versionLine,
-        subcommands: [Run.self, Validate.self, Merge.self, Bench.self, Compare.self, Columns.self, Plan.self, TraceCommand.self],
+        subcommands: [Run.self, Validate.self, Merge.self, Bench.self, Compare.self, Columns.self, Plan.self, TraceCommand.self, AB.self],
         defaultSubcommand: Run.self
     )
 }

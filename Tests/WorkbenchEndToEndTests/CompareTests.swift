@@ -87,15 +87,78 @@ extension EndToEnd {
             #expect(precedence.stdout.contains("baseline lacks scenario 'contacts'"), "\(transcript(precedence))")
 
             // A latency +5% passes the default 10% and fails a 2% threshold.
-            let strict = cli.run(["compare", baseline.path, same.path, "--threshold", "dequeue_latency_p99_ns=2%"])
+            // One repetition a side: not judged without --strict, listed with the reason.
+            let unjudged = cli.run(["compare", baseline.path, same.path, "--threshold", "dequeue_latency_p99_ns=2%"])
+            #expect(unjudged.status == 0, "\(transcript(unjudged))")
+            #expect(unjudged.stdout.contains("Not judged (a single repetition)"), "\(transcript(unjudged))")
+            let strict = cli.run(["compare", baseline.path, same.path, "--threshold", "dequeue_latency_p99_ns=2%", "--strict"])
             #expect(strict.status == 2, "\(transcript(strict))")
             #expect(strict.stdout.contains("dequeue_latency_p99_ns"), "\(transcript(strict))")
             let file = try dir.write("ci.thresholds", "# CI\ndequeue_latency_p99_ns: 2%\n")
-            let fromFile = cli.run(["compare", baseline.path, same.path, "--thresholds", file.path])
+            let fromFile = cli.run(["compare", baseline.path, same.path, "--thresholds", file.path, "--strict"])
             #expect(fromFile.status == 2, "\(transcript(fromFile))")
             let overridden = cli.run(
                 ["compare", baseline.path, same.path, "--thresholds", file.path, "--threshold", "dequeue_latency_p99_ns=100"])
             #expect(overridden.status == 0, "\(transcript(overridden))")
+        }
+
+        /// Writes `<results>/feed/repetitions.csv` with `p99` values for lru/repopulate (allocated_bytes
+        /// the same in every repetition: tested too, p = 1, so Holm doubles the p99 test's p-value).
+        static func repetitions(_ results: URL, _ p99: [Int]) throws {
+            let lines = ["scenario,policy,in_use,run,sweep_key,sweep_value,repetition,allocated_bytes,dequeue_latency_p99_ns"]
+                + p99.enumerated().map { "feed,lru,repopulate,1,,,\($0.offset + 1),10000,\($0.element)" }
+            try lines.map { $0 + "\r\n" }.joined()
+                .write(to: results.appendingPathComponent("feed/repetitions.csv"), atomically: false, encoding: .utf8)
+        }
+
+        @Test("with repetitions: noise only exits 0, a real change exits 2 with its p-value; --alpha outside (0, 1) exits 1")
+        func repeatedExitCodes() throws {
+            let cli = try workbench()
+            let dir = try TempDir()
+            defer { dir.remove() }
+            let steady = [1000, 1020, 990, 1050, 1010, 995, 1040, 1005, 1030, 985]
+            let baseline = try Self.results(dir, "baseline", ["feed": [Self.row("feed", p99: 1015)]])
+            try Self.repetitions(baseline, steady)
+            let noise = try Self.results(dir, "noise", ["feed": [Self.row("feed", p99: 1120)]])
+            try Self.repetitions(noise, [1000, 1300, 990, 1250, 1010, 995, 1240, 1005, 1230, 985])
+            let slower = try Self.results(dir, "slower", ["feed": [Self.row("feed", p99: 1320)]])
+            try Self.repetitions(slower, steady.map { $0 * 13 / 10 })
+
+            let passed = cli.run(["compare", baseline.path, noise.path, "--all"])
+            #expect(passed.status == 0, "\(transcript(passed))")
+            #expect(passed.stdout.hasPrefix("0 regressions, 0 improvements"), "\(transcript(passed))")
+            let regressed = cli.run(["compare", baseline.path, slower.path])
+            #expect(regressed.status == 2, "\(transcript(regressed))")
+            #expect(regressed.stdout.contains("p=1.1e-5 (Holm 2.2e-5)"), "\(transcript(regressed))")
+            #expect(regressed.stdout.contains("1.3 ["), "\(transcript(regressed))")
+            let badAlpha = cli.run(["compare", baseline.path, slower.path, "--alpha", "1.5"])
+            #expect(badAlpha.status == 1, "\(transcript(badAlpha))")
+            #expect(badAlpha.stderr.contains("--alpha"), "\(transcript(badAlpha))")
+        }
+
+        @Test("ab runs two builds alternately, combines each side's repetitions and compares them: the same build twice exits 0")
+        func abSameBuild() throws {
+            let cli = try workbench()
+            let dir = try TempDir()
+            defer { dir.remove() }
+            let file = try dir.write("tiny.yaml", Fixture.yaml())
+            let out = dir.path("ab")
+            let binary = cli.executable.path
+            // Two repetitions judge by intervals of two values (50% coverage): this checks the
+            // mechanics, with an absolute allowance no timing reaches (a relative one allows no
+            // change from a baseline of 0); false alarms are measured by scripts/false-alarms.sh.
+            let result = cli.run(["ab", binary, binary, file.path, "--repeat", "2", "--out", out.path, "--threshold", "*=1e15"])
+            #expect(result.status == 0, "\(transcript(result))")
+            #expect(result.stdout.hasPrefix("0 regressions, 0 improvements in 1 scenario\n"), "\(transcript(result))")
+            for side in ["baseline", "current"] {
+                let repetitions = try String(
+                    contentsOf: out.appendingPathComponent("\(side)/tiny/repetitions.csv"), encoding: .utf8)
+                #expect(repetitions.components(separatedBy: "\r\n").filter { !$0.isEmpty }.count == 1 + 2 * Fixture.runs.count)
+                #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("runs/\(side)-2/tiny/summary.csv").path))
+            }
+            let missing = cli.run(["ab", dir.path("nothing").path, binary, file.path, "--repeat", "1", "--out", out.path])
+            #expect(missing.status == 1, "\(transcript(missing))")
+            #expect(missing.stderr.contains("cannot run"), "\(transcript(missing))")
         }
 
         @Test("--format markdown prints a bold verdict line and a GitHub table; --format csv prints one row per metric")
@@ -114,8 +177,9 @@ extension EndToEnd {
                 "\(transcript(markdown))")
             #expect(
                 markdown.stdout.contains(
-                    "| scenario | run | metric | baseline | current | delta | change | threshold |\n|---|---|---|--:|--:|--:|--:|---|\n"
-                        + "| feed | lru/repopulate | instantiations | 10 | 11 | +1 | +10% | exact |\n"),
+                    "| scenario | run | metric | baseline | current | delta | change | ratio (95% CI) | threshold | judged by |\n"
+                        + "|---|---|---|--:|--:|--:|--:|--:|---|---|\n"
+                        + "| feed | lru/repopulate | instantiations | 10 | 11 | +1 | +10% |  | exact | exact |\n"),
                 "\(transcript(markdown))")
             #expect(markdown.stdout.contains("- baseline lacks scenario 'contacts': not compared\n"), "\(transcript(markdown))")
 
@@ -123,11 +187,14 @@ extension EndToEnd {
             #expect(csv.status == 2, "\(transcript(csv))")
             let lines = csv.stdout.components(separatedBy: "\r\n").filter { !$0.isEmpty }
             #expect(
-                lines.first == "scenario,policy,in_use,sweep_key,sweep_value,metric,role,direction,baseline,current,delta,percent,verdict",
+                lines.first
+                    == "scenario,policy,in_use,sweep_key,sweep_value,metric,role,direction,baseline,current,delta,percent,ratio,"
+                    + "ratio_ci_low,ratio_ci_high,baseline_repetitions,current_repetitions,p_value,p_value_holm,verdict",
                 "\(transcript(csv))")
             #expect(lines.count == 7, "\(transcript(csv))")  // header + 6 metrics of one run
             #expect(
-                lines.contains("feed,lru,repopulate,,,instantiations,count,lower_is_better,10,11,1,10,regression"), "\(transcript(csv))")
+                lines.contains("feed,lru,repopulate,,,instantiations,count,lower_is_better,10,11,1,10,,,,1,1,,,regression"),
+                "\(transcript(csv))")
             // Notes go to stderr, so stdout stays CSV.
             #expect(csv.stderr.contains("note: baseline lacks scenario 'contacts'"), "\(transcript(csv))")
 
@@ -135,7 +202,7 @@ extension EndToEnd {
             #expect(bogus.status == 64, "\(transcript(bogus))")
         }
 
-        @Test("an unreadable directory, a missing thresholds file, a bad --threshold or results without columns.csv exit 1 with a message naming it")
+        @Test("an unreadable directory, a missing thresholds file, a bad --threshold, results without columns.csv or of another kind exit 1 with a message naming it")
         func inputErrors() throws {
             let cli = try workbench()
             let dir = try TempDir()
@@ -169,6 +236,16 @@ extension EndToEnd {
             #expect(undescribed.status == 1, "\(transcript(undescribed))")
             #expect(
                 undescribed.stderr.contains("\(old.path)/feed/columns.csv: error: missing"), "\(transcript(undescribed))")
+
+            let other = try Self.results(dir, "other", ["feed": [Self.row("feed")]])
+            try "name: feed\nkind: drawing\n".write(
+                to: other.appendingPathComponent("feed/scenario.yaml"), atomically: false, encoding: .utf8)
+            try "name: feed\nkind: scrolling-table\n".write(
+                to: baseline.appendingPathComponent("feed/scenario.yaml"), atomically: false, encoding: .utf8)
+            let otherKind = cli.run(["compare", baseline.path, other.path])
+            #expect(otherKind.status == 1, "\(transcript(otherKind))")
+            #expect(otherKind.stderr.contains("results of different kinds cannot be compared"), "\(transcript(otherKind))")
+            #expect(otherKind.stdout.isEmpty, "\(transcript(otherKind))")
         }
 
         @Test("two runs of the same scenario compare without a count changing: exit 0 with measured figures given room")

@@ -132,6 +132,33 @@ extension EndToEnd {
             #expect(Set(timeseries.column("policy") ?? []) == ["lru", "fifo"])
         }
 
+        @Test("--repeat 2 writes repetitions.csv (a row per run per repetition), medians with _ci_low/_ci_high described in columns.csv, and run.json; --repeat 0 exits 1")
+        func repeatWritesRepetitions() throws {
+            let cli = try workbench()
+            let dir = try TempDir()
+            defer { dir.remove() }
+            let file = try dir.write("tiny.yaml", Fixture.yaml())
+            let out = dir.path("results")
+            let result = cli.run([file.path, "--out", out.path, "--repeat", "2", "--no-plots", "--quiet"])
+            #expect(result.status == 0, "\(transcript(result))")
+            let scenario = out.appendingPathComponent("tiny")
+            let repetitions = try CSVFile(contentsOf: scenario.appendingPathComponent("repetitions.csv"))
+            #expect(repetitions.rows.count == 2 * Fixture.runs.count)
+            #expect(repetitions.header.contains("repetition") && repetitions.header.contains("dequeue_latency_p99_ns"))
+            let summary = try CSVFile(contentsOf: scenario.appendingPathComponent("summary.csv"))
+            #expect(summary.rows.count == Fixture.runs.count)
+            #expect(summary.header.contains("dequeue_latency_p99_ns_ci_low") && summary.header.contains("dequeue_latency_p99_ns_ci_high"))
+            let columns = try String(contentsOf: scenario.appendingPathComponent("columns.csv"), encoding: .utf8)
+            #expect(columns.contains("summary,dequeue_latency_p99_ns_ci_low,ns,measured"))
+            #expect(columns.contains("repetitions,repetition,number,identity"))
+            let run = try String(contentsOf: scenario.appendingPathComponent("run.json"), encoding: .utf8)
+            #expect(run.contains("\"memory_bytes\"") && run.contains("--repeat 2"), "\(run)")
+
+            let zero = cli.run([file.path, "--out", out.path, "--repeat", "0"])
+            #expect(zero.status == 1, "\(transcript(zero))")
+            #expect(zero.stderr.contains("--repeat: must be 1 to 100 (found 0)"), "\(transcript(zero))")
+        }
+
         @Test("no temporary files are left in the results directory after a run")
         func noTemporaryFilesLeft() throws {
             let cli = try workbench()
@@ -155,9 +182,9 @@ extension EndToEnd {
             // The CSV files, their description, their plots' declaration and the scenario as run,
             // the index pages, the study's record, plus (when gnuplot is installed) PNG and SVG plots.
             let expected = [
-                ".workbench.lock", "first", "first/columns.csv", "first/latency.csv", "first/plots.csv", "first/scenario.yaml",
+                ".workbench.lock", "first", "first/columns.csv", "first/latency.csv", "first/plots.csv", "first/run.json", "first/scenario.yaml",
                 "first/summary.csv", "first/timeseries.csv", "index.html", "index.md",
-                "second", "second/columns.csv", "second/latency.csv", "second/plots.csv", "second/scenario.yaml",
+                "second", "second/columns.csv", "second/latency.csv", "second/plots.csv", "second/run.json", "second/scenario.yaml",
                 "second/summary.csv", "second/timeseries.csv", "study.json",
             ]
             #expect(entries.filter { !$0.hasSuffix(".png") && !$0.hasSuffix(".svg") } == expected)

@@ -43,6 +43,18 @@ public enum CSVValue: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The number the field holds (a text field parsed as one), or nil for empty, non-numeric
+    /// and NaN fields.
+    public var number: Double? {
+        switch self {
+        case let .int(v): Double(v)
+        case let .uint(v): Double(v)
+        case let .double(v): v.isNaN ? nil : v
+        case let .string(text): Double(text).flatMap { $0.isNaN ? nil : $0 }
+        case .empty: nil
+        }
+    }
+
     /// Same as ``text``.
     public var description: String { text }
 

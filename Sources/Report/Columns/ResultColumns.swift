@@ -7,7 +7,8 @@ import Foundation
 ///                          summary,hits,count,count,higher_is_better,requests answered ...,table
 /// ```
 ///
-/// One row per column of `summary.csv`, `timeseries.csv` and `latency.csv`, in file order.
+/// One row per column of `summary.csv`, `timeseries.csv`, `latency.csv` and (with repetitions)
+/// `repetitions.csv`, in file order.
 /// `file` and `views` go beyond the five properties every column has: a name can mean a total
 /// in the summary and a per-interval figure in the timeseries, and `views` says which tables
 /// and plots show it.
@@ -23,6 +24,8 @@ public struct ResultColumns: Sendable, Equatable {
     public var timeseries: [Column]
     /// The columns of `latency.csv`, in order.
     public var latency: [Column]
+    /// The columns of `repetitions.csv`, in order (none without repetitions; see ``Repetitions``).
+    public var repetitions: [Column] = []
 
     /// Column descriptions per file.
     public init(summary: [Column], timeseries: [Column] = [], latency: [Column] = []) {
@@ -37,6 +40,7 @@ public struct ResultColumns: Sendable, Equatable {
         case .summary: summary
         case .timeseries: timeseries
         case .latency: latency
+        case .repetitions: repetitions
         }
     }
 
@@ -112,6 +116,7 @@ public struct ResultColumns: Sendable, Equatable {
             case .summary: summary.append(column)
             case .timeseries: timeseries.append(column)
             case .latency: latency.append(column)
+            case .repetitions: repetitions.append(column)
             }
         }
     }

@@ -6,6 +6,8 @@ public enum ResultFile: String, Sendable, Equatable, CaseIterable {
     case timeseries
     /// `latency.csv`: the latency percentile spectrum.
     case latency
+    /// `repetitions.csv`: one row per run per repetition, every measured summary column.
+    case repetitions
 
     /// The file's name in a scenario directory.
     public var fileName: String { rawValue + ".csv" }

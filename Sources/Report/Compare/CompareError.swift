@@ -12,6 +12,10 @@ public enum CompareError: Error, Equatable, Sendable, CustomStringConvertible {
     case missingColumns(path: String)
     /// The results directory at `path` holds no `<scenario>/summary.csv` at all.
     case noResults(path: String)
+    /// Scenario `scenario` has results of kind `baselineKind` in the baseline (at
+    /// `baselinePath`) and of kind `currentKind` in the current directory: two different
+    /// experiments under one name, whose columns mean different things.
+    case kindMismatch(scenario: String, baselinePath: String, baselineKind: String, currentPath: String, currentKind: String)
     /// A `--threshold` argument (`text`) is not `METRIC=VALUE` with a valid metric and value.
     case invalidThreshold(text: String, reason: String)
     /// Line `line` of the thresholds file at `path` is not `metric: value`.
@@ -31,6 +35,9 @@ public enum CompareError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "older workbench); run the scenario again to write columns.csv"
         case let .noResults(path):
             return "\(path): error: no results here (expected \(path)/<scenario>/summary.csv)"
+        case let .kindMismatch(scenario, baselinePath, baselineKind, currentPath, currentKind):
+            return "\(currentPath): error: scenario '\(scenario)' is of kind '\(currentKind)' here but of kind "
+                + "'\(baselineKind)' in \(baselinePath): results of different kinds cannot be compared"
         case let .invalidThreshold(text, reason):
             return "error: --threshold '\(text)': \(reason)"
         case let .invalidThresholdsLine(path, line, reason):

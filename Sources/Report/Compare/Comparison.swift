@@ -27,6 +27,22 @@ public struct Comparison: Sendable, Equatable {
     public var notes: [ComparisonNote]
     /// The thresholds applied.
     public var thresholds: Thresholds
+    /// How measured metrics were judged.
+    public var options: CompareOptions
+
+    /// Holm's correction over every metric judged by the Mann-Whitney U test, then their verdicts.
+    static func correct(_ rows: inout [RowComparison], alpha: Double) {
+        var tested: [(row: Int, metric: Int, p: Double)] = []
+        for (r, row) in rows.enumerated() {
+            for (m, metric) in row.metrics.enumerated() {
+                if let p = metric.judgment.pValue { tested.append((r, m, p)) }
+            }
+        }
+        let adjusted = HolmCorrection.adjusted(tested.map(\.p))
+        for (entry, value) in zip(tested, adjusted) {
+            rows[entry.row].metrics[entry.metric].applyHolm(adjusted: value, alpha: alpha)
+        }
+    }
 
     /// Identity columns reported when they differ between the two rows of a run: the run's
     /// settings, every identity column but those naming the run and `complete`.
@@ -38,19 +54,34 @@ public struct Comparison: Sendable, Equatable {
     /// Loads both directories and compares them.
     ///
     /// - Throws: what ``ResultsDirectory/load(path:)`` throws for either directory, and
-    ///   ``CompareError/noResults(path:)`` when `current` holds no `<scenario>/summary.csv`. An
+    ///   ``CompareError/noResults(path:)`` when `current` holds no `<scenario>/summary.csv`,
+    ///   ``CompareError/kindMismatch(scenario:baselinePath:baselineKind:currentPath:currentKind:)``
+    ///   when a scenario's `scenario.yaml` names another kind on each side. An
     ///   empty baseline is not an error: every scenario is then one the baseline lacks.
-    public static func load(baseline: String, current: String, thresholds: Thresholds = Thresholds()) throws -> Comparison {
+    public static func load(
+        baseline: String, current: String, thresholds: Thresholds = Thresholds(), options: CompareOptions = CompareOptions()
+    ) throws -> Comparison {
         let baselineResults = try ResultsDirectory.load(path: baseline)
         let currentResults = try ResultsDirectory.load(path: current)
         guard !currentResults.scenarios.isEmpty else {
             throw CompareError.noResults(path: current)
         }
-        return Comparison(baseline: baselineResults, current: currentResults, thresholds: thresholds)
+        for summary in currentResults.scenarios {
+            guard let base = baselineResults[scenario: summary.name], let baseKind = base.kind, let kind = summary.kind,
+                baseKind != kind
+            else { continue }
+            throw CompareError.kindMismatch(
+                scenario: summary.name, baselinePath: base.path, baselineKind: baseKind, currentPath: summary.path, currentKind: kind)
+        }
+        return Comparison(baseline: baselineResults, current: currentResults, thresholds: thresholds, options: options)
     }
 
     /// Compares `current` with `baseline` under `thresholds`.
-    public init(baseline: ResultsDirectory, current: ResultsDirectory, thresholds: Thresholds = Thresholds()) {
+    public init(
+        baseline: ResultsDirectory, current: ResultsDirectory, thresholds: Thresholds = Thresholds(),
+        options: CompareOptions = CompareOptions()
+    ) {
+        self.options = options
         baselinePath = baseline.path
         currentPath = current.path
         self.thresholds = thresholds
@@ -64,9 +95,13 @@ public struct Comparison: Sendable, Equatable {
                 continue
             }
             scenarios.append(summary.name)
+            if let before = base.run, let now = summary.run, before.host != now.host || before.cores != now.cores {
+                notes.append(.differentMachines(scenario: summary.name, baseline: before.machine, current: now.machine))
+            }
             sweep.formUnion(summary.header.filter { $0.hasPrefix(SharedColumns.sweepPrefix) })
-            rows += Self.compare(baseline: base, current: summary, thresholds: thresholds, notes: &notes)
+            rows += Self.compare(baseline: base, current: summary, thresholds: thresholds, options: options, notes: &notes)
         }
+        Self.correct(&rows, alpha: options.alpha)
         sweepColumns = sweep.sorted()
         for summary in baseline.scenarios where current[scenario: summary.name] == nil {
             notes.append(.currentLacksScenario(summary.name))
@@ -91,6 +126,12 @@ public struct Comparison: Sendable, Equatable {
     /// The neutral metrics that moved beyond their threshold.
     public var changes: [MetricComparison] { metrics.filter { $0.verdict == .changed } }
 
+    /// The measured metrics of a single repetition that moved beyond their threshold: listed,
+    /// not judged.
+    public var notJudged: [MetricComparison] {
+        metrics.filter { $0.verdict == .notJudged && $0.thresholdVerdict != .unchanged }
+    }
+
     /// The current scenarios the baseline lacks.
     public var scenariosMissingFromBaseline: [String] {
         notes.compactMap { if case let .baselineLacksScenario(name) = $0 { name } else { nil } }
@@ -109,12 +150,16 @@ public struct Comparison: Sendable, Equatable {
 
     /// Compares one scenario's rows, appending its notes.
     private static func compare(
-        baseline: ScenarioSummary, current: ScenarioSummary, thresholds: Thresholds, notes: inout [ComparisonNote]
+        baseline: ScenarioSummary, current: ScenarioSummary, thresholds: Thresholds, options: CompareOptions,
+        notes: inout [ComparisonNote]
     ) -> [RowComparison] {
         let scenario = current.name
         let baselineColumns = Set(baseline.header)
         let currentColumns = Set(current.header)
-        let metricColumns = current.header.filter { current.role(of: $0) != .identity && baselineColumns.contains($0) }
+        let bounds = Repetitions.boundColumns(current.header)
+        let metricColumns = current.header.filter {
+            current.role(of: $0) != .identity && baselineColumns.contains($0) && !bounds.contains($0)
+        }
         for column in current.header where current.role(of: column) != .identity && !baselineColumns.contains(column) {
             notes.append(.columnOnlyIn(scenario: scenario, column: column, .current))
         }
@@ -154,12 +199,17 @@ public struct Comparison: Sendable, Equatable {
                 }
                 let role = current.role(of: column)
                 let threshold = thresholds.threshold(for: column, role: role)
-                metrics.append(
-                    MetricComparison(
-                        key: key, metric: column, role: role,
-                        direction: current.columns.column(column)?.direction ?? .neutral,
-                        baselineText: baselineText, currentText: currentText,
-                        baseline: old, current: new, threshold: threshold))
+                var metric = MetricComparison(
+                    key: key, metric: column, role: role,
+                    direction: current.columns.column(column)?.direction ?? .neutral,
+                    baselineText: baselineText, currentText: currentText,
+                    baseline: old, current: new, threshold: threshold)
+                if role == .measured {
+                    metric.judge(
+                        baselineSamples: baseline.repetitions[key]?[column] ?? [old],
+                        currentSamples: current.repetitions[key]?[column] ?? [new], options: options)
+                }
+                metrics.append(metric)
             }
             compared.append(RowComparison(key: key, metrics: metrics, incomplete: incomplete))
         }

@@ -19,7 +19,10 @@ public struct ComparisonCSVFormatter: Sendable {
         let sweepColumns = comparison.sweepColumns
         var table = CSVTable(
             header: ["scenario", "policy", "in_use"] + sweepColumns
-                + ["metric", "role", "direction", "baseline", "current", "delta", "percent", "verdict"])
+                + [
+                    "metric", "role", "direction", "baseline", "current", "delta", "percent", "ratio", "ratio_ci_low",
+                    "ratio_ci_high", "baseline_repetitions", "current_repetitions", "p_value", "p_value_holm", "verdict",
+                ])
         for metric in metrics {
             let key = metric.key
             let sweep = sweepColumns.map { column in
@@ -29,10 +32,19 @@ public struct ComparisonCSVFormatter: Sendable {
                 [.string(key.scenario), .string(key.policy), .string(key.inUse)] + sweep + [
                     .string(metric.metric), .string(metric.role.rawValue), .string(metric.direction.rawValue),
                     .string(metric.baselineText), .string(metric.currentText), .double(metric.delta),
-                    metric.percent.map(CSVValue.double) ?? .empty, .string(metric.verdict.rawValue),
+                    metric.percent.map(CSVValue.double) ?? .empty, metric.ratio.map { .double($0.value) } ?? .empty,
+                    metric.ratio.map { .double($0.low) } ?? .empty, metric.ratio.map { .double($0.high) } ?? .empty,
+                    .int(metric.repetitions.baseline), .int(metric.repetitions.current), pValue(metric, adjusted: false),
+                    pValue(metric, adjusted: true), .string(metric.verdict.rawValue),
                 ]
             table.rows.append(row)
         }
         return table.render()
+    }
+
+    /// The raw or Holm-adjusted p-value of a tested metric, else empty.
+    func pValue(_ metric: MetricComparison, adjusted: Bool) -> CSVValue {
+        guard case let .test(p, holm) = metric.judgment else { return .empty }
+        return .string("\(adjusted ? holm : p)")
     }
 }

@@ -14,6 +14,11 @@ enum ComparisonFormatting {
         if changes > 0 {
             text += "; \(changes) neutral \(changes == 1 ? "metric" : "metrics") changed"
         }
+        let unjudged = comparison.notJudged.count
+        if unjudged > 0 {
+            text += "; \(unjudged) measured \(unjudged == 1 ? "metric" : "metrics") beyond the threshold not judged "
+                + "(a single repetition: run with --repeat 5 or more, or compare with --strict)"
+        }
         let missing = comparison.scenariosMissingFromBaseline.count
         if missing > 0 {
             text += "; baseline lacks \(plural(missing, "scenario"))"
@@ -32,7 +37,7 @@ enum ComparisonFormatting {
         var sections: [(title: String, metrics: [MetricComparison], showVerdict: Bool)] = []
         for (title, metrics) in [
             ("Regressions", comparison.regressions), ("Improvements", comparison.improvements),
-            ("Changed (neutral)", comparison.changes),
+            ("Changed (neutral)", comparison.changes), ("Not judged (a single repetition)", comparison.notJudged),
         ] where !metrics.isEmpty {
             sections.append((title: title, metrics: metrics, showVerdict: false))
         }
@@ -44,18 +49,27 @@ enum ComparisonFormatting {
 
     /// Column titles of a section's table.
     static func titles(showVerdict: Bool) -> [String] {
-        ["scenario", "run", "metric", "baseline", "current", "delta", "change", "threshold"] + (showVerdict ? ["verdict"] : [])
+        ["scenario", "run", "metric", "baseline", "current", "delta", "change", "ratio (95% CI)", "threshold", "judged by"]
+            + (showVerdict ? ["verdict"] : [])
     }
 
     /// A metric's cells, matching ``titles(showVerdict:)``.
     static func cells(_ metric: MetricComparison, showVerdict: Bool) -> [String] {
         [
             metric.key.scenario, metric.key.run, metric.metric, metric.baselineText, metric.currentText,
-            signed(metric.delta), percent(metric.percent), metric.threshold.description,
+            signed(metric.delta), percent(metric.percent), ratio(metric), metric.threshold.description,
+            metric.judgment.label,
         ] + (showVerdict ? [metric.verdict.rawValue] : [])
     }
 
     /// `+1`, `-0.1`, `0`: six decimals at most, a sign unless zero.
+    /// `1.23 [1.1, 1.4]`, or empty without a ratio.
+    static func ratio(_ metric: MetricComparison) -> String {
+        guard let ratio = metric.ratio else { return "" }
+        func short(_ value: Double) -> String { CSVValue.format((value * 1000).rounded() / 1000) }
+        return "\(short(ratio.value)) [\(short(ratio.low)), \(short(ratio.high))]"
+    }
+
     static func signed(_ value: Double) -> String {
         let text = CSVValue.format(value)
         return value > 0 && text != "0" ? "+" + text : text

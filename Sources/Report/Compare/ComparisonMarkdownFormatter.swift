@@ -28,7 +28,7 @@ public struct ComparisonMarkdownFormatter: Sendable {
             let titles = ComparisonFormatting.titles(showVerdict: section.showVerdict)
             text += Self.row(titles)
             // Text columns left-aligned, numbers right-aligned.
-            text += "|" + titles.indices.map { $0 < 3 || $0 >= 7 ? "---" : "--:" }.joined(separator: "|") + "|\n"
+            text += "|" + titles.indices.map { $0 < 3 || $0 >= 8 ? "---" : "--:" }.joined(separator: "|") + "|\n"
             for metric in section.metrics {
                 text += Self.row(ComparisonFormatting.cells(metric, showVerdict: section.showVerdict))
             }

@@ -20,6 +20,9 @@ public enum ComparisonNote: Sendable, Equatable, CustomStringConvertible {
     case columnOnlyIn(scenario: String, column: String, ComparisonSide)
     /// A metric column holds a value that is not a finite number: not compared where it does.
     case notNumeric(scenario: String, column: String)
+    /// The two sides ran on different machines (host or core count, from `run.json`): measured
+    /// figures differ for reasons beyond the code.
+    case differentMachines(scenario: String, baseline: String, current: String)
     /// A per-metric threshold names no metric that was compared (a typo, or another kind's column).
     case unusedThreshold(String)
 
@@ -43,6 +46,8 @@ public enum ComparisonNote: Sendable, Equatable, CustomStringConvertible {
             return "\(scenario): column '\(column)' only in \(side): not compared"
         case let .notNumeric(scenario, column):
             return "\(scenario): column '\(column)' has a value that is not a number: not compared there"
+        case let .differentMachines(scenario, baseline, current):
+            return "\(scenario): baseline ran on \(baseline), current on \(current): measured figures also differ by machine"
         case let .unusedThreshold(metric):
             return "threshold for '\(metric)' matches no compared metric"
         }

@@ -18,8 +18,27 @@ public struct MetricComparison: Sendable, Equatable {
     public var currentText: String
     /// The threshold applied.
     public var threshold: Threshold
-    /// The verdict under ``threshold``.
+    /// The verdict under ``threshold`` and, for a measured metric, its ``judgment``.
     public var verdict: Verdict
+    /// How ``verdict`` was reached.
+    public var judgment: Judgment = .exact
+    /// Repetitions behind the baseline and current values (1 without `repetitions.csv`).
+    public var repetitions: (baseline: Int, current: Int) = (1, 1)
+    /// The current median over the baseline median, with a conservative 95% interval (current
+    /// bounds over baseline bounds); nil for counts, a zero baseline or a single repetition.
+    public var ratio: (value: Double, low: Double, high: Double)? = nil
+    /// What the threshold alone would say.
+    public var thresholdVerdict: Verdict {
+        Verdict(baseline: baseline, current: current, direction: direction, threshold: threshold)
+    }
+
+    public static func == (lhs: MetricComparison, rhs: MetricComparison) -> Bool {
+        lhs.key == rhs.key && lhs.metric == rhs.metric && lhs.role == rhs.role && lhs.direction == rhs.direction
+            && lhs.baseline == rhs.baseline && lhs.current == rhs.current && lhs.baselineText == rhs.baselineText
+            && lhs.currentText == rhs.currentText && lhs.threshold == rhs.threshold && lhs.verdict == rhs.verdict
+            && lhs.judgment == rhs.judgment && lhs.repetitions == rhs.repetitions
+            && lhs.ratio.map { [$0.value, $0.low, $0.high] } == rhs.ratio.map { [$0.value, $0.low, $0.high] }
+    }
 
     /// Compares `baseline` with `current` under `threshold`; the role and direction come from
     /// the column's description (`columns.csv`).
@@ -37,6 +56,40 @@ public struct MetricComparison: Sendable, Equatable {
         self.currentText = currentText
         self.threshold = threshold
         self.verdict = Verdict(baseline: baseline, current: current, direction: direction, threshold: threshold)
+    }
+
+    /// Judges a measured metric from the repetitions of each side (`baselineSamples`,
+    /// `currentSamples`; the summary's medians stay ``baseline`` and ``current``). A Mann-Whitney
+    /// test's verdict is provisional until ``applyHolm(adjusted:alpha:)``.
+    mutating func judge(baselineSamples: [Double], currentSamples: [Double], options: CompareOptions) {
+        repetitions = (baselineSamples.count, currentSamples.count)
+        let fewest = min(baselineSamples.count, currentSamples.count)
+        let base = MedianInterval(baselineSamples)
+        let cur = MedianInterval(currentSamples)
+        if fewest > 1, let base, let cur, base.low > 0 {
+            ratio = (current / baseline, cur.low / base.high, cur.high / base.low)
+        }
+        guard fewest > 1 else {
+            judgment = options.strict ? .threshold : .singleRepetition
+            verdict = options.strict || thresholdVerdict == .unchanged ? thresholdVerdict : .notJudged
+            return
+        }
+        let significance = Significance(baselineSamples, currentSamples, alpha: options.alpha)
+        if let p = significance.pValue {
+            judgment = .test(pValue: p, adjusted: p)
+            verdict = thresholdVerdict
+        } else {
+            judgment = .intervals(overlap: !significance.significant)
+            verdict = significance.significant ? thresholdVerdict : .unchanged
+        }
+    }
+
+    /// Settles a tested metric's verdict with its Holm-adjusted p-value: beyond the threshold
+    /// and adjusted p ≤ `alpha`, else unchanged.
+    mutating func applyHolm(adjusted: Double, alpha: Double) {
+        guard case let .test(p, _) = judgment else { return }
+        judgment = .test(pValue: p, adjusted: adjusted)
+        verdict = adjusted <= alpha ? thresholdVerdict : .unchanged
     }
 
     /// `current − baseline`.

@@ -1,5 +1,5 @@
 /// A results directory as `workbench run --out DIR` writes it: one `<scenario>/summary.csv` per
-/// scenario, described by its `columns.csv`. Other files, hidden entries and subdirectories without a `summary.csv` are ignored.
+/// scenario, described by its `columns.csv` (and by its `scenario.yaml`, which names its kind). Other files, hidden entries and subdirectories without a `summary.csv` are ignored.
 public struct ResultsDirectory: Sendable, Equatable {
     /// The directory's path, as given.
     public var path: String
@@ -37,7 +37,17 @@ public struct ResultsDirectory: Sendable, Equatable {
             } catch let error as ReportError {
                 throw CompareError.malformedSummary(path: columnsPath, reason: error.description)
             }
-            scenarios.append(try ScenarioSummary(name: name, path: summaryPath, text: text, columns: columns))
+            var summary = try ScenarioSummary(name: name, path: summaryPath, text: text, columns: columns)
+            let scenarioPath = FileReading.join(FileReading.join(path, name), ResultsWriter.scenarioFileName)
+            if FileReading.exists(scenarioPath) {
+                summary.kind = ResultsDescription.topLevelValue("kind", in: try FileReading.text(atPath: scenarioPath))
+            }
+            summary.run = RunMetadata.load(scenarioDirectory: FileReading.join(path, name))
+            let repetitionsPath = FileReading.join(FileReading.join(path, name), Repetitions.fileName)
+            if FileReading.exists(repetitionsPath) {
+                try summary.readRepetitions(text: try FileReading.text(atPath: repetitionsPath), path: repetitionsPath)
+            }
+            scenarios.append(summary)
         }
         return ResultsDirectory(path: path, scenarios: scenarios)
     }

@@ -10,6 +10,37 @@ public struct ScenarioSummary: Sendable, Equatable {
     public var rows: [[String]]
     /// What the scenario's columns are (its `columns.csv`): roles and directions for compare.
     public var columns: ResultColumns
+    /// The scenario's kind, from its `scenario.yaml` (nil when the directory has none).
+    public var kind: String? = nil
+    /// The run's metadata (`run.json`), when the directory has it.
+    public var run: RunMetadata? = nil
+    /// Each run's measured values per repetition, by column, from `repetitions.csv` (empty
+    /// without repetitions).
+    public var repetitions: [RowKey: [String: [Double]]] = [:]
+
+    /// Reads the text of a `repetitions.csv` into ``repetitions``: every measured column's
+    /// numbers, run by run, in repetition order.
+    ///
+    /// - Throws: ``CompareError/malformedSummary(path:reason:)`` when the text is not CSV.
+    public mutating func readRepetitions(text: String, path: String) throws {
+        let parsed: (header: [String], rows: [[String]])
+        do {
+            parsed = try CSVTable.parse(text)
+        } catch let error as ReportError {
+            throw CompareError.malformedSummary(path: path, reason: error.description)
+        }
+        repetitions = [:]
+        for row in parsed.rows {
+            var record: [String: String] = [:]
+            for (column, value) in zip(parsed.header, row) { record[column] = value }
+            let key = RowKey(scenario: name, record: record)
+            for column in parsed.header where role(of: column) == .measured {
+                if let value = record[column].flatMap({ Double($0) }) {
+                    repetitions[key, default: [:]][column, default: []].append(value)
+                }
+            }
+        }
+    }
 
     /// A summary from parts already parsed.
     public init(name: String, path: String, header: [String], rows: [[String]], columns: ResultColumns) {

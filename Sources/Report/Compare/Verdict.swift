@@ -14,6 +14,8 @@ public enum Verdict: String, Sendable, Equatable, CaseIterable {
     case unchanged
     /// A neutral metric moved beyond the threshold.
     case changed
+    /// A measured metric of a single repetition on a side: listed, not judged (see ``Judgment``).
+    case notJudged = "not judged"
 
     /// The verdict on a metric going from `baseline` to `current`.
     ///

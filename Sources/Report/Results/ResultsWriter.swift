@@ -12,7 +12,8 @@ import Foundation
 ///     ├── plots.csv             ← the plots its kind declares (``PlotView``)
 ///     ├── summary.csv           ← summary rows: one per run/configuration
 ///     ├── timeseries.csv        ← timeseries rows: one per sample over time
-///     └── latency.csv           ← latency rows: e.g. one per percentile of a spectrum
+///     ├── latency.csv           ← latency rows: e.g. one per percentile of a spectrum
+///     └── repetitions.csv       ← with repetitions: one row per run per repetition
 /// ```
 ///
 /// Each file is RFC 4180 CSV (see ``CSVTable``): a header of the rows' column names, then one
@@ -43,7 +44,7 @@ public struct ResultsWriter: Sendable {
     }
 
     /// Writes the scenario's non-empty row lists and returns the URLs written, in the order
-    /// summary, timeseries, latency.
+    /// summary, timeseries, latency, repetitions.
     ///
     /// Every table is checked before any file is written, so a rejected row leaves all files
     /// as they were. With `columns`, each file's header must be the columns it declares for that
@@ -64,13 +65,16 @@ public struct ResultsWriter: Sendable {
         summary: [ResultRow],
         timeseries: some Collection<ResultRow>,
         latency: [ResultRow],
+        repetitions: [ResultRow] = [],
         columns: ResultColumns? = nil,
         scenarioYAML: String? = nil,
         plots: [PlotView]? = nil
     ) throws -> [URL] {
         try Self.checkName(scenario)
         var contents: [(name: String, content: Content)] = []
-        for (name, rows) in [(Self.summaryFileName, summary), (Self.latencyFileName, latency)] where !rows.isEmpty {
+        for (name, rows) in [
+            (Self.summaryFileName, summary), (Self.latencyFileName, latency), (Repetitions.fileName, repetitions),
+        ] where !rows.isEmpty {
             contents.append((name, .table(try Self.table(file: name, rows: rows))))
         }
         if !timeseries.isEmpty {

@@ -159,9 +159,9 @@ struct DrawingRecorder {
         row.append("disk_capacity_bytes", .int(hasDiskTier ? diskCapacity : 0))
         row.append("disk_evictions", .int(stats.diskEvictions))
 
-        let spectrum = configuration.spectrumRows(
-            scenario: scenario, [("fresh_draw", fresh), ("cached_draw", cached), ("frame_work", frameWork)])
-        return RunOutput(summary: row, timeseries: timeseries, latency: spectrum, complete: complete && failure == nil)
+        return configuration.output(
+            scenario: scenario, summary: row, timeseries: timeseries,
+            operations: [("fresh_draw", fresh), ("cached_draw", cached), ("frame_work", frameWork)], complete: complete && failure == nil)
     }
 
     /// Adds the counters of two caches (the gauges — bytes, entries — come from the live cache).

@@ -9,6 +9,8 @@ import Foundation
 /// expect:
 ///   lru: {hit_rate: ">= 0.75", instantiations: "<= 120"}
 ///   lru/drop: {in_use_dropped: "> 0"}
+///   lru/pin: {hits: ">= fifo/pin"}               # relative: another run of the scenario
+///   big-reader: {get_per_s: ">= 3x gcd-barrier"}  # a factor times that run's value
 /// ```
 public struct Expectation: Equatable, Sendable, CustomStringConvertible {
     public var policy: PolicyName
@@ -34,7 +36,57 @@ public struct Expectation: Equatable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(policyKey): \(metric) \(condition)" }
 
-    /// A comparison with a number: `>= 0.9`, `< 20000`, `== 0`.
+    /// Another run of the same scenario a condition compares with, times a factor:
+    /// `gcd-barrier`, `3x gcd-barrier`, `0.5x fifo/pin`.
+    public struct Reference: Equatable, Sendable, CustomStringConvertible {
+        /// The run's policy.
+        public var policy: PolicyName
+        /// Its in-use mode; nil: the mode of the run being checked (or the policy's only run).
+        public var inUse: InUseModeName?
+        /// What the reference's value is multiplied by.
+        public var factor: Double
+
+        public init(policy: PolicyName, inUse: InUseModeName? = nil, factor: Double = 1) {
+            self.policy = policy
+            self.inUse = inUse
+            self.factor = factor
+        }
+
+        /// The run as written: `fifo` or `fifo/pin`.
+        public var run: String { inUse.map { "\(policy.rawValue)/\($0.rawValue)" } ?? policy.rawValue }
+
+        public var description: String { factor == 1 ? run : "\(formatNumber(factor))x \(run)" }
+
+        /// Parses `fifo`, `fifo/pin`, `3x gcd-barrier`; nil when it is not of that form (an
+        /// unknown run name is reported by the caller, at its place in the file).
+        init?(parsing text: String) throws(ReferenceError) {
+            var rest = Substring(text)
+            var factor = 1.0
+            if let x = rest.firstIndex(of: "x"), let number = Double(rest[..<x].trimmingCharacters(in: .whitespaces)) {
+                guard number.isFinite, number > 0 else { return nil }
+                factor = number
+                rest = rest[rest.index(after: x)...]
+            }
+            let name = rest.trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty, Double(name) == nil, !name.contains(" ") else { return nil }
+            let parts = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count <= 2, let policy = PolicyName(rawValue: parts[0]) else { throw ReferenceError(name: name) }
+            var mode: InUseModeName? = nil
+            if parts.count == 2 {
+                guard let parsed = InUseModeName(rawValue: parts[1]) else { throw ReferenceError(name: name) }
+                mode = parsed
+            }
+            self.init(policy: policy, inUse: mode, factor: factor)
+        }
+    }
+
+    /// A reference naming no policy or in-use mode.
+    struct ReferenceError: Error {
+        var name: String
+    }
+
+    /// A comparison with a number, `>= 0.9`, `< 20000`, `== 0`, or with another run of the
+    /// scenario, `< gcd-barrier`, `>= 3x gcd-barrier` (``reference``).
     public struct Condition: Equatable, Sendable, CustomStringConvertible {
         public enum Operator: String, CaseIterable, Sendable {
             case atLeast = ">="
@@ -46,22 +98,42 @@ public struct Expectation: Equatable, Sendable, CustomStringConvertible {
         }
 
         public var op: Operator
+        /// The number compared with (0 for a relative condition).
         public var value: Double
+        /// The run compared with, for a relative condition.
+        public var reference: Reference?
 
         public init(_ op: Operator, _ value: Double) {
             self.op = op
             self.value = value
         }
 
+        /// A relative condition: `op` the reference run's value times its factor.
+        public init(_ op: Operator, _ reference: Reference) {
+            self.op = op
+            self.value = 0
+            self.reference = reference
+        }
+
         /// Parses `">= 0.9"`, `"<20000"`, `"== 0"`; nil if malformed.
         public init?(parsing text: String) {
+            try? self.init(parsingRelative: text)
+        }
+
+        /// Parses a condition, relative ones included; nil if malformed.
+        /// - Throws: ``ReferenceError`` for a reference naming no policy or mode.
+        init?(parsingRelative text: String) throws(ReferenceError) {
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             // Longest operators first, so ">=" wins over ">".
             guard let op = Operator.allCases.first(where: { trimmed.hasPrefix($0.rawValue) }) else { return nil }
             let number = trimmed.dropFirst(op.rawValue.count).trimmingCharacters(in: .whitespaces)
-            guard let value = Double(number), value.isFinite else { return nil }
-            self.op = op
-            self.value = value
+            if let value = Double(number) {
+                guard value.isFinite else { return nil }
+                self.init(op, value)
+                return
+            }
+            guard let reference = try Reference(parsing: number) else { return nil }
+            self.init(op, reference)
         }
 
         /// Whether `actual` satisfies the condition.
@@ -76,7 +148,7 @@ public struct Expectation: Equatable, Sendable, CustomStringConvertible {
             }
         }
 
-        public var description: String { "\(op.rawValue) \(formatNumber(value))" }
+        public var description: String { "\(op.rawValue) \(reference?.description ?? formatNumber(value))" }
     }
 }
 
@@ -137,10 +209,19 @@ struct ExpectBlock: Decodable {
                 } catch DecodingError.typeMismatch {
                     throw SchemaViolation(.expected("a condition such as \">= 0.9\""), at: path)
                 }
-                guard let condition = Expectation.Condition(parsing: text) else {
+                let parsed: Expectation.Condition?
+                do {
+                    parsed = try Expectation.Condition(parsingRelative: text)
+                } catch {
                     throw SchemaViolation(
                         .invalid(
-                            "cannot read condition '\(text)' (expected an operator >=, <=, >, <, == or != and a number, e.g. \">= 0.9\")"),
+                            "unknown run '\(error.name)' in '\(text)' (expected a policy of this scenario, optionally followed by /<in_use mode>)"),
+                        at: path)
+                }
+                guard let condition = parsed else {
+                    throw SchemaViolation(
+                        .invalid(
+                            "cannot read condition '\(text)' (expected an operator >=, <=, >, <, == or != and a number, e.g. \">= 0.9\", or another run, e.g. \"< gcd-barrier\", \">= 3x fifo\")"),
                         at: path)
                 }
                 expectations.append(
@@ -200,6 +281,14 @@ extension Array where Element == Expectation {
                 throw SchemaViolation(
                     .invalid("unknown metric '\(expectation.metric)' (expected a summary column: \(metrics.joined(separator: ", ")))"),
                     at: policyPath + [AnyCodingKey(expectation.metric)], target: .key)
+            }
+            if let reference = expectation.condition.reference {
+                let runs = policies.map(\.rawValue).joined(separator: ", ")
+                guard policies.contains(reference.policy), reference.inUse.map(modes.contains) ?? true else {
+                    throw SchemaViolation(
+                        .invalid("run '\(reference.run)' is not run by this scenario (its policies: \(runs))"),
+                        at: policyPath + [AnyCodingKey(expectation.metric)])
+                }
             }
         }
     }

@@ -66,6 +66,8 @@ public struct RunOutput: Sendable {
     public var complete: Bool
     /// The requests the run's bounded cache saw, when the run recorded them (`--record-trace`).
     public var trace: [CacheRequestLog.Request]?
+    /// The timed operations' recorders behind ``latency``, by operation: repetitions merge them.
+    public var operations: [(name: String, recorder: LatencyRecorder)] = []
 
     public init(summary: ResultRow, timeseries: RowSpool, latency: [ResultRow], complete: Bool) {
         self.summary = summary

@@ -7,6 +7,8 @@ public enum ScenarioDefaults {
     public static let warmup = Seconds.zero
     public static let sampleInterval = Seconds(1)
     public static let memoryPressure: [MemoryPressureEvent] = []
+    /// One repetition of each run: measured figures are single samples.
+    public static let repetitions = 1
 
     // scrolling-table: table
     public static let viewportHeight = 667.0

@@ -20,6 +20,8 @@ public struct ScenarioHeader: Codable, Equatable, Sendable {
     public var expect: [Expectation]
     /// One numeric key to run at several values (`sweep`).
     public var sweep: SweepSpec?
+    /// How many times each run is repeated, interleaved (`repeat`; `--repeat` replaces it).
+    public var repetitions: Int = ScenarioDefaults.repetitions
 
     public init(
         version: Int = ScenarioDefaults.version,
@@ -50,7 +52,7 @@ public struct ScenarioHeader: Codable, Equatable, Sendable {
     /// The top-level keys the header owns.
     public static let keys = [
         "version", "name", "kind", "description", "seed",
-        "duration", "warmup", "sample_interval", "memory_pressure", "expect", "sweep",
+        "duration", "warmup", "sample_interval", "memory_pressure", "expect", "sweep", "repeat",
     ]
 
     public static let supportedVersions = [1]
@@ -103,6 +105,10 @@ public struct ScenarioHeader: Codable, Equatable, Sendable {
         memoryPressure = try f.optional("memory_pressure") ?? ScenarioDefaults.memoryPressure
         expect = try f.optional("expect", as: ExpectBlock.self)?.expectations ?? []
         sweep = try f.optional("sweep")
+        repetitions = try f.optional("repeat") ?? ScenarioDefaults.repetitions
+        try f.check(
+            "repeat", ScenarioLimits.repetitions.contains(repetitions),
+            "must be \(ScenarioLimits.repetitions.lowerBound) to \(ScenarioLimits.repetitions.upperBound)")
         try checkEventCounts(f)
     }
 
@@ -164,6 +170,7 @@ public struct ScenarioHeader: Codable, Equatable, Sendable {
             }
         }
         try container.encodeIfPresent(sweep, for: "sweep")
+        try container.encode(repetitions, for: "repeat")
     }
 }
 

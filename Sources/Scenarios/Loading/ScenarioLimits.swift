@@ -36,6 +36,9 @@ public enum ScenarioLimits {
     public static let operationsPerThread = 1...100_000_000
     /// The longest scenario `name` (it names a directory; file systems allow 255 bytes).
     public static let maxNameLength = 100
+    /// `repeat` and `--repeat`: repetitions of each run (100 gives a median's confidence interval
+    /// from the 40th to the 61st value; more only multiplies the time).
+    public static let repetitions = 1...100
 }
 
 extension ClosedRange where Bound == Int {

@@ -51,6 +51,17 @@ public enum ScenarioLoader {
         }
     }
 
+    /// Checks a `--repeat` value against the range `repeat:` accepts in a file.
+    ///
+    /// - Throws: an ``OptionValueError`` naming the range.
+    public static func validateRepeatOption(_ value: Int) throws(OptionValueError) -> Int {
+        guard ScenarioLimits.repetitions.contains(value) else {
+            throw OptionValueError(
+                message: "--repeat: must be \(ScenarioLimits.repetitions.lowerBound) to \(ScenarioLimits.repetitions.upperBound) (found \(value))")
+        }
+        return value
+    }
+
     /// Validates names given to a `--policy` option. Each element may also be a
     /// comma-separated list (`--policy lru,fifo`). Empty, unknown or repeated names are errors
     /// whose message lists the valid names.

@@ -123,8 +123,8 @@ struct NavigationRecorder {
         let summary = latency.summary
         row.appendPercentiles("transition_latency", summary)
 
-        let spectrum = configuration.spectrumRows(scenario: scenario, [("transition", latency)])
-        return RunOutput(summary: row, timeseries: timeseries, latency: spectrum, complete: complete)
+        return configuration.output(
+            scenario: scenario, summary: row, timeseries: timeseries, operations: [("transition", latency)], complete: complete)
     }
 
     static func describe(_ size: StackSizeSpec) -> String {

@@ -124,9 +124,12 @@ struct ParallelReadersRecorder {
         row.append("value_size", .int(scenario.valueSize))
         row.append("distribution", .string(scenario.distribution.label))
         row.append("complete", .string(complete ? "true" : "false"))
-        row.append("total_ops", .uint(total))
+        // Threads that run for the duration, closed loop, make the operation counts measurements.
+        let bound = [scenario.readers, scenario.writers].compactMap { $0 }.allSatisfy { $0.rate != nil || $0.operations != nil }
+        let opsKind: ColumnKind = bound ? .count : .measured
+        row.append("total_ops", .uint(total), kind: opsKind)
         for operation in Self.operations {
-            row.append("\(operation.rawValue)_ops", .uint(operations[operation.index]))
+            row.append("\(operation.rawValue)_ops", .uint(operations[operation.index]), kind: opsKind)
         }
         row.append("stale_reads", .uint(stale))
         row.append("checked_reads", .uint(checked), kind: .measured)
@@ -155,9 +158,9 @@ struct ParallelReadersRecorder {
         row.append("allocated_bytes", .uint(allocated), kind: .measured)
         row.append("allocations", .uint(allocations), kind: .measured)
 
-        let spectrum = configuration.spectrumRows(
-            scenario: scenario.header.name,
-            Self.operations.filter { !latency[$0.index].isEmpty }.map { ($0.rawValue, latency[$0.index]) })
-        return RunOutput(summary: row, timeseries: timeseries, latency: spectrum, complete: complete)
+        return configuration.output(
+            scenario: scenario.header.name, summary: row, timeseries: timeseries,
+            operations: Self.operations.filter { !latency[$0.index].isEmpty }.map { ($0.rawValue, latency[$0.index]) },
+            complete: complete)
     }
 }

@@ -17,6 +17,18 @@ extension ResultRow {
 }
 
 extension RunConfiguration {
+    /// What this run produced: its summary and timeseries rows, and the latency spectrum of
+    /// `operations` (kept too, so repetitions can merge their histograms).
+    func output(
+        scenario: String, summary: ResultRow, timeseries: [ResultRow], operations: [(name: String, recorder: LatencyRecorder)],
+        complete: Bool
+    ) -> RunOutput {
+        var output = RunOutput(
+            summary: summary, timeseries: timeseries, latency: spectrumRows(scenario: scenario, operations), complete: complete)
+        output.operations = operations
+        return output
+    }
+
     /// `latency.csv` rows for this run: per operation, in order, one row per point of its
     /// percentile spectrum (`operation`, `percentile`, `latency_ns`).
     func spectrumRows(scenario: String, _ operations: [(name: String, recorder: LatencyRecorder)]) -> [ResultRow] {

@@ -12,6 +12,8 @@ public struct RunOptions: Sendable {
     public var only: Set<Int>?
     /// Whether each run records its cache's request stream (`--record-trace`).
     public var recordTrace = false
+    /// Replaces the scenario's `repeat` when set (`--repeat`).
+    public var repetitions: Int?
 
     public init(
         policies: [PolicyName]? = nil, seed: UInt64? = nil,

@@ -21,6 +21,10 @@ public struct ScenarioResult: Sendable {
     public var complete: Bool
     /// The request stream of each run that recorded one (`--record-trace`), in run order.
     public var traces: [(run: RunConfiguration, requests: [CacheRequestLog.Request])] = []
+    /// With repetitions: one row per run per repetition (written as `repetitions.csv`).
+    public var repetitions: [ResultRow] = []
+    /// A count that differed between two repetitions of a run: the results must not be used.
+    public var determinismFailure: DeterminismFailure?
 
     public init(
         name: String, columns: ResultColumns = ResultColumns(summary: []), scenarioYAML: String = "", summary: [ResultRow] = [], timeseries: [ResultRow] = [], latency: [ResultRow] = [], complete: Bool = true) {

@@ -1,3 +1,4 @@
+import Foundation
 import Report
 import Yams
 
@@ -31,34 +32,91 @@ public enum ScenarioRunner {
     }
 
     /// Runs the plan's runs (those in `options.only`, when set) and collects the rows.
+    ///
+    /// With repetitions (`options.repetitions`, else the scenario's `repeat`), runs are
+    /// interleaved: repetition 1 of every run, then repetition 2, ..., so a slow spell of the
+    /// machine hits every run alike. Each run's summary then holds its counts (checked identical
+    /// across repetitions: a difference is ``ScenarioResult/determinismFailure``) and each
+    /// measured column's median and confidence interval (``Repetitions``); `latency.csv` the
+    /// spectrum of the repetitions' merged histograms; `timeseries.csv` the first repetition's.
+    /// An interrupted repetition after the first is left out.
     public static func run(_ plan: ScenarioPlan, options: RunOptions = RunOptions()) -> ScenarioResult {
         AllocationProbe.install()
         let selected = runs(for: plan, options: options).filter { options.only?.contains($0.configuration.index) ?? true }
+        let repetitions = options.repetitions ?? plan.base.header.repetitions
+        let columns = plan.base.kindType.columns
         var result = ScenarioResult(
-            name: plan.name, columns: plan.base.kindType.columns, scenarioYAML: (try? YAMLEncoder().encode(plan.base)) ?? "")
+            name: plan.name, columns: repetitions > 1 ? Repetitions.columns(columns) : columns,
+            scenarioYAML: Self.yaml(plan.base, repetitions: repetitions))
         result.plots = plan.base.kindType.plots
-        for (position, run) in selected.enumerated() {
-            if options.isCancelled() {
-                result.complete = false
-                break
-            }
-            let configuration = run.configuration
-            let report: (Double) -> Void = { fraction in
-                options.progress?(
-                    RunProgress(
-                        scenario: plan.name, run: position, runs: selected.count,
-                        configuration: configuration, fraction: fraction))
-            }
-            let output = run.scenario.body.run(configuration, isCancelled: options.isCancelled, progress: report)
-            result.summary.append(output.summary)
-            result.timeseries.append(contentsOf: output.timeseries)
-            result.latency.append(contentsOf: output.latency)
-            if let trace = output.trace { result.traces.append((configuration, trace)) }
-            if !output.complete {
-                result.complete = false
-                break
+        var outputs = [[RunOutput]](repeating: [], count: selected.count)
+        repeating: for repetition in 0..<repetitions {
+            for (position, run) in selected.enumerated() {
+                if options.isCancelled() {
+                    result.complete = false
+                    break repeating
+                }
+                let configuration = run.configuration
+                let report: (Double) -> Void = { fraction in
+                    options.progress?(
+                        RunProgress(
+                            scenario: plan.name, run: repetition * selected.count + position, runs: selected.count * repetitions,
+                            configuration: configuration, fraction: fraction))
+                }
+                let output = run.scenario.body.run(configuration, isCancelled: options.isCancelled, progress: report)
+                if output.complete || repetition == 0 {
+                    outputs[position].append(output)
+                }
+                if !output.complete {
+                    result.complete = false
+                    break repeating
+                }
             }
         }
+        for (position, run) in selected.enumerated() where !outputs[position].isEmpty {
+            let done = outputs[position]
+            if let trace = done[0].trace { result.traces.append((run.configuration, trace)) }
+            guard repetitions > 1 else {
+                result.summary.append(done[0].summary)
+                result.timeseries.append(contentsOf: done[0].timeseries)
+                result.latency.append(contentsOf: done[0].latency)
+                continue
+            }
+            let rows = done.map(\.summary)
+            if result.determinismFailure == nil, let difference = Repetitions.firstCountDifference(rows, columns: columns) {
+                result.determinismFailure = DeterminismFailure(
+                    scenario: plan.name, run: run.configuration.description, difference: difference)
+            }
+            result.summary.append(Repetitions.summary(rows, columns: columns))
+            for (index, row) in rows.enumerated() {
+                result.repetitions.append(Repetitions.row(row, repetition: index + 1, columns: columns))
+            }
+            result.timeseries.append(contentsOf: done[0].timeseries)
+            result.latency += run.configuration.spectrumRows(scenario: plan.name, mergedOperations(done))
+        }
         return result
+    }
+
+    /// The scenario as it ran, as YAML: its `repeat` the one that ran (`--repeat` replaces the
+    /// file's; the encoder writes the header's `repeat` as one top-level line).
+    static func yaml(_ scenario: Scenario, repetitions: Int) -> String {
+        let text = (try? YAMLEncoder().encode(scenario)) ?? ""
+        guard repetitions != scenario.header.repetitions else { return text }
+        return text.replacingOccurrences(of: "\nrepeat: \(scenario.header.repetitions)\n", with: "\nrepeat: \(repetitions)\n")
+    }
+
+    /// Each operation's recorder merged over `outputs`, in the first output's order.
+    static func mergedOperations(_ outputs: [RunOutput]) -> [(name: String, recorder: LatencyRecorder)] {
+        var merged = outputs.first?.operations ?? []
+        for output in outputs.dropFirst() {
+            for (name, recorder) in output.operations {
+                if let slot = merged.firstIndex(where: { $0.name == name }) {
+                    merged[slot].recorder.merge(recorder)
+                } else {
+                    merged.append((name, recorder))
+                }
+            }
+        }
+        return merged
     }
 }

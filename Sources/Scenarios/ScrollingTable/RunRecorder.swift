@@ -122,9 +122,10 @@ struct RunRecorder {
         row.append("frames_over_budget", .int(totals.framesOverBudget), kind: .measured)
         appendDetailColumns(to: &row, stats: stats, details: details)
 
-        let latency = configuration.spectrumRows(
-            scenario: scenario,
-            [("row_dequeue", source.rowLatency), ("header_footer_dequeue", source.supplementaryLatency), ("frame_work", frameWork)])
-        return RunOutput(summary: row, timeseries: timeseries, latency: latency, complete: complete)
+        return configuration.output(
+            scenario: scenario, summary: row, timeseries: timeseries,
+            operations: [
+                ("row_dequeue", source.rowLatency), ("header_footer_dequeue", source.supplementaryLatency), ("frame_work", frameWork),
+            ], complete: complete)
     }
 }

@@ -20,10 +20,17 @@ struct Compare: ParsableCommand {
             Matches each CURRENT/<scenario>/summary.csv row to the BASELINE row with the same \
             scenario, policy, in_use and sweep_* columns, and compares every metric column. Counts \
             are deterministic and compare exactly: any change in a metric's worse direction is a \
-            regression, in its better direction an improvement. Measured metrics (*_ns, bytes, \
-            allocations, frames_over_budget) compare within 10% of the baseline by default. \
-            Neutral metrics (requests, frames, intents, ...) are reported as changed, never as \
-            regressions.
+            regression, in its better direction an improvement. Neutral metrics (requests, frames, \
+            intents, ...) are reported as changed, never as regressions.
+
+            MEASURED METRICS (*_ns, bytes, allocations, ...; results of run --repeat N)
+              A change is a regression only when the medians differ by more than the
+              threshold (default 10% of the baseline) AND the difference is significant:
+              with 5 or more repetitions on both sides, a two-sided Mann-Whitney U test
+              over the repetitions, Holm-corrected over every tested metric, at --alpha
+              (default 0.01); with 2 to 4, the medians' 95% confidence intervals must not
+              overlap. With a single repetition on either side, measured metrics are
+              listed (not judged) unless --strict judges them by the threshold alone.
 
             THRESHOLDS
               --threshold METRIC=VALUE   VALUE is 5% (of the baseline), 200 (in the
@@ -35,7 +42,8 @@ struct Compare: ParsableCommand {
 
             EXIT CODES
               0  no regression
-              1  a directory or file cannot be read, or a bad --threshold value
+              1  a directory or file cannot be read, a bad --threshold or --alpha value, or a
+                 scenario whose results are of another kind on each side
               2  a regression (takes precedence over 3)
               3  the baseline lacks a scenario of CURRENT
             Scenarios or runs on one side only, interrupted runs (complete=false) \
@@ -64,6 +72,12 @@ struct Compare: ParsableCommand {
         help: ArgumentHelp("A file of 'metric: value' lines (see THRESHOLDS above).", valueName: "file"))
     var thresholdsFile: String?
 
+    @Option(help: ArgumentHelp("Family-wise significance level for measured metrics (0 < alpha < 1).", valueName: "alpha"))
+    var alpha: Double = CompareOptions.defaultAlpha
+
+    @Flag(help: "Judge measured metrics of a single repetition by their threshold alone.")
+    var strict = false
+
     @Flag(help: "Also list every compared metric, unchanged ones included (text and markdown).")
     var all = false
 
@@ -77,7 +91,12 @@ struct Compare: ParsableCommand {
             for argument in thresholdArguments {
                 try thresholds.set(assignment: argument)
             }
-            comparison = try Comparison.load(baseline: baseline, current: current, thresholds: thresholds)
+            guard alpha > 0, alpha < 1 else {
+                Diagnostics.error("error: --alpha \(alpha): must be between 0 and 1 (exclusive)")
+                throw WorkbenchExit.inputError
+            }
+            comparison = try Comparison.load(
+                baseline: baseline, current: current, thresholds: thresholds, options: CompareOptions(alpha: alpha, strict: strict))
         } catch let error as CompareError {
             Diagnostics.error(error.description)
             if case .invalidThreshold = error {

@@ -65,6 +65,13 @@ struct Run: ParsableCommand {
     var recordTrace = false
     @OptionGroup var memory: MemoryLimitOption
 
+    @Option(
+        name: .customLong("repeat"),
+        help: ArgumentHelp(
+            "Run every run this many times, interleaved (1 to 100; replaces the file's repeat:): counts must agree, measured columns get a median and a 95% confidence interval.",
+            valueName: "n"))
+    var repetitions: Int?
+
     @OptionGroup var plotOptions: PlotOptions
 
     func run() throws {
@@ -105,6 +112,12 @@ struct Run: ParsableCommand {
                 throw WorkbenchExit.inputError
             }
             DrawingTierDirectory.root = URL(fileURLWithPath: cacheDir, isDirectory: true)
+        }
+        do {
+            _ = try repetitions.map(ScenarioLoader.validateRepeatOption)
+        } catch {
+            Diagnostics.error("error: \(error.description)")
+            throw WorkbenchExit.inputError
         }
         DrawingTierDirectory.removeStale()
         defer { DrawingTierDirectory.removeProcessDirectory() }
@@ -209,6 +222,7 @@ struct Run: ParsableCommand {
             options.isCancelled = { Interrupt.requested }
             options.progress = progress
             options.only = selections[position]
+            options.repetitions = repetitions
             let result = ScenarioRunner.run(entry.plan, options: options)
             if showProgress { Diagnostics.endProgress() }
             if !result.complete, result.summary.isEmpty {
@@ -216,6 +230,11 @@ struct Run: ParsableCommand {
                 interrupted = true
                 Diagnostics.note("interrupted: '\(name)' had not started; its previous results (if any) are untouched")
                 break
+            }
+            if let failure = result.determinismFailure {
+                Diagnostics.error(failure.description)
+                failed = true
+                continue
             }
             let checked = ExpectationCheck.evaluate(entry.plan.base.header.expect, result: result)
             do {

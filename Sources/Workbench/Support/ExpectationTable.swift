@@ -19,8 +19,8 @@ struct ExpectationTable {
         for outcome in shown {
             lines.append([
                 outcome.scenario, outcome.run, outcome.expectation.metric, outcome.expectation.condition.description,
-                outcome.actual.map(Self.format) ?? (outcome.skipped ? "-" : "(none)"),
-                outcome.skipped ? "skipped (not run)" : outcome.passed ? "ok" : "FAILED",
+                Self.actual(outcome) ?? (outcome.skipped ? "-" : "(none)"),
+                outcome.skipped ? "skipped (not run)" : Self.result(outcome),
             ])
         }
         let widths = (0..<6).map { column in lines.map { $0[column].count }.max() ?? 0 }
@@ -48,10 +48,21 @@ struct ExpectationTable {
             try? table.append(
                 [
                     outcome.run, outcome.expectation.metric, outcome.expectation.condition.description,
-                    outcome.actual.map(format) ?? "", outcome.passed ? "ok" : "FAILED",
+                    actual(outcome) ?? "", result(outcome),
                 ].map { CSVValue.string($0) })
         }
         return table.render()
+    }
+
+    /// The value, and for a relative condition the reference's: `412 vs 1033`.
+    static func actual(_ outcome: ExpectationOutcome) -> String? {
+        guard let actual = outcome.actual else { return nil }
+        return format(actual) + (outcome.reference.map { " vs \(format($0))" } ?? "")
+    }
+
+    /// `ok` or `FAILED`, with the reason of a relative condition on a measured metric.
+    static func result(_ outcome: ExpectationOutcome) -> String {
+        (outcome.passed ? "ok" : "FAILED") + (outcome.reason.map { " (\($0))" } ?? "")
     }
 
     static func format(_ value: Double) -> String {

@@ -1,7 +1,9 @@
 import Foundation
+import Report
 
 /// When, where and how results were made: recorded as comment lines at the top of each
-/// `scenario.yaml` (which stays the scenario as run) and shown on the index pages.
+/// `scenario.yaml` (which stays the scenario as run) and shown on the index pages, and in full
+/// (memory and OS too) as `run.json` (``RunMetadata``), which `compare` reads.
 ///
 /// ```yaml
 /// # date: 2026-11-23T13:20:00Z
@@ -23,6 +25,16 @@ struct RunRecord {
         return RunRecord(
             date: Date(), host: ProcessInfo.processInfo.hostName, cores: ProcessInfo.processInfo.activeProcessorCount,
             command: (["workbench"] + arguments).joined(separator: " "))
+    }
+
+    /// The record with the machine's memory and OS, as `run.json` holds it.
+    var metadata: RunMetadata {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return RunMetadata(
+            version: BuildInfo.version, commit: BuildInfo.commit, date: formatter.string(from: date), host: host, cores: cores,
+            memoryBytes: ProcessInfo.processInfo.physicalMemory, os: ProcessInfo.processInfo.operatingSystemVersionString,
+            command: command)
     }
 
     /// The comment lines, each ending in a newline.

@@ -19,8 +19,10 @@ enum ScenarioResultsOutput {
             let stagedWriter = ResultsWriter(directory: staged.directory.deletingLastPathComponent())
             try stagedWriter.write(
                 scenario: result.name, summary: result.summary, timeseries: result.timeseries, latency: result.latency,
-                columns: result.columns, scenarioYAML: RunRecord.current.yamlComment + result.scenarioYAML,
+                repetitions: result.repetitions, columns: result.columns, scenarioYAML: RunRecord.current.yamlComment + result.scenarioYAML,
                 plots: result.plots)
+            try AtomicFile.write(
+                RunRecord.current.metadata.json(), to: staged.directory.appendingPathComponent(RunMetadata.fileName))
             if !checked.isEmpty {
                 try AtomicFile.write(
                     ExpectationTable.csv(checked), to: staged.directory.appendingPathComponent(ExpectationTable.fileName))

@@ -43,15 +43,15 @@ extension CompareTests {
 
                 ### Regressions
 
-                | scenario | run | metric | baseline | current | delta | change | threshold |
-                |---|---|---|--:|--:|--:|--:|---|
-                | feed | lru/repopulate | instantiations | 10 | 11 | +1 | +10% | exact |
+                | scenario | run | metric | baseline | current | delta | change | ratio (95% CI) | threshold | judged by |
+                |---|---|---|--:|--:|--:|--:|--:|---|---|
+                | feed | lru/repopulate | instantiations | 10 | 11 | +1 | +10% |  | exact | exact |
 
                 ### Improvements
 
-                | scenario | run | metric | baseline | current | delta | change | threshold |
-                |---|---|---|--:|--:|--:|--:|---|
-                | feed | lru/repopulate | hit_rate | 0.8 | 0.9 | +0.1 | +12.5% | exact |
+                | scenario | run | metric | baseline | current | delta | change | ratio (95% CI) | threshold | judged by |
+                |---|---|---|--:|--:|--:|--:|--:|---|---|
+                | feed | lru/repopulate | hit_rate | 0.8 | 0.9 | +0.1 | +12.5% |  | exact | exact |
 
                 ### Notes
 
@@ -68,7 +68,7 @@ extension CompareTests {
                 text.hasPrefix(
                     "**1 regression, 1 improvement** in 1 scenario; 1 neutral metric changed; baseline lacks 1 scenario\n"))
             #expect(text.contains("### Changed (neutral)\n"))
-            #expect(text.contains("| feed | none | requests | 100 | 120 | +20 | +20% | exact |\n"))
+            #expect(text.contains("| feed | none | requests | 100 | 120 | +20 | +20% |  | exact | exact |\n"))
             #expect(!text.contains("### All metrics"))
 
             let clean = Comparison(baseline: Self.directory("b", ["feed": [F.row()]]), current: Self.directory("c", ["feed": [F.row()]]))
@@ -80,9 +80,9 @@ extension CompareTests {
             let text = ComparisonMarkdownFormatter(all: true).render(Self.mixed)
             #expect(
                 text.contains(
-                    "### All metrics\n\n| scenario | run | metric | baseline | current | delta | change | threshold | verdict |\n"))
-            #expect(text.contains("| feed | none | dequeue_latency_p99_ns | 1000 | 1040 | +40 | +4% | 10% | unchanged |\n"))
-            #expect(text.contains("| feed | lru/repopulate | instantiations | 10 | 11 | +1 | +10% | exact | regression |\n"))
+                    "### All metrics\n\n| scenario | run | metric | baseline | current | delta | change | ratio (95% CI) | threshold | judged by | verdict |\n"))
+            #expect(text.contains("| feed | none | dequeue_latency_p99_ns | 1000 | 1040 | +40 | +4% |  | 10% | 1 repetition | unchanged |\n"))
+            #expect(text.contains("| feed | lru/repopulate | instantiations | 10 | 11 | +1 | +10% |  | exact | exact | regression |\n"))
         }
 
         @Test("markdown escapes pipes and asterisks in cells and notes")
@@ -101,16 +101,16 @@ extension CompareTests {
                 current:  cur
 
                 Regressions
-                  scenario  run             metric          baseline  current  delta  change  threshold
-                  feed      lru/repopulate  instantiations  10        11       +1     +10%    exact
+                  scenario  run             metric          baseline  current  delta  change  ratio (95% CI)  threshold  judged by
+                  feed      lru/repopulate  instantiations  10        11       +1     +10%                    exact      exact
 
                 Improvements
-                  scenario  run             metric    baseline  current  delta  change  threshold
-                  feed      lru/repopulate  hit_rate  0.8       0.9      +0.1   +12.5%  exact
+                  scenario  run             metric    baseline  current  delta  change  ratio (95% CI)  threshold  judged by
+                  feed      lru/repopulate  hit_rate  0.8       0.9      +0.1   +12.5%                  exact      exact
 
                 Changed (neutral)
-                  scenario  run   metric    baseline  current  delta  change  threshold
-                  feed      none  requests  100       120      +20    +20%    exact
+                  scenario  run   metric    baseline  current  delta  change  ratio (95% CI)  threshold  judged by
+                  feed      none  requests  100       120      +20    +20%                    exact      exact
 
                 Notes
                   baseline lacks scenario 'contacts': not compared
@@ -132,19 +132,20 @@ extension CompareTests {
             #expect(all.contains("unchanged"))
         }
 
-        @Test("csv: every compared metric with its role, direction, delta, percent and verdict (golden)")
+        @Test("csv: every compared metric with its role, direction, delta, percent, ratio, repetitions, p-values and verdict (golden)")
         func csvGolden() {
             let comparison = Comparison(
                 baseline: Self.directory("b", ["feed": [F.row(["dequeue_latency_p99_ns": "0"])]]),
                 current: Self.directory("c", ["feed": [F.row(["instantiations": "11", "hit_rate": "0.9", "dequeue_latency_p99_ns": "7"])]]))
             let expected = [
-                "scenario,policy,in_use,sweep_key,sweep_value,metric,role,direction,baseline,current,delta,percent,verdict",
-                "feed,lru,repopulate,,,requests,count,neutral,100,100,0,0,unchanged",
-                "feed,lru,repopulate,,,hits,count,higher_is_better,80,80,0,0,unchanged",
-                "feed,lru,repopulate,,,hit_rate,count,higher_is_better,0.8,0.9,0.1,12.5,improvement",
-                "feed,lru,repopulate,,,instantiations,count,lower_is_better,10,11,1,10,regression",
-                "feed,lru,repopulate,,,allocated_bytes,measured,lower_is_better,10000,10000,0,0,unchanged",
-                "feed,lru,repopulate,,,dequeue_latency_p99_ns,measured,lower_is_better,0,7,7,,regression",
+                "scenario,policy,in_use,sweep_key,sweep_value,metric,role,direction,baseline,current,delta,percent,ratio,"
+                    + "ratio_ci_low,ratio_ci_high,baseline_repetitions,current_repetitions,p_value,p_value_holm,verdict",
+                "feed,lru,repopulate,,,requests,count,neutral,100,100,0,0,,,,1,1,,,unchanged",
+                "feed,lru,repopulate,,,hits,count,higher_is_better,80,80,0,0,,,,1,1,,,unchanged",
+                "feed,lru,repopulate,,,hit_rate,count,higher_is_better,0.8,0.9,0.1,12.5,,,,1,1,,,improvement",
+                "feed,lru,repopulate,,,instantiations,count,lower_is_better,10,11,1,10,,,,1,1,,,regression",
+                "feed,lru,repopulate,,,allocated_bytes,measured,lower_is_better,10000,10000,0,0,,,,1,1,,,unchanged",
+                "feed,lru,repopulate,,,dequeue_latency_p99_ns,measured,lower_is_better,0,7,7,,,,,1,1,,,not judged",
             ].map { $0 + "\r\n" }.joined()
             #expect(ComparisonCSVFormatter().render(comparison) == expected)
         }

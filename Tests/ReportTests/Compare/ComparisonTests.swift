@@ -391,5 +391,24 @@ extension CompareTests {
             }
             #expect(CompareError.missingColumns(path: columns.path).description.contains("columns.csv"))
         }
+
+        @Test("results of a different kind are refused: scenario.yaml names another kind on each side")
+        func refusesAnotherKind() throws {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let base = try F.write(["feed": [F.row()]], to: directory.url.appendingPathComponent("base"))
+            let cur = try F.write(["feed": [F.row()]], to: directory.url.appendingPathComponent("cur"))
+            try "# date: today\nname: feed\nkind: scrolling-table\n".write(
+                toFile: base + "/feed/scenario.yaml", atomically: false, encoding: .utf8)
+            try "name: feed\nkind: drawing\n".write(toFile: cur + "/feed/scenario.yaml", atomically: false, encoding: .utf8)
+            let expected = CompareError.kindMismatch(
+                scenario: "feed", baselinePath: base + "/feed/summary.csv", baselineKind: "scrolling-table",
+                currentPath: cur + "/feed/summary.csv", currentKind: "drawing")
+            #expect(throws: expected) { try Comparison.load(baseline: base, current: cur) }
+            #expect(expected.description.contains("of kind 'drawing' here but of kind 'scrolling-table'"))
+
+            try "name: feed\nkind: scrolling-table\n".write(toFile: cur + "/feed/scenario.yaml", atomically: false, encoding: .utf8)
+            #expect(try Comparison.load(baseline: base, current: cur).status == .passed)
+        }
     }
 }

@@ -50,16 +50,17 @@ enum SummaryFixture {
     }
 
     /// Compares `baseline` with `current` (scenario → rows) written under a fresh temporary
-    /// directory.
+    /// directory. The fixtures hold one repetition, so measured metrics are judged by their
+    /// thresholds alone, as `--strict` does, unless `options` say otherwise.
     static func compare(
         baseline: [String: [[String: String]]], current: [String: [[String: String]]],
-        thresholds: Thresholds = Thresholds(), header: [String] = header
+        thresholds: Thresholds = Thresholds(), header: [String] = header, options: CompareOptions = CompareOptions(strict: true)
     ) throws -> Comparison {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let base = try write(baseline, to: directory.url.appendingPathComponent("baseline"), header: header)
         let cur = try write(current, to: directory.url.appendingPathComponent("current"), header: header)
-        return try Comparison.load(baseline: base, current: cur, thresholds: thresholds)
+        return try Comparison.load(baseline: base, current: cur, thresholds: thresholds, options: options)
     }
 
     /// Thresholds from `--threshold` arguments.

@@ -1,3 +1,4 @@
+import Report
 import Testing
 
 @testable import Scenarios
@@ -132,4 +133,84 @@ struct ExpectationTests {
         #expect(failure?.keyPath == "expect.lru.complete")
         #expect(failure?.message.contains("unknown metric 'complete'") == true)
     }
+
+    @Test("relative conditions name another run, with an optional factor, and read back as written")
+    func relativeConditions() throws {
+        let lower = try #require(Expectation.Condition(parsing: "< gcd-barrier"))
+        #expect(lower.op == .less && lower.reference == Expectation.Reference(policy: .gcdBarrier))
+        let factor = try #require(Expectation.Condition(parsing: ">= 3x gcd-barrier"))
+        #expect(factor.reference == Expectation.Reference(policy: .gcdBarrier, factor: 3))
+        #expect(factor.description == ">= 3x gcd-barrier")
+        let mode = try #require(Expectation.Condition(parsing: ">=fifo/drop"))
+        #expect(mode.reference == Expectation.Reference(policy: .fifo, inUse: .drop))
+        #expect(Expectation.Condition(parsing: ">= mutex")?.reference?.policy == .mutex)
+        #expect(Expectation.Condition(parsing: ">= 0x fifo") == nil)
+    }
+
+    @Test("an unknown run name in a relative condition is a load error at its value, file:line:column")
+    func unknownRun() {
+        let unknown = error(Self.yaml("  lru: {hits: \">= lfuu\"}"))
+        #expect(unknown?.line == 16 && unknown?.keyPath == "expect.lru.hits")
+        #expect(unknown?.message.contains("unknown run 'lfuu' in '>= lfuu'") == true, "\(String(describing: unknown))")
+        #expect(unknown?.description.hasPrefix("exp.yaml:16:") == true)
+        let notRun = error(Self.yaml("  lru: {hits: \">= fifo\"}"))
+        #expect(notRun?.keyPath == "expect.lru.hits")
+        #expect(notRun?.message.contains("run 'fifo' is not run by this scenario") == true, "\(String(describing: notRun))")
+    }
+
+    @Test("a relative expectation on a count is checked exactly against the other run's value times the factor")
+    func relativeCounts() throws {
+        let scenario = try ScenarioLoader.load(
+            yaml: Self.yaml("  lru/drop: {instantiations: \"< none\", hits: \"> 1000x none\"}\n  lru/repopulate: {hits: \"> none\"}"),
+            file: "exp.yaml")
+        let result = ScenarioRunner.run(scenario)
+        let outcomes = ExpectationCheck.evaluate(scenario.header.expect, result: result)
+        let none = try #require(result.summary.first { $0["policy"] == .string("none") })
+        let instantiations = outcomes.filter { $0.expectation.metric == "instantiations" }
+        #expect(instantiations.count == 1 && instantiations.allSatisfy(\.passed))
+        #expect(instantiations.first?.reference == none["instantiations"]?.number)
+        // none never hits: 1000 × 0 = 0; lru/drop hits 5 times, lru/repopulate not at all (exactly: 0 > 0 fails).
+        let hits = outcomes.filter { $0.expectation.metric == "hits" }
+        #expect(hits.map(\.passed) == [true, false] && hits.allSatisfy { $0.reference == 0 })
+        #expect(outcomes.allSatisfy { $0.reason == nil })
+    }
+
+    @Test("a relative expectation on a measured metric holds only when significant, else fails saying so")
+    func relativeMeasured() throws {
+        func result(none: [Double], lru: [Double]) -> ScenarioResult {
+            let columns = Repetitions.columns(RepetitionProbeScenario.columns)
+            var result = ScenarioResult(name: "probe", columns: columns)
+            for (policy, values) in [("none", none), ("lru", lru)] {
+                var rows: [ResultRow] = []
+                for value in values {
+                    var row = ResultRow()
+                    for column in SharedColumns.identity { row.append(column.name, .string(column.name == "policy" ? policy : "")) }
+                    row.append("work_ns", .double(value), kind: .measured)
+                    rows.append(row)
+                }
+                result.summary.append(Repetitions.summary(rows, columns: columns))
+                if values.count > 1 {
+                    result.repetitions += rows.enumerated().map { Repetitions.row($1, repetition: $0 + 1, columns: columns) }
+                }
+            }
+            return result
+        }
+        let faster = [Expectation(policy: .lru, metric: "work_ns", condition: .init(.less, .init(policy: .none)))]
+        // 5 against 5, apart: p = 2/252 = 0.0079 <= 0.01.
+        let five = ExpectationCheck.evaluate(faster, result: result(none: [200, 201, 202, 203, 204], lru: [100, 101, 102, 103, 104]))
+        #expect(five.first?.passed == true)
+        #expect(five.first?.reason == "p=0.0079")
+        // 3 against 3: the medians' intervals (the whole ranges) do not overlap.
+        let three = ExpectationCheck.evaluate(faster, result: result(none: [200, 201, 202], lru: [100, 101, 102]))
+        #expect(three.first?.passed == true && three.first?.reason == "confidence intervals apart")
+        let one = ExpectationCheck.evaluate(faster, result: result(none: [200], lru: [100]))
+        #expect(one.first?.passed == false)
+        #expect(one.first?.reason == "not significant with 1 repetition")
+        let overlapping = ExpectationCheck.evaluate(faster, result: result(none: [200, 100, 202], lru: [100, 150, 300]))
+        #expect(overlapping.first?.passed == false && overlapping.first?.reason == "not significant with 3 repetitions")
+        // Significant, but the wrong way round.
+        let slower = ExpectationCheck.evaluate(faster, result: result(none: [100, 101, 102], lru: [200, 201, 202]))
+        #expect(slower.first?.passed == false)
+    }
 }
+

@@ -1,0 +1,113 @@
+import ArgumentParser
+import Foundation
+import Report
+import Scenarios
+
+/// `workbench ab BASELINE_BINARY CURRENT_BINARY FILE... --repeat N`: runs two builds'
+/// repetitions alternately on this machine and compares them.
+struct AB: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ab",
+        abstract: "Run two workbench builds alternately (A B A B ...) on the same files and compare them.",
+        discussion: """
+            Runs BASELINE_BINARY and CURRENT_BINARY one repetition at a time, alternately, each \
+            as '<binary> run FILE... --out <out>/runs/<side>-<i> --no-plots --quiet', so a slow \
+            spell of the machine hits both builds alike. The repetitions of each side are then \
+            combined into <out>/baseline and <out>/current (as run --repeat N writes them: \
+            medians, confidence intervals, repetitions.csv) and compared as 'workbench compare' \
+            does (see its --help for how measured metrics are judged). A count that differs \
+            between two repetitions of one build is a determinism failure (exit 1).
+
+            EXIT CODES
+              0  no regression
+              1  a build failed to run a file, a bad option, or a determinism failure
+              2  a regression
+              3  the baseline lacks a scenario of CURRENT
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The baseline build's workbench executable.", valueName: "baseline-binary"))
+    var baselineBinary: String
+
+    @Argument(help: ArgumentHelp("The current build's workbench executable.", valueName: "current-binary"))
+    var currentBinary: String
+
+    @Argument(help: ArgumentHelp("Scenario files (YAML).", valueName: "file"))
+    var files: [String]
+
+    @Option(name: .customLong("repeat"), help: ArgumentHelp("Repetitions per build (1 to 100).", valueName: "n"))
+    var repetitions: Int = 10
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Directory for both builds' results.", valueName: "dir"))
+    var out: String = "ab"
+
+    @Option(help: ArgumentHelp("Output format: text, markdown or csv.", valueName: "format"))
+    var format: Compare.OutputFormat = .text
+
+    @Option(
+        name: .customLong("threshold"),
+        help: ArgumentHelp("A metric's threshold, METRIC=VALUE, as for compare (repeatable).", valueName: "metric=value"))
+    var thresholdArguments: [String] = []
+
+    @Option(help: ArgumentHelp("Family-wise significance level for measured metrics.", valueName: "alpha"))
+    var alpha: Double = CompareOptions.defaultAlpha
+
+    func run() throws {
+        do {
+            _ = try ScenarioLoader.validateRepeatOption(repetitions)
+        } catch {
+            Diagnostics.error("error: \(error.description)")
+            throw WorkbenchExit.inputError
+        }
+        let root = URL(fileURLWithPath: out, isDirectory: true)
+        let sides = [("baseline", baselineBinary), ("current", currentBinary)]
+        var directories: [String: [URL]] = [:]
+        for repetition in 1...repetitions {
+            for (side, binary) in sides {
+                let directory = root.appendingPathComponent("runs/\(side)-\(repetition)", isDirectory: true)
+                let status = Self.execute(binary, ["run"] + files + ["--out", directory.path, "--no-plots", "--quiet"])
+                // 2: an expectation failed, which the comparison reports in its own way.
+                guard status == 0 || status == 2 else {
+                    Diagnostics.error("error: \(binary) exited \(status) on repetition \(repetition) (\(side))")
+                    throw WorkbenchExit.inputError
+                }
+                directories[side, default: []].append(directory)
+            }
+        }
+        for (side, _) in sides {
+            let combined: (scenario: String, run: String, difference: Repetitions.CountDifference)?
+            do {
+                combined = try RepetitionMerge.combine(directories[side] ?? [], into: root.appendingPathComponent(side))
+            } catch {
+                Diagnostics.error("\(out): error: cannot combine the \(side) repetitions: \(error)")
+                throw WorkbenchExit.inputError
+            }
+            if let (scenario, run, difference) = combined {
+                Diagnostics.error(
+                    DeterminismFailure(scenario: scenario, run: "\(run) (\(side) build)", difference: difference).description)
+                throw WorkbenchExit.inputError
+            }
+        }
+        var arguments = [root.appendingPathComponent("baseline").path, root.appendingPathComponent("current").path]
+        arguments += ["--format", format.rawValue, "--alpha", "\(alpha)"] + thresholdArguments.flatMap { ["--threshold", $0] }
+        var compare = try Compare.parse(arguments)
+        try compare.run()
+    }
+
+    /// Runs `binary` with `arguments` (its tables discarded, its errors passed through); its
+    /// exit status (127 when it cannot be started).
+    static func execute(_ binary: String, _ arguments: [String]) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            Diagnostics.error("error: cannot run \(binary): \(error.localizedDescription)")
+            return 127
+        }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}

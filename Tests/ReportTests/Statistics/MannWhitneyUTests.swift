@@ -1,0 +1,64 @@
+import Report
+import Testing
+
+// Expected values computed outside the project with scipy 1.17.1:
+//   scipy.stats.mannwhitneyu(first, second, alternative="two-sided", method=...)
+// (`statistic` is U of the first sample; the method named beside each case.)
+extension StatisticsTests {
+    @Suite("Mann-Whitney U")
+    struct MannWhitneyUTests {
+        @Test("without ties and small samples, the p-value comes from the exact distribution of U")
+        func exactWithoutTies() throws {
+            // method="exact": statistic 3.0, pvalue 0.030303030303030304
+            let test = try #require(MannWhitneyU([1.1, 2.3, 3.2, 4.8, 5.0], [2.9, 6.1, 7.4, 8.0, 9.3, 10.2]))
+            #expect(test.method == .exact)
+            #expect(test.u == 3)
+            #expect(abs(test.pValue - 0.030303030303030304) < 1e-12)
+
+            // method="exact": statistic 18.0, pvalue 0.09271904566022213
+            let larger = try #require(
+                MannWhitneyU([0.8, 1.9, 2.4, 3.7, 4.1, 5.6, 6.2, 7.9], [2.0, 3.1, 4.4, 5.9, 6.6, 7.3, 8.5, 9.1, 10.4]))
+            #expect(larger.method == .exact)
+            #expect(larger.u == 18)
+            #expect(abs(larger.pValue - 0.09271904566022213) < 1e-12)
+        }
+
+        @Test("five repetitions against five fully separated ones give the smallest p-value, 2/252")
+        func separatedFive() throws {
+            // method="exact": statistic 0.0, pvalue 0.007936507936507936
+            let test = try #require(MannWhitneyU([1, 2, 3, 4, 5], [6, 7, 8, 9, 10]))
+            #expect(test.u == 0)
+            #expect(abs(test.pValue - 0.007936507936507936) < 1e-12)
+            let reversed = try #require(MannWhitneyU([6, 7, 8, 9, 10], [1, 2, 3, 4, 5]))
+            #expect(reversed.u == 25)
+            #expect(reversed.pValue == test.pValue)
+        }
+
+        @Test("with ties, the normal approximation with tie and continuity corrections")
+        func normalApproximationWithTies() throws {
+            // method="asymptotic": statistic 13.0, pvalue 0.029071282437886058
+            let test = try #require(MannWhitneyU([3, 5, 5, 7, 9, 9, 9, 12], [6, 8, 9, 11, 12, 14, 15, 15, 16]))
+            #expect(test.method == .normalApproximation)
+            #expect(test.u == 13)
+            #expect(abs(test.pValue - 0.029071282437886058) < 1e-12)
+        }
+
+        @Test("past 50 values in all, the normal approximation even without ties")
+        func normalApproximationForLargeSamples() throws {
+            // first = [i + 0.25 for i in range(30)], second = [i + 3.5 for i in range(31)]
+            // method="asymptotic": statistic 351.0, pvalue 0.10155134312666755
+            let test = try #require(
+                MannWhitneyU((0..<30).map { Double($0) + 0.25 }, (0..<31).map { Double($0) + 3.5 }))
+            #expect(test.method == .normalApproximation)
+            #expect(test.u == 351)
+            #expect(abs(test.pValue - 0.10155134312666755) < 1e-12)
+        }
+
+        @Test("identical samples, or all values tied, give a p-value of 1; an empty sample no test")
+        func noDifference() throws {
+            #expect(try #require(MannWhitneyU([1, 2, 3, 4, 5], [1, 2, 3, 4, 5])).pValue == 1)
+            #expect(try #require(MannWhitneyU([5, 5, 5], [5, 5, 5])).pValue == 1)
+            #expect(MannWhitneyU([], [1, 2]) == nil)
+        }
+    }
+}
