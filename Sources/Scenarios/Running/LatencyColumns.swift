@@ -20,7 +20,7 @@ extension RunConfiguration {
     /// What this run produced: its summary and timeseries rows, and the latency spectrum of
     /// `operations` (kept too, so repetitions can merge their histograms).
     func output(
-        scenario: String, summary: ResultRow, timeseries: [ResultRow], operations: [(name: String, recorder: LatencyRecorder)],
+        scenario: String, summary: ResultRow, timeseries: RowSpool, operations: [(name: String, recorder: LatencyRecorder)],
         complete: Bool
     ) -> RunOutput {
         var output = RunOutput(

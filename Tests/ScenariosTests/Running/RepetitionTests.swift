@@ -68,7 +68,11 @@ struct RepetitionProbeScenario: KindScenario {
         var latency = LatencyRecorder()
         latency.record(nanoseconds: UInt64(1000 * call))
         return configuration.output(
-            scenario: header.name, summary: summary, timeseries: [], operations: [("work", latency)], complete: true)
+            scenario: header.name, summary: summary, timeseries: RowSpool(), operations: [("work", latency)], complete: true)
+    }
+
+    func memoryEstimate() -> MemoryEstimate {
+        MemoryEstimate()
     }
 }
 
