@@ -1,4 +1,4 @@
-// Closed sets of names used in scenario files. The lead's driver maps them onto model types.
+// Closed sets of names used in scenario files. Each kind's driver maps them onto model types.
 
 /// Cache eviction policy names (`cache.policies`, `--policy`).
 ///
@@ -72,7 +72,7 @@ public enum InUseModeName: String, CaseIterable, Codable, Sendable, SchemaChoice
 }
 
 /// Simulated memory-pressure notification levels (`memory_pressure[i].level`).
-/// Stands for the lead's `Models.MemoryPressureLevel`.
+/// Stands for `Models.MemoryPressureLevel`.
 public enum PressureLevelName: String, CaseIterable, Codable, Sendable, SchemaChoice {
     case moderate, warning
 
