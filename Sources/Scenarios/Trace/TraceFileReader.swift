@@ -123,15 +123,7 @@ package struct TraceFileReader {
     private func forEachRecordChunk(_ body: (UnsafeBufferPointer<TraceRequest>) -> Bool) throws(ScenarioError) {
         let source = try TraceByteSource(path: path)
         let size = recordBytes
-        if format == .binary {
-            var magic = [UInt8](repeating: 0, count: TraceBinary.magic.count)
-            let got = try readFully(source, &magic)
-            guard got == magic.count, magic == TraceBinary.magic else {
-                throw ScenarioError(
-                    file: path, line: 1, column: 1, keyPath: "",
-                    message: "not a workbench binary trace (it does not start with WBTRACE1)")
-            }
-        }
+        try checkMagic(source)
         var buffer = [UInt8](repeating: 0, count: Self.chunkRequests * size)
         var chunk = [TraceRequest](repeating: TraceRequest(time: 0, key: 0), count: Self.chunkRequests)
         var index = 0
@@ -139,10 +131,7 @@ package struct TraceFileReader {
             let got = try readFully(source, &buffer)
             let records = got / size
             if got % size != 0 {
-                let offset = (format == .binary ? TraceBinary.magic.count : 0) + (index + records) * size
-                throw ScenarioError(
-                    file: path, line: 1, column: 1, keyPath: "",
-                    message: "truncated record \(index + records + 1) at byte \(offset): \(got % size) of its \(size) bytes")
+                throw truncated(records: index + records, extra: got % size)
             }
             if records == 0 { return }
             buffer.withUnsafeBytes { raw in
@@ -167,6 +156,41 @@ package struct TraceFileReader {
             let go = chunk.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<records])) }
             if !go || got < buffer.count { return }
         }
+    }
+
+    /// The number of records of an uncompressed binary trace, from the file's size alone: its
+    /// header and a truncated last record are refused as a full read refuses them. Nil for the
+    /// text formats, compressed files and anything but a regular file, which must be read to be
+    /// counted.
+    package func recordCount() throws(ScenarioError) -> Int? {
+        guard format.isBinary, !path.hasSuffix(".gz"), !path.hasSuffix(".zst") else { return nil }
+        let source = try TraceByteSource(path: path)
+        try checkMagic(source)
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        let bytes = Int(info.st_size) - (format == .binary ? TraceBinary.magic.count : 0)
+        if bytes % recordBytes != 0 { throw truncated(records: bytes / recordBytes, extra: bytes % recordBytes) }
+        return bytes / recordBytes
+    }
+
+    /// Refuses a `binary` trace that does not start with `WBTRACE1` (reading past it).
+    private func checkMagic(_ source: TraceByteSource) throws(ScenarioError) {
+        guard format == .binary else { return }
+        var magic = [UInt8](repeating: 0, count: TraceBinary.magic.count)
+        let got = try readFully(source, &magic)
+        guard got == magic.count, magic == TraceBinary.magic else {
+            throw ScenarioError(
+                file: path, line: 1, column: 1, keyPath: "",
+                message: "not a workbench binary trace (it does not start with WBTRACE1)")
+        }
+    }
+
+    /// The error for a last record of `extra` bytes after `records` whole ones.
+    private func truncated(records: Int, extra: Int) -> ScenarioError {
+        let offset = (format == .binary ? TraceBinary.magic.count : 0) + records * recordBytes
+        return ScenarioError(
+            file: path, line: 1, column: 1, keyPath: "",
+            message: "truncated record \(records + 1) at byte \(offset): \(extra) of its \(recordBytes) bytes")
     }
 
     /// Reads until `buffer` is full or the file ends; the bytes read.

@@ -106,7 +106,7 @@ public struct TraceScenario: Codable, Equatable, Sendable {
     }
 }
 
-/// What one pass over a trace found: the requests (every row checked) and, when asked for,
+/// What one pass over a trace found: the requests (every row of a text trace checked) and, when asked for,
 /// the working set (distinct keys, and their bytes at first sight).
 public struct TraceScan: Equatable, Sendable {
     public var requests = 0
@@ -119,6 +119,12 @@ public struct TraceScan: Equatable, Sendable {
     init(_ source: TraceSource, seed: UInt64, workingSet: Bool) throws(ScenarioError) {
         if case .generated(let spec) = source, !workingSet {
             requests = spec.requests
+            return
+        }
+        // An uncompressed binary trace is counted (and its last record checked) from its size:
+        // its records hold no text to check, so reading it here would only read it twice.
+        if case .file(let spec) = source, !workingSet, let count = try spec.reader.recordCount() {
+            requests = count
             return
         }
         var keys = Set<UInt64>()

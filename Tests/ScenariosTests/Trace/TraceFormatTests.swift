@@ -74,6 +74,25 @@ struct TraceFormatTests {
         }
     }
 
+    @Test("an uncompressed binary trace is counted from its size, refusing a truncated record as a full read does")
+    func binaryCountedFromSize() throws {
+        let dir = try TraceDir()
+        defer { dir.remove() }
+        let path = dir.url.appendingPathComponent("t.oracle").path
+        try Data(repeating: 1, count: 24 * 3).write(to: URL(fileURLWithPath: path))
+        #expect(try TraceFileSpec(path: path, format: .oracleGeneral).reader.recordCount() == 3)
+        try Data(repeating: 1, count: 24 * 2 + 5).write(to: URL(fileURLWithPath: path))
+        #expect(throws: ScenarioError(file: path, line: 1, column: 1, keyPath: "", message: "truncated record 3 at byte 48: 5 of its 24 bytes")) {
+            try TraceFileSpec(path: path, format: .oracleGeneral).reader.recordCount()
+        }
+        let binary = dir.url.appendingPathComponent("t.wbt").path
+        try Data(Array("WBTRACE0".utf8) + [UInt8](repeating: 0, count: 20)).write(to: URL(fileURLWithPath: binary))
+        #expect(throws: ScenarioError(file: binary, line: 1, column: 1, keyPath: "", message: "not a workbench binary trace (it does not start with WBTRACE1)")) {
+            try TraceFileSpec(path: binary, format: .binary).reader.recordCount()
+        }
+        #expect(try TraceFileSpec(path: path, format: .csv).reader.recordCount() == nil)
+    }
+
     @Test("a binary trace must start with WBTRACE1")
     func binaryMagic() throws {
         let dir = try TraceDir()
