@@ -34,13 +34,46 @@ extension StatisticsTests {
             #expect(reversed.pValue == test.pValue)
         }
 
-        @Test("with ties, the normal approximation with tie and continuity corrections")
-        func normalApproximationWithTies() throws {
-            // method="asymptotic": statistic 13.0, pvalue 0.029071282437886058
-            let test = try #require(MannWhitneyU([3, 5, 5, 7, 9, 9, 9, 12], [6, 8, 9, 11, 12, 14, 15, 15, 16]))
-            #expect(test.method == .normalApproximation)
+        @Test("with ties and small samples, the exact permutation distribution given the ties")
+        func exactWithTies() throws {
+            // method=PermutationMethod(n_resamples=numpy.inf): statistic 13.0, pvalue 0.0241875771287536
+            // (method="asymptotic" would give 0.029071282437886058)
+            let first: [Double] = [3, 5, 5, 7, 9, 9, 9, 12]
+            let second: [Double] = [6, 8, 9, 11, 12, 14, 15, 15, 16]
+            let test = try #require(MannWhitneyU(first, second))
+            #expect(test.method == .exactWithTies)
             #expect(test.u == 13)
-            #expect(abs(test.pValue - 0.029071282437886058) < 1e-12)
+            #expect(abs(test.pValue - 0.0241875771287536) < 1e-12)
+
+            // An asymmetric tie pattern: twice the smaller tail, 0.15873015873015872.
+            let low: [Double] = [1, 2, 2, 3]
+            let high: [Double] = [2, 3, 3, 4, 5]
+            let asymmetric = try #require(MannWhitneyU(low, high))
+            #expect(asymmetric.u == 3)
+            #expect(abs(asymmetric.pValue - 0.15873015873015872) < 1e-12)
+        }
+
+        @Test("ten tied repetitions cleanly apart from ten others give 2/184756, as without ties")
+        func separatedTenWithTies() throws {
+            // PermutationMethod: statistic 0.0, pvalue 1.082508822446903e-05
+            // (method="asymptotic": 0.00017265399688226732)
+            let first: [Double] = [1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
+            let second: [Double] = [6, 6, 7, 7, 8, 8, 9, 9, 10, 10]
+            let test = try #require(MannWhitneyU(first, second))
+            #expect(test.method == .exactWithTies)
+            #expect(abs(test.pValue - 1.082508822446903e-05) < 1e-15)
+        }
+
+        @Test("with ties past 50 values in all, the normal approximation with tie and continuity corrections")
+        func normalApproximationWithTies() throws {
+            // first = [i // 2 for i in range(30)], second = [i // 2 + 2 for i in range(31)]
+            // method="asymptotic": statistic 338.0, pvalue 0.06752531017673294
+            let first = (0..<30).map { Double($0 / 2) }
+            let second = (0..<31).map { Double($0 / 2 + 2) }
+            let test = try #require(MannWhitneyU(first, second))
+            #expect(test.method == .normalApproximation)
+            #expect(test.u == 338)
+            #expect(abs(test.pValue - 0.06752531017673294) < 1e-12)
         }
 
         @Test("past 50 values in all, the normal approximation even without ties")
