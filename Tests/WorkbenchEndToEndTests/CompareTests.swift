@@ -146,7 +146,7 @@ extension EndToEnd {
             let binary = cli.executable.path
             // Two repetitions judge by intervals of two values (50% coverage): this checks the
             // mechanics, with an absolute allowance no timing reaches (a relative one allows no
-            // change from a baseline of 0); false alarms are measured by scripts/false-alarms.sh.
+            // change from a baseline of 0); false alarms are measured by scripts/false-alarms.py.
             let result = cli.run(["ab", binary, binary, file.path, "--repeat", "2", "--out", out.path, "--threshold", "*=1e15"])
             #expect(result.status == 0, "\(transcript(result))")
             #expect(result.stdout.hasPrefix("0 regressions, 0 improvements in 1 scenario\n"), "\(transcript(result))")
