@@ -8,12 +8,13 @@ Release build. Everything runs on two shipped scenarios:
     measured after a 100 ms warm-up, 20000 operations per reader, designs gcd-barrier and
     big-reader only (its expect lines, which name the other designs, are dropped).
 
-Per pair:
-  1. false alarm, two runs: `run --repeat R` twice in a row (A, then B), `compare A B`;
-  2. false alarm, ab: `ab BIN BIN FILES --repeat R` (the same binary on both sides);
-  3. detection: for each nib scale S (every nib of the feed S times as many views, so every
+Per pair, in this order:
+  1. `run --repeat R` of both files (A);
+  2. detection: for each nib scale S (every nib of the feed S times as many views, so every
      instantiation builds a larger view tree), `run --repeat R` of the scaled feed, judged
-     against A's feed. Caught = a regression of a measured time metric (`*_ns`).
+     against A's feed. Caught = a regression of a measured time metric (`*_ns`);
+  3. false alarm, two runs: `run --repeat R` of both files again (B), `compare A B`;
+  4. false alarm, ab: `ab BIN BIN FILES --repeat R` (the same binary on both sides).
 The runs of a pair are judged again with every threshold of --thresholds (default settings
 otherwise: alpha 0.01, Holm), so one set of runs answers for each threshold. The slowdown that
 a scale really causes is the ratio of the medians of `dequeue_latency_p50_ns` of the feed's
@@ -133,18 +134,18 @@ def main():
             for d in (a, b, ab):
                 shutil.rmtree(d, ignore_errors=True)
             run(workbench, files, a, args.repeat)
-            run(workbench, files, b, args.repeat)
-            proc = subprocess.run([workbench, "ab", workbench, workbench, *files, "--repeat", str(args.repeat), "--out", ab],
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-            if proc.returncode not in (0, 2):
-                sys.exit("workbench ab failed (%d): %s" % (proc.returncode, proc.stderr))
             ways = [("run+compare", a, b), ("ab", os.path.join(ab, "baseline"), os.path.join(ab, "current"))]
-            for scale in scales:
+            for scale in scales:   # right after A, as a change would be measured after its baseline
                 out = os.path.join(work, "x%g-out" % scale)
                 shutil.rmtree(out, ignore_errors=True)
                 run(workbench, [scaled[scale]], out, args.repeat)
                 slowdowns[scale].append(none_latency(out) / none_latency(a))
                 ways.append(("nibs x%g" % scale, a, out))
+            run(workbench, files, b, args.repeat)
+            proc = subprocess.run([workbench, "ab", workbench, workbench, *files, "--repeat", str(args.repeat), "--out", ab],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            if proc.returncode not in (0, 2):
+                sys.exit("workbench ab failed (%d): %s" % (proc.returncode, proc.stderr))
             line = []
             for threshold in thresholds:
                 for way, base, cur in ways:
