@@ -1,0 +1,66 @@
+import Foundation
+import Models
+import Report
+import Testing
+
+@testable import Scenarios
+
+/// Every kind's counts are identical across repetitions: a small scenario of each kind run with
+/// `repeat: 2` has no determinism failure, and its counts equal those of a single run.
+@Suite("Running: counts identical across repetitions, in every kind")
+struct RepeatedCountsTests {
+    /// Runs `yaml` once and with 2 repetitions; expects no determinism failure and the same
+    /// counts (role count, recorded as a count) in every row.
+    static func check(_ yaml: String, file: String = "repeated.yaml", sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let scenario = try ScenarioLoader.load(yaml: yaml, file: file)
+        let single = ScenarioRunner.run(scenario)
+        var options = RunOptions()
+        options.repetitions = 2
+        let repeated = ScenarioRunner.run(scenario, options: options)
+        #expect(repeated.determinismFailure == nil, "\(String(describing: repeated.determinismFailure))", sourceLocation: sourceLocation)
+        #expect(!repeated.repetitions.isEmpty, "two repetitions ran", sourceLocation: sourceLocation)
+        let counts = counts(single, columns: single.columns)
+        #expect(!counts.isEmpty && counts.allSatisfy { !$0.isEmpty }, sourceLocation: sourceLocation)
+        #expect(Self.counts(repeated, columns: single.columns) == counts, sourceLocation: sourceLocation)
+    }
+
+    /// Every row's count columns (role count in `columns`, recorded as a count by the run).
+    static func counts(_ result: ScenarioResult, columns: ResultColumns) -> [[String]] {
+        result.summary.map { row in
+            row.columns.filter { columns.role(of: $0.name) == .count && row.kind(of: $0.name) == .count }
+                .map { "\($0.name)=\($0.value.text)" }
+        }
+    }
+
+    @Test("scrolling-table: repeat 2 runs without a determinism failure, its counts those of a single run")
+    func scrollingTable() throws {
+        try Self.check(ScrollingTableDriverTests.table)
+    }
+
+    @Test("navigation: repeat 2 runs without a determinism failure, its counts those of a single run")
+    func navigation() throws {
+        try Self.check(NavigationDriverTests.markovApp)
+    }
+
+    @Test("drawing: repeat 2 runs without a determinism failure, its counts those of a single run")
+    func drawing() throws {
+        try Self.check(DrawingScenarioTests.yaml)
+    }
+
+    @Test("parallel-readers: repeat 2 runs without a determinism failure, its counts those of a single run")
+    func parallelReaders() throws {
+        try Self.check(ParallelReadersLoadingTests.yaml)
+    }
+
+    @Test("trace: repeat 2 runs without a determinism failure, its counts those of a single run")
+    func trace() throws {
+        try Self.check(
+            """
+            name: repeated-trace
+            kind: trace
+            generate: {distribution: zipf, alpha: 1.0, objects: 300, requests: 6000, seed: 42}
+            cache: {policies: [lru, fifo], capacities: [16, 64]}
+
+            """)
+    }
+}
