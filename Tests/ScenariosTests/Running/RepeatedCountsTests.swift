@@ -6,7 +6,8 @@ import Testing
 @testable import Scenarios
 
 /// Every kind's counts are identical across repetitions: a small scenario of each kind run with
-/// `repeat: 2` has no determinism failure, and its counts equal those of a single run.
+/// `repeat: 2` has no determinism failure, and its counts equal those of a single run (and its
+/// merged latency spectrum lies within the repetitions' band).
 @Suite("Running: counts identical across repetitions, in every kind")
 struct RepeatedCountsTests {
     /// Runs `yaml` once and with 2 repetitions; expects no determinism failure and the same
@@ -22,6 +23,14 @@ struct RepeatedCountsTests {
         let counts = counts(single, columns: single.columns)
         #expect(!counts.isEmpty && counts.allSatisfy { !$0.isEmpty }, sourceLocation: sourceLocation)
         #expect(Self.counts(repeated, columns: single.columns) == counts, sourceLocation: sourceLocation)
+        // The merged spectrum lies within the repetitions' band at every percentile.
+        let outside = repeated.latency.filter { row in
+            guard let low = row[SharedColumns.spectrumLow]?.number, let high = row[SharedColumns.spectrumHigh]?.number,
+                let value = row["latency_ns"]?.number
+            else { return true }
+            return value < low || value > high
+        }
+        #expect(outside.isEmpty, "\(outside.count) latency rows outside their band", sourceLocation: sourceLocation)
     }
 
     /// Every row's count columns (role count in `columns`, recorded as a count by the run).
@@ -32,27 +41,27 @@ struct RepeatedCountsTests {
         }
     }
 
-    @Test("scrolling-table: repeat 2 runs without a determinism failure, its counts those of a single run")
+    @Test("scrolling-table: repeat 2 runs without a determinism failure, its counts those of a single run, its spectrum within the band")
     func scrollingTable() throws {
         try Self.check(ScrollingTableDriverTests.table)
     }
 
-    @Test("navigation: repeat 2 runs without a determinism failure, its counts those of a single run")
+    @Test("navigation: repeat 2 runs without a determinism failure, its counts those of a single run, its spectrum within the band")
     func navigation() throws {
         try Self.check(NavigationDriverTests.markovApp)
     }
 
-    @Test("drawing: repeat 2 runs without a determinism failure, its counts those of a single run")
+    @Test("drawing: repeat 2 runs without a determinism failure, its counts those of a single run, its spectrum within the band")
     func drawing() throws {
         try Self.check(DrawingScenarioTests.yaml)
     }
 
-    @Test("parallel-readers: repeat 2 runs without a determinism failure, its counts those of a single run")
+    @Test("parallel-readers: repeat 2 runs without a determinism failure, its counts those of a single run, its spectrum within the band")
     func parallelReaders() throws {
         try Self.check(ParallelReadersLoadingTests.yaml)
     }
 
-    @Test("trace: repeat 2 runs without a determinism failure, its counts those of a single run")
+    @Test("trace: repeat 2 runs without a determinism failure, its counts those of a single run, its spectrum within the band")
     func trace() throws {
         try Self.check(
             """
