@@ -6,22 +6,13 @@ extension CompareTests {
     /// judged, on synthetic results (fixed numbers).
     @Suite("Unreliable percentiles")
     struct UnreliablePercentileTests {
-        typealias F = SummaryFixture
         static let p99 = "dequeue_latency_p99_ns"
         static let tail = "dequeue_latency_p99_ns_tail_samples"
-        static let header = F.header + [tail]
 
         /// In-memory results of feed lru/repopulate: `p99`'s repetitions `samples` (the summary
         /// holds their median) with `tailSamples` beyond it.
         static func side(_ path: String, _ samples: [Double], tailSamples: Int) -> ResultsDirectory {
-            var row = F.row()
-            row[p99] = CSVValue.double(MedianInterval(samples)?.median ?? 0).text
-            row[tail] = "\(tailSamples)"
-            var summary = ScenarioSummary(
-                name: "feed", path: "\(path)/feed/summary.csv", header: header,
-                rows: [header.map { row[$0] ?? "" }], columns: FixtureColumns.describe(summary: header))
-            summary.repetitions[RowKey(scenario: "feed", policy: "lru", inUse: "repopulate")] = [p99: samples]
-            return ResultsDirectory(path: path, scenarios: [summary])
+            JudgmentTests.side(path, [p99: samples], extra: [tail: "\(tailSamples)"])
         }
 
         static func compare(

@@ -41,35 +41,30 @@ struct RepeatedCountsTests {
         }
     }
 
-    @Test("scrolling-table: repeat 2 runs without a determinism failure, its counts those of a single run, its spectrum within the band")
-    func scrollingTable() throws {
-        try Self.check(ScrollingTableDriverTests.table)
-    }
-
-    @Test("navigation: repeat 2 runs without a determinism failure, its counts those of a single run, its spectrum within the band")
-    func navigation() throws {
-        try Self.check(NavigationDriverTests.markovApp)
-    }
-
-    @Test("drawing: repeat 2 runs without a determinism failure, its counts those of a single run, its spectrum within the band")
-    func drawing() throws {
-        try Self.check(DrawingScenarioTests.yaml)
-    }
-
-    @Test("parallel-readers: repeat 2 runs without a determinism failure, its counts those of a single run, its spectrum within the band")
-    func parallelReaders() throws {
-        try Self.check(ParallelReadersLoadingTests.yaml)
-    }
-
-    @Test("trace: repeat 2 runs without a determinism failure, its counts those of a single run, its spectrum within the band")
-    func trace() throws {
-        try Self.check(
-            """
+    /// A small scenario of each kind, by kind.
+    static let scenarios: [String: String] = [
+        "scrolling-table": ScrollingTableDriverTests.table,
+        "navigation": NavigationDriverTests.markovApp,
+        "drawing": DrawingScenarioTests.yaml,
+        "parallel-readers": ParallelReadersLoadingTests.yaml,
+        "trace": """
             name: repeated-trace
             kind: trace
             generate: {distribution: zipf, alpha: 1.0, objects: 300, requests: 6000, seed: 42}
             cache: {policies: [lru, fifo], capacities: [16, 64]}
 
-            """)
+            """,
+    ]
+
+    @Test("every kind has a scenario here")
+    func everyKindCovered() {
+        #expect(Set(ScenarioKinds.builtIn.map { $0.kind.rawValue }) == Set(Self.scenarios.keys))
+    }
+
+    @Test(
+        "each kind: repeat 2 runs without a determinism failure, its counts those of a single run, its spectrum within the band",
+        arguments: ["scrolling-table", "navigation", "drawing", "parallel-readers", "trace"])
+    func repeatedCounts(_ kind: String) throws {
+        try Self.check(try #require(Self.scenarios[kind]))
     }
 }
