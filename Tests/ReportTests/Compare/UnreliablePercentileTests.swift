@@ -47,6 +47,7 @@ extension CompareTests {
             let text = ComparisonTextFormatter().render(comparison)
             #expect(text.contains("Not judged (unreliable percentiles)"))
             #expect(text.contains("unreliable: 4 samples beyond (needs 10)"))
+            #expect(ComparisonCSVFormatter().render(comparison).contains(",not judged,unreliable: 4 samples beyond (needs 10)\r\n"))
         }
 
         @Test("the fewer side decides: 9 samples beyond in the baseline alone make the percentile unreliable")
