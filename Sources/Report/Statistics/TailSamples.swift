@@ -18,7 +18,8 @@ public enum TailSamples {
     /// The fewest samples beyond a percentile for it to be judged.
     public static let reliableMinimum = 10
 
-    /// The companion column of percentile column `percentile` (`p99.9`, for the description).
+    /// The companion column of percentile column `name`, whose level `level` (`p99.9`) the
+    /// description names.
     public static func column(of name: String, level: String) -> Column {
         Column(
             name + suffix, .count, .tail, .neutral,
