@@ -99,11 +99,13 @@ public struct LatencyRecorder: Sendable, Equatable {
     }
 
     /// The value at percentile `p` as ``spectrum()`` writes its points: the highest value
-    /// equivalent to the recorded one at that rank (three significant digits), capped at the
-    /// largest recorded value; 0 when empty. Comparable with another recorder's spectrum at `p`.
-    public func spectrumValue(atPercentile p: Double) -> UInt64 {
+    /// equivalent to the recorded one at that rank (three significant digits), capped at `cap`
+    /// (default: the largest recorded value); 0 when empty. With the cap of a recorder this one
+    /// was merged into, comparable with that recorder's spectrum at `p` (a value in the same
+    /// bucket reads the same).
+    public func spectrumValue(atPercentile p: Double, cap: UInt64? = nil) -> UInt64 {
         guard histogram.totalCount > 0 else { return 0 }
-        return Swift.min(histogram.highestEquivalentForValue(percentile(p)), max)
+        return Swift.min(histogram.highestEquivalentForValue(percentile(p)), cap ?? max)
     }
 
     /// The percentile spectrum: (percentile in 0...100, value in nanoseconds) pairs, in

@@ -53,7 +53,7 @@ extension RunConfiguration {
                 line.append("operation", .string(name))
                 line.append("percentile", .double(point.percentile))
                 line.append("latency_ns", .uint(point.valueNs), kind: .measured)
-                let values = own.count < 2 ? [point.valueNs] : own.map { $0.spectrumValue(atPercentile: point.percentile) }
+                let values = own.count < 2 ? [point.valueNs] : own.map { $0.spectrumValue(atPercentile: point.percentile, cap: recorder.max) }
                 line.append(SharedColumns.spectrumLow, .uint(values.min() ?? point.valueNs), kind: .measured)
                 line.append(SharedColumns.spectrumHigh, .uint(values.max() ?? point.valueNs), kind: .measured)
                 rows.append(line)
