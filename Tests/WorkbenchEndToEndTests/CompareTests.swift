@@ -189,11 +189,11 @@ extension EndToEnd {
             #expect(
                 lines.first
                     == "scenario,policy,in_use,sweep_key,sweep_value,metric,role,direction,baseline,current,delta,percent,ratio,"
-                    + "ratio_ci_low,ratio_ci_high,baseline_repetitions,current_repetitions,p_value,p_value_holm,verdict",
+                    + "ratio_ci_low,ratio_ci_high,baseline_repetitions,current_repetitions,p_value,p_value_holm,verdict,judged_by",
                 "\(transcript(csv))")
             #expect(lines.count == 7, "\(transcript(csv))")  // header + 6 metrics of one run
             #expect(
-                lines.contains("feed,lru,repopulate,,,instantiations,count,lower_is_better,10,11,1,10,,,,1,1,,,regression"),
+                lines.contains("feed,lru,repopulate,,,instantiations,count,lower_is_better,10,11,1,10,,,,1,1,,,regression,exact"),
                 "\(transcript(csv))")
             // Notes go to stderr, so stdout stays CSV.
             #expect(csv.stderr.contains("note: baseline lacks scenario 'contacts'"), "\(transcript(csv))")

@@ -51,21 +51,55 @@ public enum SharedColumns {
     public static let percentiles = ["p50", "p90", "p99", "p999", "max"]
 
     /// One latency's summary columns, `<prefix>_p50_ns` … `<prefix>_max_ns` (or those of
-    /// `levels`), each measured, lower is better.
+    /// `levels`), each measured, lower is better; each percentile (not the maximum, which has
+    /// nothing beyond it) followed by its ``TailSamples`` companion,
+    /// `<prefix>_p50_ns_tail_samples`.
     ///
     /// - Parameter what: What is timed, for the description ("a row request").
     public static func latency(_ prefix: String, of what: String, levels: [String] = percentiles) -> [Column] {
-        levels.map { level in
-            let label = level == "max" ? "maximum" : level
-            return .measured("\(prefix)_\(level)_ns", .nanoseconds, .lowerIsBetter, "\(label) time of \(what)")
+        levels.flatMap { level -> [Column] in
+            let name = "\(prefix)_\(level)_ns"
+            guard let percentile = percentileLevel(level) else {
+                return [.measured(name, .nanoseconds, .lowerIsBetter, "maximum time of \(what)")]
+            }
+            let label = "p" + CSVValue.format(percentile)
+            return [
+                .measured(name, .nanoseconds, .lowerIsBetter, "\(label) time of \(what)"),
+                TailSamples.column(of: name, level: label),
+            ]
         }
     }
 
-    /// The columns of `latency.csv`: the identity, then operation, percentile and latency_ns.
+    /// The percentile (0 to 100) of a level of ``percentiles``: `p50` is 50, `p999` is 99.9
+    /// (digits after the second are decimals); nil for `max` or a label that is no percentile.
+    public static func percentileLevel(_ level: String) -> Double? {
+        guard level.hasPrefix("p") else { return nil }
+        let digits = level.dropFirst()
+        guard !digits.isEmpty, digits.allSatisfy(\.isNumber) else { return nil }
+        let whole = digits.prefix(2)
+        let decimals = digits.dropFirst(2)
+        return Double(decimals.isEmpty ? String(whole) : "\(whole).\(decimals)")
+    }
+
+    /// The columns of `latency.csv`: the identity, then operation, percentile, latency_ns and
+    /// the spread of the repetitions at that percentile, ``spectrumLow`` and ``spectrumHigh``.
     public static let spectrum: [Column] =
         identity + [
             .identity("operation", .text, "the timed operation"),
             .identity("percentile", .number, "the percentile level, 0 to 100"),
-            .measured("latency_ns", .nanoseconds, .lowerIsBetter, "the operation's latency at that percentile"),
+            .measured(
+                "latency_ns", .nanoseconds, .lowerIsBetter,
+                "the operation's latency at that percentile (of the repetitions' histograms merged)"),
+            .measured(
+                spectrumLow, .nanoseconds, .neutral,
+                "the smallest of the repetitions' own latencies at that percentile (latency_ns with one repetition)"),
+            .measured(
+                spectrumHigh, .nanoseconds, .neutral,
+                "the largest of the repetitions' own latencies at that percentile (latency_ns with one repetition)"),
         ]
+
+    /// The column of `latency.csv` holding the lower edge of the repetitions' band.
+    public static let spectrumLow = "latency_ns_min"
+    /// The column of `latency.csv` holding the upper edge of the repetitions' band.
+    public static let spectrumHigh = "latency_ns_max"
 }

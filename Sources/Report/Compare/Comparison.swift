@@ -4,7 +4,9 @@
 /// and each of its rows to the baseline row with the same ``RowKey`` (policy, in-use mode and
 /// every `sweep_*` column). For every metric column (``MetricRole/count`` or
 /// ``MetricRole/measured``, as the scenario's `columns.csv` says) in both files, with numbers on both sides,
-/// the values are compared under the metric's ``Threshold`` and get a ``Verdict``.
+/// the values are compared under the metric's ``Threshold`` and get a ``Verdict``. A percentile
+/// with fewer than ``TailSamples/reliableMinimum`` samples beyond it on either side (its
+/// ``MetricRole/tail`` companion) is unreliable: never judged, listed with the reason.
 ///
 /// What cannot be compared becomes a ``ComparisonNote``: a scenario or row on one side only,
 /// a column on one side only, a non-numeric value, an interrupted run (`complete=false`), a
@@ -129,7 +131,13 @@ public struct Comparison: Sendable, Equatable {
     /// The measured metrics of a single repetition that moved beyond their threshold: listed,
     /// not judged.
     public var notJudged: [MetricComparison] {
-        metrics.filter { $0.verdict == .notJudged && $0.thresholdVerdict != .unchanged }
+        metrics.filter { $0.verdict == .notJudged && $0.thresholdVerdict != .unchanged && !$0.judgment.isUnreliable }
+    }
+
+    /// The unreliable percentiles (too few samples beyond them) that moved beyond their
+    /// threshold: listed with the reason, never judged.
+    public var unreliable: [MetricComparison] {
+        metrics.filter { $0.judgment.isUnreliable && $0.thresholdVerdict != .unchanged }
     }
 
     /// The current scenarios the baseline lacks.
@@ -158,12 +166,12 @@ public struct Comparison: Sendable, Equatable {
         let currentColumns = Set(current.header)
         let bounds = Repetitions.boundColumns(current.header)
         let metricColumns = current.header.filter {
-            current.role(of: $0) != .identity && baselineColumns.contains($0) && !bounds.contains($0)
+            current.role(of: $0).isCompared && baselineColumns.contains($0) && !bounds.contains($0)
         }
-        for column in current.header where current.role(of: column) != .identity && !baselineColumns.contains(column) {
+        for column in current.header where current.role(of: column).isCompared && !baselineColumns.contains(column) {
             notes.append(.columnOnlyIn(scenario: scenario, column: column, .current))
         }
-        for column in baseline.header where baseline.role(of: column) != .identity && !currentColumns.contains(column) {
+        for column in baseline.header where baseline.role(of: column).isCompared && !currentColumns.contains(column) {
             notes.append(.columnOnlyIn(scenario: scenario, column: column, .baseline))
         }
 
@@ -208,6 +216,10 @@ public struct Comparison: Sendable, Equatable {
                     metric.judge(
                         baselineSamples: baseline.repetitions[key]?[column] ?? [old],
                         currentSamples: current.repetitions[key]?[column] ?? [new], options: options)
+                    metric.markUnreliable(
+                        tailSamples: [(baseline, base), (current, record)].compactMap { summary, values in
+                            TailSamples.companion(of: column, in: summary.columns).flatMap { values[$0] }.flatMap(number)
+                        }.min())
                 }
                 metrics.append(metric)
             }

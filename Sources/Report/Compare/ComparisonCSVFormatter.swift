@@ -22,6 +22,7 @@ public struct ComparisonCSVFormatter: Sendable {
                 + [
                     "metric", "role", "direction", "baseline", "current", "delta", "percent", "ratio", "ratio_ci_low",
                     "ratio_ci_high", "baseline_repetitions", "current_repetitions", "p_value", "p_value_holm", "verdict",
+                    "judged_by",
                 ])
         for metric in metrics {
             let key = metric.key
@@ -35,7 +36,7 @@ public struct ComparisonCSVFormatter: Sendable {
                     metric.percent.map(CSVValue.double) ?? .empty, metric.ratio.map { .double($0.value) } ?? .empty,
                     metric.ratio.map { .double($0.low) } ?? .empty, metric.ratio.map { .double($0.high) } ?? .empty,
                     .int(metric.repetitions.baseline), .int(metric.repetitions.current), pValue(metric, adjusted: false),
-                    pValue(metric, adjusted: true), .string(metric.verdict.rawValue),
+                    pValue(metric, adjusted: true), .string(metric.verdict.rawValue), .string(metric.judgment.label),
                 ]
             table.rows.append(row)
         }

@@ -19,6 +19,11 @@ enum ComparisonFormatting {
             text += "; \(unjudged) measured \(unjudged == 1 ? "metric" : "metrics") beyond the threshold not judged "
                 + "(a single repetition: run with --repeat 5 or more, or compare with --strict)"
         }
+        let unreliable = comparison.unreliable.count
+        if unreliable > 0 {
+            text += "; \(unreliable) unreliable \(unreliable == 1 ? "percentile" : "percentiles") beyond the threshold not judged "
+                + "(fewer than \(TailSamples.reliableMinimum) samples beyond)"
+        }
         let missing = comparison.scenariosMissingFromBaseline.count
         if missing > 0 {
             text += "; baseline lacks \(plural(missing, "scenario"))"
@@ -38,6 +43,7 @@ enum ComparisonFormatting {
         for (title, metrics) in [
             ("Regressions", comparison.regressions), ("Improvements", comparison.improvements),
             ("Changed (neutral)", comparison.changes), ("Not judged (a single repetition)", comparison.notJudged),
+            ("Not judged (unreliable percentiles)", comparison.unreliable),
         ] where !metrics.isEmpty {
             sections.append((title: title, metrics: metrics, showVerdict: false))
         }

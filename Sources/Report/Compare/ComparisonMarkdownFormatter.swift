@@ -30,7 +30,9 @@ public struct ComparisonMarkdownFormatter: Sendable {
             // Text columns left-aligned, numbers right-aligned.
             text += "|" + titles.indices.map { $0 < 3 || $0 >= 8 ? "---" : "--:" }.joined(separator: "|") + "|\n"
             for metric in section.metrics {
-                text += Self.row(ComparisonFormatting.cells(metric, showVerdict: section.showVerdict))
+                let cells = ComparisonFormatting.cells(metric, showVerdict: section.showVerdict)
+                // An unreliable percentile's row in italics: shown, not judged.
+                text += metric.judgment.isUnreliable ? Self.row(cells, emphasis: "*") : Self.row(cells)
             }
         }
         if !comparison.notes.isEmpty {
@@ -42,9 +44,9 @@ public struct ComparisonMarkdownFormatter: Sendable {
         return text
     }
 
-    /// `| a | b |` and a line break.
-    static func row(_ cells: [String]) -> String {
-        "| " + cells.map(escape).joined(separator: " | ") + " |\n"
+    /// `| a | b |` and a line break; with `emphasis`, each non-empty cell between it (`*a*`).
+    static func row(_ cells: [String], emphasis: String = "") -> String {
+        "| " + cells.map { $0.isEmpty ? "" : emphasis + escape($0) + emphasis }.joined(separator: " | ") + " |\n"
     }
 
     /// `text` with the characters markdown would read as table or emphasis syntax escaped.

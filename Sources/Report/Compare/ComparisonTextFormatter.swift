@@ -19,10 +19,18 @@
 public struct ComparisonTextFormatter: Sendable {
     /// Whether to list every compared metric after the changes.
     public var all: Bool
+    /// Whether to grey unreliable percentiles with ANSI dim (for a terminal only).
+    public var dim: Bool
 
-    /// A formatter; `all` adds a table of every metric.
-    public init(all: Bool = false) {
+    /// ANSI dim, and the reset after it.
+    static let dimOn = "\u{1B}[2m"
+    static let dimOff = "\u{1B}[0m"
+
+    /// A formatter; `all` adds a table of every metric, `dim` greys the rows of unreliable
+    /// percentiles (set it when standard output is a terminal).
+    public init(all: Bool = false, dim: Bool = false) {
         self.all = all
+        self.dim = dim
     }
 
     /// The report, ending with a line break.
@@ -35,7 +43,8 @@ public struct ComparisonTextFormatter: Sendable {
             let lines =
                 [ComparisonFormatting.titles(showVerdict: section.showVerdict)]
                 + section.metrics.map { ComparisonFormatting.cells($0, showVerdict: section.showVerdict) }
-            text += Self.align(lines)
+            let greyed = [false] + section.metrics.map { dim && $0.judgment.isUnreliable }
+            text += Self.align(lines, greyed: greyed)
         }
         if !comparison.notes.isEmpty {
             text += "\nNotes\n"
@@ -47,19 +56,20 @@ public struct ComparisonTextFormatter: Sendable {
     }
 
     /// The lines as columns padded to their widest cell, indented two spaces, without trailing
-    /// spaces.
-    static func align(_ lines: [[String]]) -> String {
+    /// spaces; a line whose `greyed` flag is set between ANSI dim and reset.
+    static func align(_ lines: [[String]], greyed: [Bool] = []) -> String {
         let width = lines.map(\.count).max() ?? 0
         let widths = (0..<width).map { column in
             lines.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0
         }
         var text = ""
-        for line in lines {
+        for (position, line) in lines.enumerated() {
             var row = ""
             for (index, cell) in line.enumerated() {
                 row += index == line.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count + 2)
             }
-            text += "  " + row + "\n"
+            let grey = position < greyed.count && greyed[position]
+            text += "  " + (grey ? Self.dimOn + row + Self.dimOff : row) + "\n"
         }
         return text
     }

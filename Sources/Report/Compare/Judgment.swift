@@ -8,7 +8,7 @@ import Foundation
 /// test whose p-value, Holm-adjusted over every tested metric of the comparison, is at most α;
 /// with fewer (but more than one), confidence intervals of the two medians that do not overlap.
 /// With a single repetition on either side it is not judged, unless `--strict` judges it by its
-/// threshold alone.
+/// threshold alone. A percentile with too few samples beyond it is never judged (``TailSamples``).
 public enum Judgment: Sendable, Equatable {
     /// A count: any change beyond the threshold (exact by default).
     case exact
@@ -20,6 +20,9 @@ public enum Judgment: Sendable, Equatable {
     case test(pValue: Double, adjusted: Double)
     /// A single repetition on a side: listed, not judged.
     case singleRepetition
+    /// A percentile with fewer than ``TailSamples/reliableMinimum`` samples beyond it on a side
+    /// (the fewer of the two): listed with the reason, never judged.
+    case unreliable(tailSamples: Double)
 
     /// A short text for tables: `exact`, `p=0.0012`, `CIs apart`, ...
     public var label: String {
@@ -29,7 +32,13 @@ public enum Judgment: Sendable, Equatable {
         case let .intervals(overlap): overlap ? "CIs overlap" : "CIs apart"
         case let .test(p, adjusted): "p=\(Self.format(p)) (Holm \(Self.format(adjusted)))"
         case .singleRepetition: "1 repetition"
+        case let .unreliable(samples): TailSamples.reason(samples)
         }
+    }
+
+    /// Whether the metric is an unreliable percentile.
+    public var isUnreliable: Bool {
+        if case .unreliable = self { true } else { false }
     }
 
     /// The raw p-value of a tested metric, else nil.

@@ -84,6 +84,15 @@ public struct MetricComparison: Sendable, Equatable {
         }
     }
 
+    /// Takes a percentile with fewer than ``TailSamples/reliableMinimum`` samples beyond it
+    /// (`tailSamples`, the fewer of the two sides; nil without a companion column) out of the
+    /// judgment: ``Judgment/unreliable(tailSamples:)``, not judged.
+    mutating func markUnreliable(tailSamples: Double?) {
+        guard let tailSamples, TailSamples.isUnreliable(tailSamples) else { return }
+        judgment = .unreliable(tailSamples: tailSamples)
+        verdict = .notJudged
+    }
+
     /// Settles a tested metric's verdict with its Holm-adjusted p-value: beyond the threshold
     /// and adjusted p ≤ `alpha`, else unchanged.
     mutating func applyHolm(adjusted: Double, alpha: Double) {

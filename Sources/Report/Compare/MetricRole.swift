@@ -1,5 +1,6 @@
 /// What a summary column is to `workbench compare`: part of a run's identity, a deterministic
-/// count, or a measured figure. Each kind declares its columns' roles (``Column``).
+/// count, a measured figure, or the tail samples behind a measured percentile. Each kind declares
+/// its columns' roles (``Column``).
 public enum MetricRole: String, Sendable, Equatable, CaseIterable {
     /// Names the run or its settings (`scenario`, `policy`, `seed`, `sweep_*`, ...): never
     /// compared as a metric.
@@ -10,4 +11,14 @@ public enum MetricRole: String, Sendable, Equatable, CaseIterable {
     /// A measured, run-dependent figure (bytes, allocations, nanoseconds, frames over budget):
     /// compared with a tolerance (10% by default).
     case measured
+    /// How many samples of a latency histogram lie beyond a percentile column's value
+    /// (`<percentile>_tail_samples`, see ``TailSamples``): it says how far that percentile can
+    /// be trusted, and is itself neither compared nor checked for determinism (it follows the
+    /// measured percentile, so it may differ between repetitions). With repetitions, the sum over
+    /// them.
+    case tail
+
+    /// Whether `compare` compares a column of this role as a metric (counts and measured
+    /// figures).
+    public var isCompared: Bool { self == .count || self == .measured }
 }

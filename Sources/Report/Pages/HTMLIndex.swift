@@ -28,6 +28,7 @@ enum HTMLIndex {
             .problem, tr.failed td { color: #a00; }
             .description { font-size: 1rem; margin: 0.4rem 0; }
             .record { color: #666; font-size: 0.8rem; }
+            td.unreliable { color: #aaa; }
             </style>
             </head>
             <body>
@@ -146,16 +147,26 @@ enum HTMLIndex {
             html += "<th>\(breakable)</th>"
         }
         html += "</tr></thead>\n<tbody>\n"
-        for row in excerpt.rows {
+        for (rowIndex, row) in excerpt.rows.enumerated() {
             html += "<tr>"
-            for cell in row {
-                let numeric = SummaryExcerpt.isNumeric(cell)
-                html += numeric ? "<td class=\"n\">" : "<td>"
+            for (column, cell) in row.enumerated() {
+                var classes = SummaryExcerpt.isNumeric(cell) ? ["n"] : []
+                // An unreliable percentile: greyed, the reason on hover.
+                let reason = excerpt.unreliable[rowIndex][column]
+                var title = ""
+                if let reason {
+                    classes.append("unreliable")
+                    title = " title=\"\(PageText.html(reason))\""
+                }
+                html += classes.isEmpty ? "<td\(title)>" : "<td class=\"\(classes.joined(separator: " "))\"\(title)>"
                 html += PageText.html(cell) + "</td>"
             }
             html += "</tr>\n"
         }
         html += "</tbody>\n</table>\n"
+        if excerpt.hasUnreliable {
+            html += "<p class=\"note\">\(PageText.html(SummaryExcerpt.unreliableNote)) (greyed; the reason on hover).</p>\n"
+        }
         return html
     }
 }

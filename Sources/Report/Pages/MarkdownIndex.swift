@@ -75,8 +75,15 @@ enum MarkdownIndex {
             !excerpt.rows.isEmpty && excerpt.rows.allSatisfy { SummaryExcerpt.isNumeric($0[column]) }
         }
         text += "|" + numeric.map { $0 ? " ---: |" : " --- |" }.joined() + "\n"
-        for row in excerpt.rows {
-            text += "| " + row.map(PageText.markdown).joined(separator: " | ") + " |\n"
+        for (rowIndex, row) in excerpt.rows.enumerated() {
+            // An unreliable percentile in italics.
+            let cells = row.enumerated().map { column, cell in
+                excerpt.unreliable[rowIndex][column] == nil || cell.isEmpty ? PageText.markdown(cell) : "*\(PageText.markdown(cell))*"
+            }
+            text += "| " + cells.joined(separator: " | ") + " |\n"
+        }
+        if excerpt.hasUnreliable {
+            text += "\n" + SummaryExcerpt.unreliableNote + " (in italics).\n"
         }
         return text
     }

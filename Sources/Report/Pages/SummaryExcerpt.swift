@@ -5,6 +5,8 @@ struct SummaryExcerpt: Equatable {
     let headings: [String]
     /// One row per run, as wide as ``headings``.
     let rows: [[String]]
+    /// Per cell of ``rows``, why its percentile is unreliable (``TailSamples``), or nil.
+    let unreliable: [[String?]]
 
     /// How many leading columns are shown for a summary without a column description.
     static let undescribedColumnCount = 10
@@ -29,6 +31,15 @@ struct SummaryExcerpt: Equatable {
         let indices = names.compactMap { summary.header.firstIndex(of: $0) }
         let rates = Set(names.filter { columns?.column($0)?.unit == .perSecond })
         self.headings = headings
+        self.unreliable = summary.rows.map { row in
+            names.map { name in
+                columns.flatMap { columns in
+                    TailSamples.unreliability(of: name, columns: columns) { companion in
+                        summary.header.firstIndex(of: companion).flatMap { Double(row[$0]) }
+                    }
+                }
+            }
+        }
         self.rows = summary.rows.map { row in
             indices.map { index in
                 // Rates as whole numbers (2535439, not 2535438.81363): the table must fit the page.
@@ -39,6 +50,14 @@ struct SummaryExcerpt: Equatable {
             }
         }
     }
+
+    /// Whether some cell is an unreliable percentile.
+    var hasUnreliable: Bool { unreliable.contains { $0.contains { $0 != nil } } }
+
+    /// What the pages say under a table with unreliable percentiles.
+    static let unreliableNote =
+        "Unreliable percentiles: fewer than \(TailSamples.reliableMinimum) samples lie beyond them, so a handful of "
+        + "requests decide the value; compare never judges them"
 
     /// Whether a cell holds a number (right-aligned on the page).
     static func isNumeric(_ cell: String) -> Bool {

@@ -147,8 +147,12 @@ extension PlotView {
             variables: self.panels(panels, file: .summary, columns: columns))
     }
 
-    /// The latency percentile spectrum, a panel per operation of `latency.csv` (latency.gp).
-    public static let latency = PlotView(name: "latency", script: "latency.gp", input: .latency, variables: [])
+    /// The latency percentile spectrum, a panel per operation of `latency.csv` (latency.gp), each
+    /// run's line on the band of its repetitions' spread (``SharedColumns/spectrumLow`` to
+    /// ``SharedColumns/spectrumHigh``).
+    public static let latency = PlotView(
+        name: "latency", script: "latency.gp", input: .latency,
+        variables: [PlotVariable("band_low", SharedColumns.spectrumLow), PlotVariable("band_high", SharedColumns.spectrumHigh)])
 
     // MARK: - Variables
 

@@ -71,6 +71,13 @@ public struct LatencyRecorder: Sendable, Equatable {
         return histogram.valueAtPercentile(Swift.max(p, 0))
     }
 
+    /// How many recorded values lie beyond `value` (in a bucket above the one holding it): the
+    /// samples behind a percentile of `value` (see ``TailSamples``). 0 when empty.
+    public func samplesBeyond(_ value: UInt64) -> UInt64 {
+        guard histogram.totalCount > 0 else { return 0 }
+        return histogram.totalCount - histogram.count(within: 0...Swift.min(value, Self.highestTrackableNanoseconds))
+    }
+
     /// The largest recorded value (after clamping), in nanoseconds; 0 when empty.
     public var max: UInt64 {
         histogram.totalCount == 0 ? 0 : histogram.maxRecorded
@@ -89,6 +96,16 @@ public struct LatencyRecorder: Sendable, Equatable {
             max: max,
             count: count
         )
+    }
+
+    /// The value at percentile `p` as ``spectrum()`` writes its points: the highest value
+    /// equivalent to the recorded one at that rank (three significant digits), capped at `cap`
+    /// (default: the largest recorded value); 0 when empty. With the cap of a recorder this one
+    /// was merged into, comparable with that recorder's spectrum at `p` (a value in the same
+    /// bucket reads the same).
+    public func spectrumValue(atPercentile p: Double, cap: UInt64? = nil) -> UInt64 {
+        guard histogram.totalCount > 0 else { return 0 }
+        return Swift.min(histogram.highestEquivalentForValue(percentile(p)), cap ?? max)
     }
 
     /// The percentile spectrum: (percentile in 0...100, value in nanoseconds) pairs, in

@@ -4,7 +4,8 @@
 /// ```text
 /// summary.csv       counts as one repetition has them (identical in every one), each measured
 ///                   column as the median over the repetitions, followed by
-///                   <column>_ci_low, <column>_ci_high  (the 95% interval of the median, ``MedianInterval``)
+///                   <column>_ci_low, <column>_ci_high  (the 95% interval of the median, ``MedianInterval``),
+///                   each <percentile>_tail_samples as the sum over the repetitions (``TailSamples``)
 /// repetitions.csv   scenario,policy,in_use,run,sweep_key,sweep_value,repetition,<every measured column>
 /// ```
 ///
@@ -48,7 +49,9 @@ public enum Repetitions {
 
     /// The summary row of one run from its repetitions' rows (in repetition order, all with the
     /// same columns): identity and count columns from the first, a measured column (role from
-    /// `columns`) as its median, then the interval's bounds. A count the run itself measured
+    /// `columns`) as its median, then the interval's bounds, and a ``MetricRole/tail`` column
+    /// as the sum over the repetitions (the samples beyond the percentile in their merged
+    /// histogram, each counted against its own repetition's value). A count the run itself measured
     /// (a row marks it ``ColumnKind/measured``) is its median too, without bounds. A value that
     /// is not a number in some repetition leaves the median and bounds empty.
     public static func summary(_ rows: [ResultRow], columns: ResultColumns) -> ResultRow {
@@ -56,6 +59,12 @@ public enum Repetitions {
         var row = ResultRow()
         for (name, value) in first.columns {
             let role = columns.role(of: name) ?? .identity
+            if role == .tail {
+                // The samples beyond the percentile in all repetitions together.
+                let values = rows.compactMap { $0[name]?.number }
+                row.append(name, values.count == rows.count ? .double(values.reduce(0, +)) : .empty)
+                continue
+            }
             let measuredHere = first.kind(of: name) == .measured
             guard role == .measured || (role == .count && measuredHere) else {
                 row.append(name, value, kind: measuredHere ? .measured : .count)

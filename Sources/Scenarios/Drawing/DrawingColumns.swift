@@ -1,6 +1,11 @@
 import Report
 
 extension DrawingRecorder {
+    /// The levels of the fresh and cached draws' summary columns.
+    static let partLevels = ["p50", "p99"]
+    /// The levels of the frame work's summary columns.
+    static let frameLevels = ["p99"]
+
     /// Every column a drawing run writes, declared once (``DrawingRecorder`` appends them in
     /// this order).
     static let columns = ResultColumns(
@@ -31,12 +36,11 @@ extension DrawingRecorder {
             SharedColumns.allocatedBytes("in counted frames"),
             SharedColumns.allocations,
         ] + SharedColumns.latency("draw_latency", of: "a drawing request, cached or fresh")
+            + (SharedColumns.latency("fresh_draw", of: "a fresh draw", levels: partLevels)
+                + SharedColumns.latency("cached_draw", of: "a cached draw", levels: partLevels))
+                .showing(["fresh_draw_p50_ns", "cached_draw_p50_ns"], in: .table)
+            + SharedColumns.latency("frame_work", of: "a frame's model work", levels: frameLevels)
             + [
-                .measured("fresh_draw_p50_ns", .nanoseconds, .lowerIsBetter, "median time of a fresh draw", views: [.table]),
-                .measured("fresh_draw_p99_ns", .nanoseconds, .lowerIsBetter, "p99 time of a fresh draw"),
-                .measured("cached_draw_p50_ns", .nanoseconds, .lowerIsBetter, "median time of a cached draw", views: [.table]),
-                .measured("cached_draw_p99_ns", .nanoseconds, .lowerIsBetter, "p99 time of a cached draw"),
-                .measured("frame_work_p99_ns", .nanoseconds, .lowerIsBetter, "p99 time of a frame's model work"),
                 .measured(
                     "frames_over_budget", .count, .lowerIsBetter, "frames whose model work took longer than 1/refresh_hz",
                     views: [.table]),

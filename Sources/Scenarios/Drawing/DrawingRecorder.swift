@@ -145,15 +145,11 @@ struct DrawingRecorder {
         row.append("disk_bytes_max", .int(max(maxDiskBytes, diskBytes)), kind: .measured)
         row.append("allocated_bytes", .uint(total.allocated.bytes), kind: .measured)
         row.append("allocations", .uint(allocationRequests), kind: .measured)
-        let draws = all.summary
-        row.appendPercentiles("draw_latency", draws)
+        row.appendPercentiles("draw_latency", all)
         // Empty, not 0, when nothing of that kind was drawn (no cache: no cached draws).
-        func percentile(_ recorder: LatencyRecorder, _ value: UInt64) -> CSVValue { recorder.isEmpty ? .empty : .uint(value) }
-        row.append("fresh_draw_p50_ns", percentile(fresh, fresh.summary.p50), kind: .measured)
-        row.append("fresh_draw_p99_ns", percentile(fresh, fresh.summary.p99), kind: .measured)
-        row.append("cached_draw_p50_ns", percentile(cached, cached.summary.p50), kind: .measured)
-        row.append("cached_draw_p99_ns", percentile(cached, cached.summary.p99), kind: .measured)
-        row.append("frame_work_p99_ns", .uint(frameWork.summary.p99), kind: .measured)
+        row.appendPercentiles("fresh_draw", fresh, levels: Self.partLevels, blankWhenEmpty: true)
+        row.appendPercentiles("cached_draw", cached, levels: Self.partLevels, blankWhenEmpty: true)
+        row.appendPercentiles("frame_work", frameWork, levels: Self.frameLevels)
         row.append("frames_over_budget", .int(total.framesOverBudget), kind: .measured)
         let hasDiskTier = DrawingScenario.diskTierPolicies.contains(configuration.policy)
         row.append("disk_capacity_bytes", .int(hasDiskTier ? diskCapacity : 0))

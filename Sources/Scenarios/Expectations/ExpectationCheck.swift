@@ -51,7 +51,8 @@ public enum ExpectationCheck {
     /// factor; a measured metric by the medians of both runs' repetitions, and only when the
     /// difference is significant (``Significance``): `<`, `<=` hold when the run is significantly
     /// lower, `>`, `>=` significantly higher, `!=` either, `==` when the difference is not
-    /// significant.
+    /// significant. A percentile either run has fewer than ``TailSamples/reliableMinimum``
+    /// samples beyond is not met (`unreliable: 4 samples beyond (needs 10)`).
     static func relative(_ outcome: inout ExpectationOutcome, row: ResultRow, reference: Expectation.Reference, result: ScenarioResult) {
         let metric = outcome.expectation.metric
         let op = outcome.expectation.condition.op
@@ -70,6 +71,15 @@ public enum ExpectationCheck {
         outcome.reference = base * reference.factor
         guard result.columns.role(of: metric) == .measured || row.kind(of: metric) == .measured else {
             outcome.passed = Expectation.Condition(op, base * reference.factor).holds(for: actual)
+            return
+        }
+        // A percentile with too few samples beyond it, in either run, supports no claim.
+        let unreliable = [row, referenceRow].lazy.compactMap { line in
+            TailSamples.unreliability(of: metric, columns: result.columns) { line[$0]?.number }
+        }.first
+        if let unreliable {
+            outcome.passed = false
+            outcome.reason = unreliable
             return
         }
         let samples = repetitionValues(of: metric, row: row, result: result) ?? [actual]

@@ -120,8 +120,7 @@ struct NavigationRecorder {
         row.append("history_bytes_max", .uint(max(maxHistoryBytes, historyBytes)), kind: .measured)
         row.append("allocated_bytes", .uint(totalAllocation.bytes), kind: .measured)
         row.append("allocations", .uint(allocationRequests), kind: .measured)
-        let summary = latency.summary
-        row.appendPercentiles("transition_latency", summary)
+        row.appendPercentiles("transition_latency", latency)
 
         return configuration.output(
             scenario: scenario, summary: row, timeseries: timeseries, operations: [("transition", latency)], complete: complete)

@@ -153,7 +153,7 @@ struct ParallelReadersRecorder {
             row.append("\(operation.rawValue)_per_s", .double(rates[operation.index]), kind: .measured)
         }
         for operation in Self.operations {
-            row.appendPercentiles(operation.rawValue, latency[operation.index].summary)
+            row.appendPercentiles(operation.rawValue, latency[operation.index])
         }
         row.append("allocated_bytes", .uint(allocated), kind: .measured)
         row.append("allocations", .uint(allocations), kind: .measured)

@@ -1,17 +1,24 @@
 import Report
 
 extension ResultRow {
-    /// The summary columns of one latency: `<prefix>_p50_ns`, `_p90_ns`, `_p99_ns`, `_p999_ns`,
-    /// `_max_ns`, in that order.
-    static func percentileColumns(_ prefix: String) -> [String] {
-        ["p50", "p90", "p99", "p999", "max"].map { "\(prefix)_\($0)_ns" }
-    }
-
-    /// Appends ``percentileColumns(_:)`` for `summary`, each measured.
-    mutating func appendPercentiles(_ prefix: String, _ summary: LatencySummary) {
-        let values = [summary.p50, summary.p90, summary.p99, summary.p999, summary.max]
-        for (column, value) in zip(Self.percentileColumns(prefix), values) {
-            append(column, .uint(value), kind: .measured)
+    /// Appends one latency's summary columns as ``SharedColumns/latency(_:of:levels:)``
+    /// declares them: `<prefix>_<level>_ns` for each of `levels` (measured), each percentile
+    /// followed by its ``TailSamples`` companion, the samples of `recorder` beyond its value.
+    /// With `blankWhenEmpty`, an empty recorder leaves them empty (else 0).
+    mutating func appendPercentiles(
+        _ prefix: String, _ recorder: LatencyRecorder, levels: [String] = SharedColumns.percentiles, blankWhenEmpty: Bool = false
+    ) {
+        let blank = blankWhenEmpty && recorder.isEmpty
+        for level in levels {
+            let name = "\(prefix)_\(level)_ns"
+            guard let percentile = SharedColumns.percentileLevel(level) else {
+                append(name, blank ? .empty : .uint(recorder.max), kind: .measured)
+                continue
+            }
+            let value = recorder.percentile(percentile)
+            append(name, blank ? .empty : .uint(value), kind: .measured)
+            // Follows the measured percentile: it varies between runs, so it is no count.
+            append(name + TailSamples.suffix, blank ? .empty : .uint(recorder.samplesBeyond(value)), kind: .measured)
         }
     }
 }
@@ -30,15 +37,25 @@ extension RunConfiguration {
     }
 
     /// `latency.csv` rows for this run: per operation, in order, one row per point of its
-    /// percentile spectrum (`operation`, `percentile`, `latency_ns`).
-    func spectrumRows(scenario: String, _ operations: [(name: String, recorder: LatencyRecorder)]) -> [ResultRow] {
+    /// percentile spectrum (`operation`, `percentile`, `latency_ns`), then the smallest and
+    /// largest value at that percentile of the operation's recorder in each of `repetitions`
+    /// (the band of ``SharedColumns/spectrumLow`` and ``SharedColumns/spectrumHigh``; the point's
+    /// own value when there are fewer than two).
+    func spectrumRows(
+        scenario: String, _ operations: [(name: String, recorder: LatencyRecorder)],
+        repetitions: [[(name: String, recorder: LatencyRecorder)]] = []
+    ) -> [ResultRow] {
         var rows: [ResultRow] = []
         for (name, recorder) in operations {
+            let own = repetitions.compactMap { $0.first { $0.name == name }?.recorder }.filter { !$0.isEmpty }
             for point in recorder.spectrum() {
                 var line = identityRow(scenario: scenario)
                 line.append("operation", .string(name))
                 line.append("percentile", .double(point.percentile))
                 line.append("latency_ns", .uint(point.valueNs), kind: .measured)
+                let values = own.count < 2 ? [point.valueNs] : own.map { $0.spectrumValue(atPercentile: point.percentile, cap: recorder.max) }
+                line.append(SharedColumns.spectrumLow, .uint(values.min() ?? point.valueNs), kind: .measured)
+                line.append(SharedColumns.spectrumHigh, .uint(values.max() ?? point.valueNs), kind: .measured)
                 rows.append(line)
             }
         }

@@ -92,7 +92,8 @@ public enum ScenarioRunner {
                 result.repetitions.append(Repetitions.row(row, repetition: index + 1, columns: columns))
             }
             result.timeseries.append(contentsOf: done[0].timeseries)
-            result.latency += run.configuration.spectrumRows(scenario: plan.name, mergedOperations(done))
+            result.latency += run.configuration.spectrumRows(
+                scenario: plan.name, mergedOperations(done), repetitions: done.map(\.operations))
         }
         return result
     }

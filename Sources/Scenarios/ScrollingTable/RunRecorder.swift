@@ -110,15 +110,9 @@ struct RunRecorder {
         row.append("complete", .string(complete ? "true" : "false"))
         row.append("allocated_bytes", .uint(totals.allocatedBytes), kind: .measured)
         row.append("allocations", .uint(allocationRequests), kind: .measured)
-        let rows = source.rowLatency.summary
-        row.appendPercentiles("dequeue_latency", rows)
-        let supplementary = source.supplementaryLatency.summary
-        row.append("pool_dequeue_latency_p50_ns", .uint(supplementary.p50), kind: .measured)
-        row.append("pool_dequeue_latency_p99_ns", .uint(supplementary.p99), kind: .measured)
-        row.append("pool_dequeue_latency_max_ns", .uint(supplementary.max), kind: .measured)
-        let frames = frameWork.summary
-        row.append("frame_work_p50_ns", .uint(frames.p50), kind: .measured)
-        row.append("frame_work_p99_ns", .uint(frames.p99), kind: .measured)
+        row.appendPercentiles("dequeue_latency", source.rowLatency)
+        row.appendPercentiles("pool_dequeue_latency", source.supplementaryLatency, levels: Self.poolLevels)
+        row.appendPercentiles("frame_work", frameWork, levels: Self.frameLevels)
         row.append("frames_over_budget", .int(totals.framesOverBudget), kind: .measured)
         appendDetailColumns(to: &row, stats: stats, details: details)
 

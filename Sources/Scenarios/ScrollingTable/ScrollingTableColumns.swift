@@ -1,6 +1,11 @@
 import Report
 
 extension RunRecorder {
+    /// The levels of the header/footer latency's summary columns.
+    static let poolLevels = ["p50", "p99", "max"]
+    /// The levels of the frame work's summary columns.
+    static let frameLevels = ["p50", "p99"]
+
     /// Every column a scrolling-table run writes, declared once (``RunRecorder`` appends them in
     /// this order).
     static let columns = ResultColumns(
@@ -36,8 +41,8 @@ extension RunRecorder {
             .showing(["dequeue_latency_p50_ns", "dequeue_latency_p99_ns"], in: .table)
             + SharedColumns.latency(
                 "pool_dequeue_latency", of: "a header/footer request (dequeue, or instantiation on a miss)",
-                levels: ["p50", "p99", "max"])
-            + SharedColumns.latency("frame_work", of: "a frame's model work", levels: ["p50", "p99"]) + [
+                levels: poolLevels)
+            + SharedColumns.latency("frame_work", of: "a frame's model work", levels: frameLevels) + [
                 .measured("frames_over_budget", .count, .lowerIsBetter, "frames whose model work took longer than 1/refresh_hz")
             ] + detailColumns,
         timeseries: SharedColumns.identity + [

@@ -9,7 +9,7 @@ struct Columns: ParsableCommand {
         abstract: "List the result columns of a scenario kind (or of every kind).",
         discussion: """
             Each column with its unit, role (identity, count: deterministic, measured: varies \
-            between runs), which way is better, and what it holds, as every results directory's \
+            between runs, tail: the samples beyond a latency percentile), which way is better, and what it holds, as every results directory's \
             columns.csv records it. The README's column tables are this command's markdown output.
             """
     )

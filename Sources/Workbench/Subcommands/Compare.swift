@@ -31,6 +31,9 @@ struct Compare: ParsableCommand {
               (default 0.01); with 2 to 4, the medians' 95% confidence intervals must not
               overlap. With a single repetition on either side, measured metrics are
               listed (not judged) unless --strict judges them by the threshold alone.
+              A latency percentile with fewer than 10 samples beyond it (its
+              <metric>_tail_samples column, either side) is unreliable: never judged,
+              listed with the reason (greyed on a terminal, in italics in markdown).
 
             THRESHOLDS
               --threshold METRIC=VALUE   VALUE is 5% (of the baseline), 200 (in the
@@ -107,7 +110,7 @@ struct Compare: ParsableCommand {
 
         switch format {
         case .text:
-            print(ComparisonTextFormatter(all: all).render(comparison), terminator: "")
+            print(ComparisonTextFormatter(all: all, dim: Diagnostics.stdoutIsTerminal).render(comparison), terminator: "")
         case .markdown:
             print(ComparisonMarkdownFormatter(all: all).render(comparison), terminator: "")
         case .csv:

@@ -11,6 +11,8 @@ import Foundation
 /// Diagnostics read `path:line:column: error: message`; colour only on a TTY.
 enum Diagnostics {
     static let stderrIsTerminal = isatty(STDERR_FILENO) != 0
+    /// Whether standard output is a terminal (tables grey what they show but do not judge).
+    static let stdoutIsTerminal = isatty(STDOUT_FILENO) != 0
 
     /// Prints an error diagnostic whose text already starts with `file:line:column:`.
     static func error(_ text: String) {

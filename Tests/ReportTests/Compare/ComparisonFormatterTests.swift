@@ -132,20 +132,20 @@ extension CompareTests {
             #expect(all.contains("unchanged"))
         }
 
-        @Test("csv: every compared metric with its role, direction, delta, percent, ratio, repetitions, p-values and verdict (golden)")
+        @Test("csv: every compared metric with its role, direction, delta, percent, ratio, repetitions, p-values, verdict and how it was judged (golden)")
         func csvGolden() {
             let comparison = Comparison(
                 baseline: Self.directory("b", ["feed": [F.row(["dequeue_latency_p99_ns": "0"])]]),
                 current: Self.directory("c", ["feed": [F.row(["instantiations": "11", "hit_rate": "0.9", "dequeue_latency_p99_ns": "7"])]]))
             let expected = [
                 "scenario,policy,in_use,sweep_key,sweep_value,metric,role,direction,baseline,current,delta,percent,ratio,"
-                    + "ratio_ci_low,ratio_ci_high,baseline_repetitions,current_repetitions,p_value,p_value_holm,verdict",
-                "feed,lru,repopulate,,,requests,count,neutral,100,100,0,0,,,,1,1,,,unchanged",
-                "feed,lru,repopulate,,,hits,count,higher_is_better,80,80,0,0,,,,1,1,,,unchanged",
-                "feed,lru,repopulate,,,hit_rate,count,higher_is_better,0.8,0.9,0.1,12.5,,,,1,1,,,improvement",
-                "feed,lru,repopulate,,,instantiations,count,lower_is_better,10,11,1,10,,,,1,1,,,regression",
-                "feed,lru,repopulate,,,allocated_bytes,measured,lower_is_better,10000,10000,0,0,,,,1,1,,,unchanged",
-                "feed,lru,repopulate,,,dequeue_latency_p99_ns,measured,lower_is_better,0,7,7,,,,,1,1,,,not judged",
+                    + "ratio_ci_low,ratio_ci_high,baseline_repetitions,current_repetitions,p_value,p_value_holm,verdict,judged_by",
+                "feed,lru,repopulate,,,requests,count,neutral,100,100,0,0,,,,1,1,,,unchanged,exact",
+                "feed,lru,repopulate,,,hits,count,higher_is_better,80,80,0,0,,,,1,1,,,unchanged,exact",
+                "feed,lru,repopulate,,,hit_rate,count,higher_is_better,0.8,0.9,0.1,12.5,,,,1,1,,,improvement,exact",
+                "feed,lru,repopulate,,,instantiations,count,lower_is_better,10,11,1,10,,,,1,1,,,regression,exact",
+                "feed,lru,repopulate,,,allocated_bytes,measured,lower_is_better,10000,10000,0,0,,,,1,1,,,unchanged,1 repetition",
+                "feed,lru,repopulate,,,dequeue_latency_p99_ns,measured,lower_is_better,0,7,7,,,,,1,1,,,not judged,1 repetition",
             ].map { $0 + "\r\n" }.joined()
             #expect(ComparisonCSVFormatter().render(comparison) == expected)
         }

@@ -10,15 +10,17 @@ extension CompareTests {
         static let bytes = "allocated_bytes"
 
         /// In-memory results of feed lru/repopulate whose measured columns have the repetitions
-        /// `samples` (column → values); the summary holds their medians.
-        static func side(_ path: String, _ samples: [String: [Double]]) -> ResultsDirectory {
-            var row = F.row()
+        /// `samples` (column → values); the summary holds their medians, and the `extra` columns
+        /// (name → value) after the fixture's.
+        static func side(_ path: String, _ samples: [String: [Double]], extra: [String: String] = [:]) -> ResultsDirectory {
+            let header = F.header + extra.keys.sorted()
+            var row = F.row().merging(extra) { $1 }
             for (column, values) in samples {
                 row[column] = CSVValue.double(MedianInterval(values)?.median ?? 0).text
             }
             var summary = ScenarioSummary(
-                name: "feed", path: "\(path)/feed/summary.csv", header: F.header,
-                rows: [F.header.map { row[$0] ?? "" }], columns: FixtureColumns.describe(summary: F.header))
+                name: "feed", path: "\(path)/feed/summary.csv", header: header,
+                rows: [header.map { row[$0] ?? "" }], columns: FixtureColumns.describe(summary: header))
             let key = RowKey(scenario: "feed", policy: "lru", inUse: "repopulate")
             summary.repetitions[key] = samples
             return ResultsDirectory(path: path, scenarios: [summary])

@@ -124,6 +124,35 @@ struct IndexPageTests {
         #expect(count("\n| lru | pin |", in: markdown) == 1)
     }
 
+    @Test("an unreliable percentile (fewer than 10 samples beyond it) is greyed on the index page with the reason, in italics in index.md")
+    func unreliablePercentileGreyed() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let folder = try scenario(.scrollingTable, named: "feed", in: directory.url)
+        // The fixture's p99 with its tail samples: 4 for the first run (unreliable), 50 for the others.
+        var tables: [CSVTable] = []
+        for file in ["summary.csv", "timeseries.csv", "latency.csv"] {
+            let parsed = try CSVTable.parse(String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8))
+            var table = CSVTable(header: parsed.header)
+            table.rows = parsed.rows.map { $0.map(CSVValue.string) }
+            if file == "summary.csv" {
+                table.header.append("dequeue_latency_p99_ns_tail_samples")
+                table.rows = table.rows.enumerated().map { $1 + [.int($0 == 0 ? 4 : 50)] }
+                try AtomicFile.write(table.render(), to: folder.appendingPathComponent(file))
+            }
+            tables.append(table)
+        }
+        try PlotFixture.describe(folder, kind: "scrolling-table", tables: tables)
+
+        let (html, markdown) = try pages(directory.url)
+
+        #expect(count("<td class=\"n unreliable\" title=\"unreliable: 4 samples beyond (needs 10)\">", in: html) == 1)
+        #expect(html.contains("Unreliable percentiles: fewer than 10 samples lie beyond them"))
+        #expect(!html.contains("<th>dequeue_<wbr>latency_<wbr>p99_<wbr>ns_<wbr>tail"), "the companion is not a table column")
+        #expect(count("| *", in: markdown) == 1)
+        #expect(markdown.contains("(in italics)"))
+    }
+
     @Test("a sweep puts the swept value in the table, headed by the swept parameter")
     func sweepColumn() throws {
         let directory = try TemporaryDirectory()

@@ -131,10 +131,13 @@ extension PlotFixture {
             for (number, operation) in PlotFixture.parallelReaders.operations.enumerated() {
                 for (step, percentile) in percentiles.enumerated() {
                     let latency = UInt64(1_000 * (number + 1) + 200 * run.design) << UInt64(step / 2)
-                    rows.append(run.identity + [.string(operation), .double(percentile), .uint(latency)])
+                    rows.append(
+                        run.identity + [
+                            .string(operation), .double(percentile), .uint(latency), .uint(latency * 4 / 5), .uint(latency * 5 / 4),
+                        ])
                 }
             }
         }
-        return table(designIdentity + ["operation", "percentile", "latency_ns"], rows)
+        return table(designIdentity + ["operation", "percentile", "latency_ns", "latency_ns_min", "latency_ns_max"], rows)
     }
 }

@@ -301,12 +301,13 @@ enum PlotFixture: String, CaseIterable, CustomTestStringConvertible {
                     let latency = UInt64(300 * (number + 1) + 150 * index) << UInt64(step / 2)
                     rows.append([
                         .string(name), .string(run.policy), .string(run.inUse), .string(operation),
-                        .double(percentile), .uint(latency),
+                        .double(percentile), .uint(latency), .uint(latency * 4 / 5), .uint(latency * 5 / 4),
                     ])
                 }
             }
         }
-        return Self.table(["scenario", "policy", "in_use", "operation", "percentile", "latency_ns"], rows)
+        return Self.table(
+            ["scenario", "policy", "in_use", "operation", "percentile", "latency_ns", "latency_ns_min", "latency_ns_max"], rows)
     }
 }
 

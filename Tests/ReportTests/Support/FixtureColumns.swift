@@ -58,6 +58,9 @@ enum FixtureColumns {
     ]
 
     static func role(of column: String) -> MetricRole {
+        if column.hasSuffix(TailSamples.suffix) {
+            return .tail
+        }
         if identity.contains(column) || column.hasPrefix(SharedColumns.sweepPrefix) {
             return .identity
         }

@@ -212,5 +212,35 @@ struct ExpectationTests {
         let slower = ExpectationCheck.evaluate(faster, result: result(none: [100, 101, 102], lru: [200, 201, 202]))
         #expect(slower.first?.passed == false)
     }
+
+    @Test("a relative expectation on an unreliable percentile (fewer than 10 samples beyond it in either run) is not met and says why")
+    func relativeUnreliablePercentile() throws {
+        func result(noneTail: Int, lruTail: Int) -> ScenarioResult {
+            let columns = Repetitions.columns(
+                ResultColumns(summary: SharedColumns.identity + SharedColumns.latency("work", of: "the work", levels: ["p99"])))
+            var result = ScenarioResult(name: "probe", columns: columns)
+            for (policy, values, tail) in [("none", [200.0, 201, 202, 203, 204], noneTail), ("lru", [100.0, 101, 102, 103, 104], lruTail)] {
+                var rows: [ResultRow] = []
+                for value in values {
+                    var row = ResultRow()
+                    for column in SharedColumns.identity { row.append(column.name, .string(column.name == "policy" ? policy : "")) }
+                    row.append("work_p99_ns", .double(value), kind: .measured)
+                    row.append("work_p99_ns_tail_samples", .int(tail))
+                    rows.append(row)
+                }
+                result.summary.append(Repetitions.summary(rows, columns: columns))
+                result.repetitions += rows.enumerated().map { Repetitions.row($1, repetition: $0 + 1, columns: columns) }
+            }
+            return result
+        }
+        let faster = [Expectation(policy: .lru, metric: "work_p99_ns", condition: .init(.less, .init(policy: .none)))]
+        // 5 repetitions with 2 samples beyond each: 10 in all, enough; the difference is significant (p = 0.0079).
+        let reliable = ExpectationCheck.evaluate(faster, result: result(noneTail: 2, lruTail: 2))
+        #expect(reliable.first?.passed == true)
+        // The reference run has 5 × 1 = 5 samples beyond its p99: the claim cannot be made.
+        let unreliable = ExpectationCheck.evaluate(faster, result: result(noneTail: 1, lruTail: 2))
+        #expect(unreliable.first?.passed == false)
+        #expect(unreliable.first?.reason == "unreliable: 5 samples beyond (needs 10)")
+    }
 }
 

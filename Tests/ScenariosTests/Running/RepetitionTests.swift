@@ -145,6 +145,21 @@ struct RepetitionTests {
         }
     }
 
+    @Test("latency.csv's band: at every percentile the smallest and largest of the repetitions' own values; one repetition, its own value")
+    func spectrumBand() throws {
+        try ScenarioKinds.registering([RepetitionProbeScenario.self]) {
+            // none ran as calls 1, 3, 5: one latency each, 1000, 3000 and 5000 ns.
+            let result = ScenarioRunner.run(try Self.scenario("band"))
+            let none = result.latency.filter { $0["policy"] == .string("none") }
+            #expect(!none.isEmpty)
+            #expect(none.allSatisfy { $0[SharedColumns.spectrumLow] == .uint(1000) && $0[SharedColumns.spectrumHigh] == .uint(5000) })
+            #expect(result.columns.latency.map(\.name).suffix(3) == ["latency_ns", "latency_ns_min", "latency_ns_max"])
+            let single = ScenarioRunner.run(try Self.scenario("band-single", repeat: 1))
+            #expect(
+                single.latency.allSatisfy { $0[SharedColumns.spectrumLow] == $0["latency_ns"] && $0[SharedColumns.spectrumHigh] == $0["latency_ns"] })
+        }
+    }
+
     @Test("repeat is 1 to 100: 0 and 101 are refused at the key")
     func repeatRange() {
         for value in [0, 101] {
