@@ -32,16 +32,25 @@ public struct Comparison: Sendable, Equatable {
     /// How measured metrics were judged.
     public var options: CompareOptions
 
-    /// Holm's correction over every metric judged by the Mann-Whitney U test, then their verdicts.
+    /// Holm's correction over every metric judged by the Mann-Whitney U test that could reach
+    /// `alpha`, then their verdicts. A tested metric whose smallest possible p-value exceeds
+    /// `alpha` (its repetitions tied so that no split of them could be significant, e.g. the
+    /// same value in every one) can never be a finding, so it stays out of the family (Tarone's
+    /// refinement for discrete tests) and keeps its raw p-value as the adjusted one.
     static func correct(_ rows: inout [RowComparison], alpha: Double) {
-        var tested: [(row: Int, metric: Int, p: Double)] = []
+        var family: [(row: Int, metric: Int, p: Double)] = []
         for (r, row) in rows.enumerated() {
             for (m, metric) in row.metrics.enumerated() {
-                if let p = metric.judgment.pValue { tested.append((r, m, p)) }
+                guard let p = metric.judgment.pValue else { continue }
+                if metric.canReach(alpha: alpha) {
+                    family.append((r, m, p))
+                } else {
+                    rows[r].metrics[m].applyHolm(adjusted: p, alpha: alpha)
+                }
             }
         }
-        let adjusted = HolmCorrection.adjusted(tested.map(\.p))
-        for (entry, value) in zip(tested, adjusted) {
+        let adjusted = HolmCorrection.adjusted(family.map(\.p))
+        for (entry, value) in zip(family, adjusted) {
             rows[entry.row].metrics[entry.metric].applyHolm(adjusted: value, alpha: alpha)
         }
     }

@@ -22,6 +22,9 @@ public struct MetricComparison: Sendable, Equatable {
     public var verdict: Verdict
     /// How ``verdict`` was reached.
     public var judgment: Judgment = .exact
+    /// The smallest p-value the Mann-Whitney test could give for this metric's pooled
+    /// repetitions (nil when not tested); above α the metric stays out of Holm's family.
+    public var smallestPValue: Double? = nil
     /// Repetitions behind the baseline and current values (1 without `repetitions.csv`).
     public var repetitions: (baseline: Int, current: Int) = (1, 1)
     /// The current median over the baseline median, with a conservative 95% interval (current
@@ -36,7 +39,7 @@ public struct MetricComparison: Sendable, Equatable {
         lhs.key == rhs.key && lhs.metric == rhs.metric && lhs.role == rhs.role && lhs.direction == rhs.direction
             && lhs.baseline == rhs.baseline && lhs.current == rhs.current && lhs.baselineText == rhs.baselineText
             && lhs.currentText == rhs.currentText && lhs.threshold == rhs.threshold && lhs.verdict == rhs.verdict
-            && lhs.judgment == rhs.judgment && lhs.repetitions == rhs.repetitions
+            && lhs.judgment == rhs.judgment && lhs.repetitions == rhs.repetitions && lhs.smallestPValue == rhs.smallestPValue
             && lhs.ratio.map { [$0.value, $0.low, $0.high] } == rhs.ratio.map { [$0.value, $0.low, $0.high] }
     }
 
@@ -77,6 +80,7 @@ public struct MetricComparison: Sendable, Equatable {
         let significance = Significance(baselineSamples, currentSamples, alpha: options.alpha)
         if let p = significance.pValue {
             judgment = .test(pValue: p, adjusted: p)
+            smallestPValue = significance.smallestPValue
             verdict = thresholdVerdict
         } else {
             judgment = .intervals(overlap: !significance.significant)
@@ -91,6 +95,12 @@ public struct MetricComparison: Sendable, Equatable {
         guard let tailSamples, TailSamples.isUnreliable(tailSamples) else { return }
         judgment = .unreliable(tailSamples: tailSamples)
         verdict = .notJudged
+    }
+
+    /// Whether the metric is tested and could be significant at `alpha` for some split of its
+    /// repetitions: only such tests make up Holm's family.
+    func canReach(alpha: Double) -> Bool {
+        judgment.pValue != nil && (smallestPValue ?? 0) <= alpha
     }
 
     /// Settles a tested metric's verdict with its Holm-adjusted p-value: beyond the threshold

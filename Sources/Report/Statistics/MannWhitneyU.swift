@@ -101,6 +101,22 @@ public struct MannWhitneyU: Sendable, Equatable {
 }
 
 extension MannWhitneyU {
+    /// The smallest p-value any split of the pooled values of `first` and `second` into samples
+    /// of their sizes could give: the split that puts the smallest (or the largest) values
+    /// first. With distinct values it is 2 / C(m+n, m); with ties it can be far larger, and 1
+    /// when every value is the same. A test whose smallest possible p-value exceeds α can never
+    /// be significant, whatever the data say (Tarone, 1990); nil when either sample is empty.
+    public static func smallestPValue(_ first: [Double], _ second: [Double]) -> Double? {
+        guard !first.isEmpty, !second.isEmpty else { return nil }
+        let pooled = (first + second).sorted()
+        let m = first.count
+        let n = second.count
+        guard let low = MannWhitneyU(Array(pooled.prefix(m)), Array(pooled.suffix(n))),
+            let high = MannWhitneyU(Array(pooled.suffix(m)), Array(pooled.prefix(n)))
+        else { return nil }
+        return min(low.pValue, high.pValue)
+    }
+
     /// The two-sided p-value of the first `m` of `ranks` (midranks of the pooled samples), from
     /// the permutation distribution of their sum: twice the smaller tail, at most 1 (scipy's
     /// convention; with ties the distribution need not be symmetric).

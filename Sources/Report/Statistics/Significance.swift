@@ -9,13 +9,18 @@ public struct Significance: Sendable, Equatable {
     public var repetitions: Int
     /// The test's p-value, when it was tested.
     public var pValue: Double?
+    /// The smallest p-value the test could give for these values, whatever their split
+    /// (``MannWhitneyU/smallestPValue(_:_:)``), when it was tested.
+    public var smallestPValue: Double?
 
     /// Judges `first` against `second` at `alpha`.
     public init(_ first: [Double], _ second: [Double], alpha: Double = CompareOptions.defaultAlpha) {
         repetitions = min(first.count, second.count)
         pValue = nil
+        smallestPValue = nil
         if repetitions >= CompareOptions.testedRepetitions, let test = MannWhitneyU(first, second) {
             pValue = test.pValue
+            smallestPValue = MannWhitneyU.smallestPValue(first, second)
             significant = test.pValue <= alpha
         } else if repetitions > 1, let a = MedianInterval(first), let b = MedianInterval(second) {
             significant = !a.overlaps(b)

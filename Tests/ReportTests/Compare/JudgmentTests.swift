@@ -81,6 +81,21 @@ extension CompareTests {
             #expect(loose.regressions.count == 2)
         }
 
+        @Test("a metric whose repetitions could not be significant under any split stays out of Holm's family")
+        func untestableOutsideFamily() throws {
+            let low: [Double] = [1, 2, 3, 4, 5]
+            let high: [Double] = [16, 17, 18, 19, 20]
+            // allocated_bytes the same in every repetition: its smallest possible p-value is 1, so
+            // the p99's 0.0079 is judged alone (with it in the family, Holm would make it 0.0159).
+            let constant = [Double](repeating: 4096, count: 5)
+            let comparison = Self.compare([Self.p99: low, Self.bytes: constant], [Self.p99: high, Self.bytes: constant])
+            #expect(comparison.metric(Self.p99)?.verdict == .regression)
+            #expect(comparison.metric(Self.p99)?.judgment.label == "p=0.0079 (Holm 0.0079)")
+            #expect(comparison.metric(Self.bytes)?.smallestPValue == 1)
+            #expect(comparison.metric(Self.bytes)?.verdict == .unchanged)
+            #expect(comparison.status == .regression)
+        }
+
         @Test("fewer than 5 repetitions: a regression only when the medians' intervals do not overlap")
         func intervalsBelowFive() throws {
             let base: [Double] = [1000, 1010, 1020]

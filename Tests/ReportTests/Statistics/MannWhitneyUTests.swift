@@ -87,6 +87,26 @@ extension StatisticsTests {
             #expect(abs(test.pValue - 0.10155134312666755) < 1e-12)
         }
 
+        @Test("the smallest possible p-value: that of the most extreme split of the pooled values")
+        func smallestPossiblePValue() throws {
+            // Distinct values, 10 against 10: 2 / C(20, 10) = 1.082508822446903e-05, whatever the split.
+            let spread = (0..<20).map(Double.init)
+            let distinct = try #require(MannWhitneyU.smallestPValue(Array(spread.shuffled().prefix(10)), Array(spread.suffix(10))))
+            #expect(abs(distinct - 1.082508822446903e-05) < 1e-15)
+            // Ties: the pooled values 1,1,1,2,2,2,3,3,3,3 split 5 against 5 can do no better than
+            // [1, 1, 1, 2, 2] against [2, 3, 3, 3, 3]:
+            // scipy.stats.mannwhitneyu([1, 1, 1, 2, 2], [2, 3, 3, 3, 3],
+            //     method=scipy.stats.PermutationMethod(n_resamples=numpy.inf)).pvalue = 0.023809523809523808
+            let first: [Double] = [2, 3, 1, 3, 1]
+            let second: [Double] = [3, 2, 1, 2, 3]
+            let tied = try #require(MannWhitneyU.smallestPValue(first, second))
+            #expect(abs(tied - 0.023809523809523808) < 1e-12)
+            // The same value in nineteen repetitions out of twenty: no split can be significant.
+            let idle = [Double](repeating: 90, count: 10)
+            #expect(MannWhitneyU.smallestPValue(idle, Array(idle.prefix(9)) + [121]) == 1)
+            #expect(MannWhitneyU.smallestPValue([], [1]) == nil)
+        }
+
         @Test("identical samples, or all values tied, give a p-value of 1; an empty sample no test")
         func noDifference() throws {
             #expect(try #require(MannWhitneyU([1, 2, 3, 4, 5], [1, 2, 3, 4, 5])).pValue == 1)
