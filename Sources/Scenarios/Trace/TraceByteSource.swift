@@ -72,6 +72,22 @@ final class TraceByteSource {
         return total
     }
 
+    /// Skips `count` bytes (a plain file seeks; a compressed one is read through).
+    func skip(_ count: Int) throws(TraceReadFailure) {
+        if case .plain(let descriptor) = stream {
+            guard lseek(descriptor, off_t(count), SEEK_CUR) >= 0 else { throw TraceReadFailure(String(cString: strerror(errno))) }
+            return
+        }
+        let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, min(count, 1 << 20)), alignment: 8)
+        defer { scratch.deallocate() }
+        var left = count
+        while left > 0 {
+            let got = try read(into: UnsafeMutableRawBufferPointer(rebasing: scratch[0..<min(scratch.count, left)]))
+            if got == 0 { return }
+            left -= got
+        }
+    }
+
     private func readSome(into buffer: UnsafeMutableRawBufferPointer) throws(TraceReadFailure) -> Int {
         guard let base = buffer.baseAddress else { return 0 }
         switch stream {

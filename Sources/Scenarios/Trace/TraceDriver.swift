@@ -32,8 +32,18 @@ struct TraceDriver {
                 failure = true
             }
         }
+        // A v2 binary trace's requests carry dense object ids: the replay indexes arrays by id.
+        var denseKeys: [UInt64]?
+        if case .file(let spec) = source {
+            do {
+                denseKeys = try spec.reader.objectKeys()
+            } catch {
+                failure = true
+            }
+        }
         let cache = TraceReplay.make(
-            policy: policy, capacity: capacity, seed: seed, parameters: scenario.cache.parameters, future: future)
+            policy: policy, capacity: capacity, seed: seed, parameters: scenario.cache.parameters, future: future,
+            denseKeys: denseKeys)
         future = []
         var recorder = WindowRecorder(configuration: configuration, scenario: scenario)
         var cancelled = false
@@ -44,7 +54,9 @@ struct TraceDriver {
         var firstTime: Double?
         let total = max(1, scenario.scan.requests)
         do {
-            try source.forEachChunk(seed: seed) { chunk in
+            // A file whose object table cannot be read is not replayed at all.
+            try source.forEachChunk(seed: seed, denseIds: denseKeys != nil) { chunk in
+                guard !failure else { return false }
                 var start = 0
                 while start < chunk.count {
                     var end = min(chunk.count, start + recorder.left)

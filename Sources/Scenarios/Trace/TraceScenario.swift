@@ -112,11 +112,16 @@ public struct TraceScan: Equatable, Sendable {
     public var requests = 0
     public var uniqueKeys = 0
     public var workingSetBytes = 0
+    /// The objects of a v2 binary trace (its object table, held by a replay); 0 for other traces.
+    public var objectTable = 0
 
     /// Reads `source` once.
     /// - Parameter workingSet: count distinct keys too (holds a set of them).
     /// - Throws: the first bad row, as `file:line:column`.
     init(_ source: TraceSource, seed: UInt64, workingSet: Bool) throws(ScenarioError) {
+        if case .file(let spec) = source, let counts = try spec.reader.binaryCounts() {
+            objectTable = counts.objects
+        }
         if case .generated(let spec) = source, !workingSet {
             requests = spec.requests
             return
