@@ -20,6 +20,7 @@ struct TraceDriver {
         let seed = configuration.seed
         let started = ContinuousClock.now
         var failure = false
+        var inputError: ScenarioError?
         var future: [UInt64] = []
         if policy == .optimal {
             future.reserveCapacity(scenario.scan.requests)
@@ -30,6 +31,7 @@ struct TraceDriver {
                 }
             } catch {
                 failure = true
+                inputError = error
             }
         }
         // A v2 binary trace's requests carry dense object ids: the replay indexes arrays by id.
@@ -39,6 +41,7 @@ struct TraceDriver {
                 denseKeys = try spec.reader.objectKeys()
             } catch {
                 failure = true
+                inputError = error
             }
         }
         let cache = TraceReplay.make(
@@ -84,7 +87,9 @@ struct TraceDriver {
                 return true
             }
         } catch {
+            // A csv row the load did not read (its rows are checked here): the run is refused.
             failure = true
+            inputError = error
         }
         recorder.flush()
         let elapsed = started.duration(to: .now)
@@ -111,7 +116,9 @@ struct TraceDriver {
         row.append("complete", .string(complete ? "true" : "false"))
         row.append("replay_s", .double(seconds), kind: .measured)
         row.append("requests_per_s", .double(seconds > 0 ? Double(replayed) / seconds : 0), kind: .measured)
-        return RunOutput(summary: row, timeseries: recorder.rows, latency: [], complete: complete)
+        var output = RunOutput(summary: row, timeseries: recorder.rows, latency: [], complete: complete)
+        output.inputError = inputError
+        return output
     }
 }
 

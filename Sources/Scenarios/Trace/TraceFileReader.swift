@@ -216,6 +216,20 @@ package struct TraceFileReader {
         }
     }
 
+    /// The requests of an uncompressed csv or text file estimated from its size and its first
+    /// 64 KiB's lines (0 for a compressed file); a file that cannot be opened is refused as a
+    /// read refuses it.
+    package func estimatedRequests() throws(ScenarioError) -> Int {
+        let source = try TraceByteSource(path: path)
+        var info = stat()
+        guard !path.hasSuffix(".gz"), !path.hasSuffix(".zst"), stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return 0 }
+        var sample = [UInt8](repeating: 0, count: 1 << 16)
+        let got = try readFully(source, &sample)
+        let lines = sample[0..<got].count { $0 == 10 }
+        guard lines > 0 else { return got > 0 ? 1 : 0 }
+        return Int((Double(info.st_size) * Double(lines) / Double(got)).rounded())
+    }
+
     /// The object table of a v2 binary trace (the key of each object id, in id order), read past
     /// its records; nil for every other format and for a v1 binary trace.
     package func objectKeys() throws(ScenarioError) -> [UInt64]? {

@@ -141,11 +141,36 @@ struct TraceScenarioTests {
         let dir = try TraceDir()
         for (name, text) in files { try dir.write(name, text) }
         do {
-            _ = try dir.load(yaml)
+            // As `validate` checks: the load, then the rows the load leaves to the replay.
+            try dir.load(yaml).body.checkInputs()
             dir.remove()
             return nil
         } catch {
             return (error, dir)
+        }
+    }
+
+    @Test("a csv trace is read once by a run: the load estimates its requests; the replay and validate refuse the same bad row")
+    func csvReadOnceRowsCheckedByReplay() throws {
+        let dir = try TraceDir()
+        defer { dir.remove() }
+        try dir.write("t.csv", "time,key,size\n" + (1...1000).map { "\($0),\($0 % 17),1\n" }.joined() + "1001,5,x\n1002,6,1\n")
+        let scenario = try dir.load(Self.yaml(source: "trace: {path: t.csv, header: true, columns: {time: 1, key: 2, size: 3}}"))
+        let trace = try #require(scenario.body as? TraceScenario)
+        #expect(trace.scan.estimated)
+        #expect(abs(trace.scan.requests - 1002) < 100, "\(trace.scan.requests)")
+        let expected = ScenarioError(
+            file: dir.url.appendingPathComponent("t.csv").path, line: 1002, column: 8, keyPath: "",
+            message: "size 'x' is not a whole number of bytes between 0 and \(UInt32.max)")
+        #expect(throws: expected) { try scenario.body.checkInputs() }
+        let result = ScenarioRunner.run(scenario)
+        #expect(result.inputError == expected)
+        #expect(!result.complete)
+        // A working-set share or optimal needs the rows before the runs: the load reads them.
+        for cache in ["{policies: [lru], capacities: [\"10%\"]}", "{policies: [optimal], capacities: [2]}"] {
+            #expect(throws: expected) {
+                try dir.load(Self.yaml(source: "trace: {path: t.csv, header: true, columns: {time: 1, key: 2, size: 3}}", cache: cache))
+            }
         }
     }
 
