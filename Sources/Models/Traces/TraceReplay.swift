@@ -281,7 +281,9 @@ struct SlotTable {
 protocol ReplayIndex: AnyObject {
     func slot(of key: UInt64) -> Int32?
     func identity(of key: UInt64) -> UInt64
+    /// Records `key` (not in the index) at `slot`.
     func set(_ slot: Int32, for key: UInt64)
+    /// Removes `key` (in the index).
     func remove(_ key: UInt64)
 }
 
@@ -319,14 +321,16 @@ final class DenseIndex: ReplayIndex {
 
     @inline(__always) func identity(of key: UInt64) -> UInt64 { keys[Int(truncatingIfNeeded: key)] }
 
+    // Stores only: the loop sets an id it just missed and removes one it holds, so neither reads
+    // the slot first (a victim's slot is a cache miss away).
     @inline(__always) func set(_ slot: Int32, for key: UInt64) {
-        if slots[Int(truncatingIfNeeded: key)] < 0 { count += 1 }
         slots[Int(truncatingIfNeeded: key)] = slot
+        count += 1
     }
 
     @inline(__always) func remove(_ key: UInt64) {
-        if slots[Int(truncatingIfNeeded: key)] >= 0 { count -= 1 }
         slots[Int(truncatingIfNeeded: key)] = -1
+        count -= 1
     }
 }
 
