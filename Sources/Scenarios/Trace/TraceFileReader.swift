@@ -235,11 +235,16 @@ package struct TraceFileReader {
     package func objectKeys() throws(ScenarioError) -> [UInt64]? {
         guard format == .binary else { return nil }
         let source = try TraceByteSource(path: path)
-        guard case .v2(let requests, let objects) = try readLayout(source) else { return nil }
+        let layout = try readLayout(source)
+        guard case .v2(let requests, let objects) = layout else { return nil }
+        let skipped: Int
         do {
-            try source.skip(requests * TraceBinary.recordBytes)
+            skipped = try source.skip(requests * TraceBinary.recordBytes)
         } catch {
             throw ScenarioError(file: path, line: 1, column: 1, keyPath: "", message: "cannot read trace file: \(error)")
+        }
+        if skipped < requests * TraceBinary.recordBytes {
+            throw truncated(layout, records: skipped / TraceBinary.recordBytes, extra: skipped % TraceBinary.recordBytes)
         }
         // Read a piece at a time: a corrupt header's count does not allocate before the bytes are there.
         var keys: [UInt64] = []
