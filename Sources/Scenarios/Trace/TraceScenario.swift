@@ -107,10 +107,11 @@ public struct TraceScenario: Codable, Equatable, Sendable {
         try container.encode(window, for: "window")
     }
 
-    /// Reads a trace file whose rows loading did not read (``TraceScan/estimated``), refusing its
-    /// first bad row with the error a run would stop at.
+    /// Reads a trace file whose rows loading did not read (a csv or text file, ``TraceScan/estimated``;
+    /// a binary file, counted from its size, whose v2 records' object ids are checked as they
+    /// are read), refusing its first bad row or record with the error a run would stop at.
     public func checkInputs() throws(ScenarioError) {
-        guard scan.estimated, case .file(let spec) = source else { return }
+        guard case .file(let spec) = source, scan.estimated || spec.format.isBinary else { return }
         try spec.reader.forEachChunk { _ in true }
     }
 }

@@ -174,6 +174,20 @@ struct TraceScenarioTests {
         }
     }
 
+    @Test("a binary v2 record whose object id is beyond the file's objects: the run and validate's check refuse it alike")
+    func binaryBadIdRefusedByRunAndCheck() throws {
+        let dir = try TraceDir()
+        defer { dir.remove() }
+        let path = dir.url.appendingPathComponent("t.wbt").path
+        let bytes = TraceFormatTests.binaryV2(requests: 3, objects: 2, records: [(0, 1, 1), (1, 1, 2), (7, 1, 3)], keys: [5, 6])
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let scenario = try dir.load(Self.yaml(source: "trace: {path: t.wbt, format: binary}"))
+        let expected = ScenarioError(
+            file: path, line: 1, column: 1, keyPath: "", message: "record 3 at byte 56: object id 7 is not below the file's 2 objects")
+        #expect(throws: expected) { try scenario.body.checkInputs() }
+        #expect(ScenarioRunner.run(scenario).inputError == expected)
+    }
+
     @Test("a missing trace file is an error naming it")
     func missingFile() throws {
         let (error, dir) = try #require(try Self.error(Self.yaml(source: "trace: {path: nowhere.csv}")))
