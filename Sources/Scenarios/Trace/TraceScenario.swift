@@ -20,6 +20,8 @@ public struct TraceScenario: Codable, Equatable, Sendable {
     public var scan: TraceScan
     /// `cache.capacities` with shares of the working set resolved, in order.
     public var capacities: [ReplayCapacity]
+    /// `lru`'s runs replayed ahead by the one pass of its first run, until their turn.
+    var runsAhead = TraceRunsAhead()
 
     public static let keys = ["trace", "generate", "cache", "warmup_requests", "window"]
     /// The default `window`.

@@ -46,6 +46,31 @@ struct TraceScenarioTests {
         }
     }
 
+    @Test("lru's runs at several capacities, replayed in one pass, count exactly what separate runs count (summary and timeseries)")
+    func lruOnePassEqualsSeparateRuns() throws {
+        let dir = try TraceDir()
+        defer { dir.remove() }
+        let source = "generate: {objects: 500, requests: 20000, alpha: 0.9, seed: 5}"
+        let extra = "warmup_requests: 1000\nwindow: 3000"
+        let counted = ["requests", "hits", "misses", "evictions", "warmup_requests", "miss_ratio", "byte_miss_ratio", "capacity"]
+        func counts(_ result: ScenarioResult) -> [[String]] {
+            result.summary.map { row in counted.map { row[$0]?.text ?? "-" } }
+        }
+        func windows(_ result: ScenarioResult) -> [[String]] {
+            result.timeseries.map { row in ["request_end", "requests", "misses"].map { row[$0]?.text ?? "-" } }
+        }
+        let together = ScenarioRunner.run(
+            try dir.load(Self.yaml(source: source, cache: "{policies: [fifo, lru], capacities: [10, 100, 400]}", extra: extra)))
+        #expect(together.summary.count == 6)
+        for (position, capacity) in [10, 100, 400].enumerated() {
+            let alone = ScenarioRunner.run(
+                try dir.load(Self.yaml(source: source, cache: "{policies: [lru], capacities: [\(capacity)]}", extra: extra)))
+            let lru = 3 + position
+            #expect(counts(alone) == [counts(together)[lru]], "C=\(capacity)")
+            #expect(windows(alone) == Array(windows(together)[(lru * 7)..<(lru * 7 + 7)]), "C=\(capacity)")
+        }
+    }
+
     @Test("a relative trace path is read beside the scenario file; csv columns, header and delimiter as given")
     func csvBesideScenario() throws {
         let dir = try TraceDir()
