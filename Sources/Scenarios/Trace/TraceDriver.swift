@@ -37,13 +37,16 @@ struct TraceDriver {
         if runs.count > 1, let ready = scenario.runsAhead.take(configuration.index) { return ready }
         let outputs = replay(runs, isCancelled: isCancelled, progress: progress)
         var mine = outputs[0]
+        var ahead: [Int: RunOutput] = [:]
         for (run, output) in zip(runs, outputs) {
             if run.index == configuration.index {
                 mine = output
             } else if output.complete {
-                scenario.runsAhead.keep(output, for: run.index)
+                ahead[run.index] = output
             }
         }
+        // A new pass replaces what an earlier one left (runs that were not selected).
+        if runs.count > 1 { scenario.runsAhead.replace(with: ahead) }
         return mine
     }
 
@@ -180,8 +183,8 @@ public struct TraceRunsAhead: Equatable, Sendable {
 
     public static func == (lhs: Self, rhs: Self) -> Bool { true }
 
-    func keep(_ output: RunOutput, for index: Int) {
-        store.lock.withLock { store.outputs[index] = output }
+    func replace(with outputs: [Int: RunOutput]) {
+        store.lock.withLock { store.outputs = outputs }
     }
 
     func take(_ index: Int) -> RunOutput? {
