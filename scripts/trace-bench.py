@@ -2,10 +2,11 @@
 """End-to-end speed and peak memory of a trace replay (the trace kind), on a release build.
 
 Generates trace A (1 M requests, 10,000 objects, Zipf 1.0, seed 42) as csv with
-`workbench trace generate` and converts it to the binary format, then times whole
-`workbench run` processes of a trace scenario replaying it under one policy at one capacity
-(default lru, C = 1000): reading the file (the load-time check of every row and the replay's
-own pass), the replay, and writing the results. Each figure is the median of --runs processes
+`workbench trace generate` and converts it to the binary format (v2: dense object ids), then
+times whole `workbench run` processes of a trace scenario replaying it under one policy at one
+capacity (default lru, C = 1000): loading the scenario (a csv is not read then, only opened and
+its requests estimated; a binary file's header and size are checked), reading the file once
+(a csv's rows parsed and checked by the replay), the replay, and writing the results. Each figure is the median of --runs processes
 with its min-max; one process is one sample. Requests per second = requests / the process's
 wall-clock time (wall), and requests / its user + system CPU time (cpu: less sensitive to other
 processes on the machine, but it misses time spent waiting for the disk).

@@ -47,16 +47,22 @@ public protocol TraceReplaying: AnyObject {
 ///
 /// It drives the policies through the same protocol calls, in the same order, as
 /// ``BoundedStore`` and ``CacheReplay`` (which it agrees with on a stream of ids), with an
-/// object's key as its identity and an open-addressing table from keys to slots.
+/// object's key as its identity and an open-addressing table from keys to slots (or, for a
+/// trace of dense object ids, an array from ids to slots).
 public enum TraceReplay {
     /// A cache with `policy` at `capacity`, ready for ``TraceReplaying/replay(_:counted:)``.
     /// - Parameters:
     ///   - seed: `random`'s seed.
     ///   - parameters: the tunable policies' parameters.
     ///   - future: the keys of the whole trace in order, for `optimal` (ignored by the others).
+    ///   - denseKeys: the trace's object table when its requests carry dense object ids
+    ///     (0..<`denseKeys.count`) in `key` rather than keys: slots are then found in an array
+    ///     indexed by id, with no hash table, and each object's identity is its key from the table
+    ///     (so the counts are those of the same trace replayed by key).
     public static func make(
         policy: EvictionPolicyName, capacity: ReplayCapacity, seed: UInt64 = 0,
-        parameters: EvictionParameters = EvictionParameters(), future: [UInt64] = []
+        parameters: EvictionParameters = EvictionParameters(), future: [UInt64] = [],
+        denseKeys: [UInt64]? = nil
     ) -> any TraceReplaying {
         let entries: Int
         switch capacity {
@@ -65,44 +71,55 @@ public enum TraceReplay {
         }
         let made = policy.makePolicy(seed: seed, capacity: entries, parameters: parameters, future: future)
         switch made {
-        case let made as LRUPolicy: return replayer(made, capacity: capacity)
-        case let made as FIFOPolicy: return replayer(made, capacity: capacity)
-        case let made as RandomPolicy: return replayer(made, capacity: capacity)
-        case let made as ClockPolicy: return replayer(made, capacity: capacity)
-        case let made as LFUPolicy: return replayer(made, capacity: capacity)
-        case let made as ARCPolicy: return replayer(made, capacity: capacity)
-        case let made as S3FIFOPolicy: return replayer(made, capacity: capacity)
-        case let made as SievePolicy: return replayer(made, capacity: capacity)
-        case let made as WTinyLFUPolicy: return replayer(made, capacity: capacity)
-        case let made as TwoQueuePolicy: return replayer(made, capacity: capacity)
-        case let made as SLRUPolicy: return replayer(made, capacity: capacity)
-        case let made as OptimalPolicy: return replayer(made, capacity: capacity)
-        default: return replayer(made, capacity: capacity)
+        case let made as LRUPolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys)
+        case let made as FIFOPolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys)
+        case let made as RandomPolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys)
+        case let made as ClockPolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys)
+        case let made as LFUPolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys)
+        case let made as ARCPolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys)
+        case let made as S3FIFOPolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys)
+        case let made as SievePolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys)
+        case let made as WTinyLFUPolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys)
+        case let made as TwoQueuePolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys)
+        case let made as SLRUPolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys)
+        case let made as OptimalPolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys)
+        default: return replayer(made, capacity: capacity, denseKeys: denseKeys)
         }
     }
 
     /// A replayer whose loop is specialised for `Policy`: the closure is made where the policy's
     /// class is known, so the loop it calls is compiled for that class (a generic class's
     /// methods would run unspecialised behind the protocol).
-    private static func replayer<Policy: EvictionPolicy>(_ policy: Policy, capacity: ReplayCapacity) -> any TraceReplaying {
+    private static func replayer<Policy: EvictionPolicy>(
+        _ policy: Policy, capacity: ReplayCapacity, denseKeys: [UInt64]?
+    ) -> any TraceReplaying {
         let state = ReplayState(capacity: capacity)
-        return PolicyReplayer(state: state) { requests, counted in
-            replayLoop(policy, state, requests, counted: counted)
+        if let denseKeys {
+            let index = DenseIndex(keys: denseKeys)
+            return PolicyReplayer(state: state, resident: { index.count }) { requests, counted in
+                replayLoop(policy, state, index, requests, counted: counted)
+            }
+        }
+        let index = KeyIndex(capacity: state.bySize ? 1024 : min(state.limit, 1 << 22))
+        return PolicyReplayer(state: state, resident: { index.table.count }) { requests, counted in
+            replayLoop(policy, state, index, requests, counted: counted)
         }
     }
 
     /// The replay loop: a hit updates the policy; a miss evicts until the object fits, then inserts it.
     @inline(never)
-    static func replayLoop<Policy: EvictionPolicy>(
-        _ policy: Policy, _ state: ReplayState, _ requests: UnsafeBufferPointer<TraceRequest>, counted: Bool
+    static func replayLoop<Policy: EvictionPolicy, Index: ReplayIndex>(
+        _ policy: Policy, _ state: ReplayState, _ index: Index, _ requests: UnsafeBufferPointer<TraceRequest>, counted: Bool
     ) {
         var counts = state.counts
         var used = state.used
         let limit = state.limit
         let bySize = state.bySize
+        var slots = state.slots
         defer {
             state.counts = counts
             state.used = used
+            state.slots = slots
         }
         for request in requests {
             let cost = bySize ? Int(request.size) : 1
@@ -110,14 +127,14 @@ public enum TraceReplay {
                 counts.requests += 1
                 counts.requestedBytes += Int(request.size)
             }
-            if let slot = state.slotOf.value(for: request.key) {
+            if let slot = index.slot(of: request.key) {
                 policy.didAccess(Int(slot))
                 // A hit may make the policy drop an entry (W-TinyLFU when both segments overflow).
                 if let shed = policy.takeShedSlot() {
                     policy.didEvict(shed)
-                    state.slotOf.removeValue(for: state.keyIn[shed])
-                    used -= bySize ? Int(state.sizeIn[shed]) : 1
-                    state.freeSlots.append(Int32(truncatingIfNeeded: shed))
+                    index.remove(slots.keys[shed])
+                    used -= bySize ? Int(slots.sizes[shed]) : 1
+                    slots.free(shed)
                     if counted { counts.evictions += 1 }
                 }
                 continue
@@ -126,27 +143,18 @@ public enum TraceReplay {
                 counts.misses += 1
                 counts.missedBytes += Int(request.size)
             }
-            policy.willInsert(identity: request.key)
+            policy.willInsert(identity: index.identity(of: request.key))
             guard cost <= limit else { continue }  // larger than the whole cache: not inserted
             while used + cost > limit {
                 guard let victim = policy.victim(skipping: { _ in false }) else { break }
                 policy.didEvict(victim)
-                state.slotOf.removeValue(for: state.keyIn[victim])
-                used -= bySize ? Int(state.sizeIn[victim]) : 1
-                state.freeSlots.append(Int32(truncatingIfNeeded: victim))
+                index.remove(slots.keys[victim])
+                used -= bySize ? Int(slots.sizes[victim]) : 1
+                slots.free(victim)
                 if counted { counts.evictions += 1 }
             }
-            let slot: Int
-            if let reused = state.freeSlots.popLast() {
-                slot = Int(reused)
-                state.keyIn[slot] = request.key
-                state.sizeIn[slot] = request.size
-            } else {
-                slot = state.keyIn.count
-                state.keyIn.append(request.key)
-                state.sizeIn.append(request.size)
-            }
-            state.slotOf.set(Int32(truncatingIfNeeded: slot), for: request.key)
+            let slot = slots.take(key: request.key, size: request.size, storage: state)
+            index.set(Int32(truncatingIfNeeded: slot), for: request.key)
             used += cost
             policy.didInsert(slot)
         }
@@ -170,17 +178,18 @@ public enum TraceReplay {
     }
 }
 
-/// A cache's state under replay: its bound, the table from keys to slots, each slot's key and
-/// size, and what was counted.
+/// A cache's state under replay: its bound, each slot's key (or dense id) and size (``SlotTable``),
+/// and what was counted. The index from keys to slots is beside it (``ReplayIndex``).
 final class ReplayState {
     let limit: Int
     let bySize: Bool
-    var slotOf: IdentityTable
-    var keyIn: [UInt64] = []
-    var sizeIn: [UInt32] = []
-    var freeSlots: [Int32] = []
+    var slots: SlotTable
     var used = 0
     var counts = ReplayCounts()
+    /// The buffers `slots` points into: each slot's key and size, and the stack of freed slots.
+    private var keyBuffer: UnsafeMutablePointer<UInt64>
+    private var sizeBuffer: UnsafeMutablePointer<UInt32>
+    private var freeBuffer: UnsafeMutablePointer<Int32>
 
     init(capacity: ReplayCapacity) {
         switch capacity {
@@ -191,22 +200,154 @@ final class ReplayState {
             limit = count
             bySize = true
         }
-        slotOf = IdentityTable(capacity: bySize ? 1024 : min(limit, 1 << 22))
+        let capacity = bySize ? 1024 : max(1, min(limit, 1 << 22))
+        keyBuffer = .allocate(capacity: capacity)
+        sizeBuffer = .allocate(capacity: capacity)
+        freeBuffer = .allocate(capacity: capacity)
+        slots = SlotTable(keys: keyBuffer, sizes: sizeBuffer, free: freeBuffer, capacity: capacity)
+    }
+
+    deinit {
+        keyBuffer.deallocate()
+        sizeBuffer.deallocate()
+        freeBuffer.deallocate()
+    }
+
+    /// Doubles the buffers, keeping `slots`' contents; the table pointing into the new ones.
+    func grown(_ table: SlotTable) -> SlotTable {
+        let capacity = 2 * table.capacity
+        func moved<T>(_ old: UnsafeMutablePointer<T>, _ count: Int) -> UnsafeMutablePointer<T> {
+            let new = UnsafeMutablePointer<T>.allocate(capacity: capacity)
+            new.moveInitialize(from: old, count: count)
+            old.deallocate()
+            return new
+        }
+        keyBuffer = moved(keyBuffer, table.count)
+        sizeBuffer = moved(sizeBuffer, table.count)
+        freeBuffer = moved(freeBuffer, table.freeCount)
+        var table = table
+        table.keys = keyBuffer
+        table.sizes = sizeBuffer
+        table.freeSlots = freeBuffer
+        table.capacity = capacity
+        return table
+    }
+}
+
+/// The cache's slots during a replay: each slot's key (or dense id) and size, and the freed
+/// slots, reused last freed first (as a store reuses them). A value over buffers its
+/// ``ReplayState`` owns, held in a local by the loop: no copy-on-write check per request.
+struct SlotTable {
+    var keys: UnsafeMutablePointer<UInt64>
+    var sizes: UnsafeMutablePointer<UInt32>
+    var freeSlots: UnsafeMutablePointer<Int32>
+    var capacity: Int
+    /// Slots handed out so far.
+    var count = 0
+    var freeCount = 0
+
+    init(keys: UnsafeMutablePointer<UInt64>, sizes: UnsafeMutablePointer<UInt32>, free: UnsafeMutablePointer<Int32>, capacity: Int) {
+        self.keys = keys
+        self.sizes = sizes
+        freeSlots = free
+        self.capacity = capacity
+    }
+
+    @inline(__always)
+    mutating func free(_ slot: Int) {
+        freeSlots[freeCount] = Int32(truncatingIfNeeded: slot)
+        freeCount += 1
+    }
+
+    /// A slot for `key`: the last freed one, else a new one (growing the buffers when full).
+    @inline(__always)
+    mutating func take(key: UInt64, size: UInt32, storage: ReplayState) -> Int {
+        let slot: Int
+        if freeCount > 0 {
+            freeCount -= 1
+            slot = Int(freeSlots[freeCount])
+        } else {
+            if count == capacity { self = storage.grown(self) }
+            slot = count
+            count += 1
+        }
+        keys[slot] = key
+        sizes[slot] = size
+        return slot
+    }
+}
+
+/// How a replay finds the slot of a request's object, and the identity the policy knows it by.
+protocol ReplayIndex: AnyObject {
+    func slot(of key: UInt64) -> Int32?
+    func identity(of key: UInt64) -> UInt64
+    /// Records `key` (not in the index) at `slot`.
+    func set(_ slot: Int32, for key: UInt64)
+    /// Removes `key` (in the index).
+    func remove(_ key: UInt64)
+}
+
+/// Requests carry keys: an open-addressing table from keys to slots; the identity is the key.
+final class KeyIndex: ReplayIndex {
+    let table: IdentityTable
+
+    init(capacity: Int) { table = IdentityTable(capacity: capacity) }
+
+    @inline(__always) func slot(of key: UInt64) -> Int32? { table.value(for: key) }
+    @inline(__always) func identity(of key: UInt64) -> UInt64 { key }
+    @inline(__always) func set(_ slot: Int32, for key: UInt64) { table.set(slot, for: key) }
+    @inline(__always) func remove(_ key: UInt64) { _ = table.removeValue(for: key) }
+}
+
+/// Requests carry dense object ids: an array from ids to slots (-1: not cached); the identity
+/// is the id's key in the trace's object table.
+final class DenseIndex: ReplayIndex {
+    private let slots: UnsafeMutablePointer<Int32>
+    private let keys: [UInt64]
+    private(set) var count = 0
+
+    init(keys: [UInt64]) {
+        self.keys = keys
+        slots = .allocate(capacity: max(1, keys.count))
+        slots.initialize(repeating: -1, count: max(1, keys.count))
+    }
+
+    deinit { slots.deallocate() }
+
+    @inline(__always) func slot(of key: UInt64) -> Int32? {
+        let slot = slots[Int(truncatingIfNeeded: key)]
+        return slot < 0 ? nil : slot
+    }
+
+    @inline(__always) func identity(of key: UInt64) -> UInt64 { keys[Int(truncatingIfNeeded: key)] }
+
+    // Stores only: the loop sets an id it just missed and removes one it holds, so neither reads
+    // the slot first (a victim's slot is a cache miss away).
+    @inline(__always) func set(_ slot: Int32, for key: UInt64) {
+        slots[Int(truncatingIfNeeded: key)] = slot
+        count += 1
+    }
+
+    @inline(__always) func remove(_ key: UInt64) {
+        slots[Int(truncatingIfNeeded: key)] = -1
+        count -= 1
     }
 }
 
 /// A cache under replay: its state and its policy's specialised loop.
 final class PolicyReplayer: TraceReplaying {
     private let state: ReplayState
+    private let resident: () -> Int
     private let step: (UnsafeBufferPointer<TraceRequest>, Bool) -> Void
 
-    init(state: ReplayState, step: @escaping (UnsafeBufferPointer<TraceRequest>, Bool) -> Void) {
+    init(state: ReplayState, resident: @escaping () -> Int, step: @escaping (UnsafeBufferPointer<TraceRequest>, Bool) -> Void) {
         self.state = state
+        self.resident = resident
         self.step = step
     }
 
     var counts: ReplayCounts { state.counts }
-    var residentObjects: Int { state.slotOf.count }
+    var residentObjects: Int { resident() }
 
     func replay(_ requests: UnsafeBufferPointer<TraceRequest>, counted: Bool) {
         step(requests, counted)

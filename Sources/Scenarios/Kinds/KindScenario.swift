@@ -30,6 +30,11 @@ public protocol KindScenario: Codable, Equatable, Sendable {
     /// histograms), estimated from the file before anything runs; ``MemoryGuard`` refuses a
     /// scenario above `--memory-limit` with it.
     func memoryEstimate() -> MemoryEstimate
+    /// Reads in full the input files the scenario names whose contents loading did not check
+    /// (a csv or text trace: its rows are checked by the replay that reads them, and here);
+    /// `validate` calls it, so that what a run would refuse mid-way, `validate` refuses.
+    /// Default: nothing to read.
+    func checkInputs() throws(ScenarioError)
     /// Drives one run and returns its rows.
     func run(
         _ configuration: RunConfiguration, isCancelled: () -> Bool, progress: (Double) -> Void
@@ -52,6 +57,8 @@ extension KindScenario {
         return columns.summary.map(\.name).filter { !identity.contains($0) }
     }
 
+    public func checkInputs() throws(ScenarioError) {}
+
     func isEqual(to other: any KindScenario) -> Bool {
         (other as? Self) == self
     }
@@ -68,6 +75,9 @@ public struct RunOutput: Sendable {
     public var trace: [CacheRequestLog.Request]?
     /// The timed operations' recorders behind ``latency``, by operation: repetitions merge them.
     public var operations: [(name: String, recorder: LatencyRecorder)] = []
+    /// A bad row of an input file the run met (a trace's rows are checked as they are replayed):
+    /// the run stops and the scenario's results are not written.
+    public var inputError: ScenarioError?
 
     public init(summary: ResultRow, timeseries: RowSpool, latency: [ResultRow], complete: Bool) {
         self.summary = summary

@@ -25,6 +25,8 @@ public struct ScenarioResult: Sendable {
     public var repetitions: [ResultRow] = []
     /// A count that differed between two repetitions of a run: the results must not be used.
     public var determinismFailure: DeterminismFailure?
+    /// A bad row of an input file a run met (``RunOutput/inputError``): the results must not be written.
+    public var inputError: ScenarioError?
 
     public init(
         name: String, columns: ResultColumns = ResultColumns(summary: []), scenarioYAML: String = "", summary: [ResultRow] = [], timeseries: [ResultRow] = [], latency: [ResultRow] = [], complete: Bool = true) {

@@ -64,6 +64,11 @@ public enum ScenarioRunner {
                             configuration: configuration, fraction: fraction))
                 }
                 let output = run.scenario.body.run(configuration, isCancelled: options.isCancelled, progress: report)
+                if let error = output.inputError {
+                    result.inputError = error
+                    result.complete = false
+                    break repeating
+                }
                 if output.complete || repetition == 0 {
                     outputs[position].append(output)
                 }

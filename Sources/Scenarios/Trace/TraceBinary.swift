@@ -4,20 +4,30 @@ import Models
 /// The binary trace formats' layouts, and writing every format.
 ///
 /// ```
-/// binary (ours)                     oracle-general (libCacheSim)
-/// ┌──────────────────────┐          ┌──────────────────────────────────┐
-/// │ "WBTRACE1"  8 bytes  │          │ u32 time      (whole seconds)    │
-/// ├──────────────────────┤ ×n       │ u64 key                          │ ×n
-/// │ u64 key              │          │ u32 size                         │
-/// │ u32 size             │          │ i64 next access (request index   │
-/// │ f64 time             │          │     of the key's next request,   │
-/// └──────────────────────┘          │     -1: none)                    │
-///   20 bytes a record               └──────────────────────────────────┘ 24 bytes
+/// binary (ours, written since v2)   oracle-general (libCacheSim)
+/// ┌──────────────────────────────┐  ┌──────────────────────────────────┐
+/// │ "WBTRACE2"            8 bytes│  │ u32 time      (whole seconds)    │
+/// │ u64 requests n               │  │ u64 key                          │ ×n
+/// │ u64 objects m (distinct keys)│  │ u32 size                         │
+/// ├──────────────────────────────┤  │ i64 next access (request index   │
+/// │ u32 object id (0..<m)        │  │     of the key's next request,   │
+/// │ u32 size                     │×n│     -1: none)                    │
+/// │ f64 time                     │  └──────────────────────────────────┘ 24 bytes
+/// ├──────────────────────────────┤
+/// │ u64 key of object id i       │×m  (ids in order of first request)
+/// └──────────────────────────────┘
+///   16 bytes a record, 8 an object
 /// ```
-/// Every field little-endian, no padding.
+/// Every field little-endian, no padding. A replay of a v2 file finds an object's slot by its
+/// id in an array, with no hash table. The v1 layout (`WBTRACE1`, then records of u64 key,
+/// u32 size, f64 time: 20 bytes) is still read.
 package enum TraceBinary {
-    package static let magic = Array("WBTRACE1".utf8)
-    package static let recordBytes = 20
+    package static let magic = Array("WBTRACE2".utf8)
+    package static let magicV1 = Array("WBTRACE1".utf8)
+    /// v2: the magic and the two counts.
+    package static let headerBytes = 24
+    package static let recordBytes = 16
+    package static let recordBytesV1 = 20
     package static let oracleRecordBytes = 24
 }
 
@@ -32,6 +42,9 @@ package final class TraceWriter {
     /// oracle-general: each request's next use, in request order (computed up front).
     private let nextUse: [Int64]
     private var written = 0
+    /// binary: each key's object id, and the keys in id order.
+    private var idOf: [UInt64: UInt32] = [:]
+    private var keys: [UInt64] = []
 
     /// Creates the file (its temporary sibling).
     /// - Parameter nextUse: oracle-general only: for each request, the index of its key's next
@@ -52,7 +65,7 @@ package final class TraceWriter {
         self.handle = handle
         switch format {
         case .csv: pending += Array((csvHeader + "\n").utf8)
-        case .binary: pending += TraceBinary.magic
+        case .binary: pending += TraceBinary.magic + [UInt8](repeating: 0, count: TraceBinary.headerBytes - TraceBinary.magic.count)
         case .text, .oracleGeneral: break
         }
     }
@@ -66,7 +79,19 @@ package final class TraceWriter {
             case .text:
                 pending += Array("\(request.key)\n".utf8)
             case .binary:
-                append(request.key)
+                let id: UInt32
+                if let known = idOf[request.key] {
+                    id = known
+                } else {
+                    guard keys.count < Int(UInt32.max) else {
+                        discard()
+                        throw TraceWriteError(path: path, reason: "more than \(UInt32.max) distinct keys")
+                    }
+                    id = UInt32(keys.count)
+                    idOf[request.key] = id
+                    keys.append(request.key)
+                }
+                append(id)
                 append(request.size)
                 append(request.time.bitPattern)
             case .oracleGeneral:
@@ -82,6 +107,22 @@ package final class TraceWriter {
 
     /// Flushes and renames the file into place.
     package func finish() throws {
+        if format == .binary {
+            // The object table after the records, then the counts in the header.
+            for key in keys {
+                append(key)
+                if pending.count >= 1 << 20 { try flush() }
+            }
+            try flush()
+            append(UInt64(written))
+            append(UInt64(keys.count))
+            do {
+                try handle.seek(toOffset: UInt64(TraceBinary.magic.count))
+            } catch {
+                discard()
+                throw TraceWriteError(path: path, reason: "\(error.localizedDescription)")
+            }
+        }
         try flush()
         try handle.close()
         guard rename(temporary, path) == 0 else {

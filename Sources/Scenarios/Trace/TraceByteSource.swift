@@ -72,6 +72,29 @@ final class TraceByteSource {
         return total
     }
 
+    /// Skips `count` bytes (a plain file seeks; a compressed one is read through); the bytes
+    /// skipped, fewer when the file ends first.
+    func skip(_ count: Int) throws(TraceReadFailure) -> Int {
+        if case .plain(let descriptor) = stream {
+            let position = lseek(descriptor, 0, SEEK_CUR)
+            let end = lseek(descriptor, 0, SEEK_END)
+            let target = min(end, position + off_t(count))
+            guard position >= 0, end >= 0, lseek(descriptor, target, SEEK_SET) >= 0 else {
+                throw TraceReadFailure(String(cString: strerror(errno)))
+            }
+            return Int(target - position)
+        }
+        let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, min(count, 1 << 20)), alignment: 8)
+        defer { scratch.deallocate() }
+        var left = count
+        while left > 0 {
+            let got = try read(into: UnsafeMutableRawBufferPointer(rebasing: scratch[0..<min(scratch.count, left)]))
+            if got == 0 { break }
+            left -= got
+        }
+        return count - left
+    }
+
     private func readSome(into buffer: UnsafeMutableRawBufferPointer) throws(TraceReadFailure) -> Int {
         guard let base = buffer.baseAddress else { return 0 }
         switch stream {

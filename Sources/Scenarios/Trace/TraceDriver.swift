@@ -4,22 +4,60 @@ import Report
 
 /// Replays a trace scenario's requests through one policy at one capacity, chunk by chunk, and
 /// records the counts, a timeseries row per `window` requests, and the replay's speed.
+///
+/// `lru` at several capacities is replayed in one pass: the first of its runs reads the trace
+/// once and feeds every capacity's cache (each its own, so each run counts exactly what a
+/// separate run would); the others' outputs wait in ``TraceScenario/runsAhead`` for their turn.
 struct TraceDriver {
     let scenario: TraceScenario
     let configuration: RunConfiguration
 
-    /// The capacity of this run (its sweep point).
-    var capacity: ReplayCapacity {
-        let value = Int(configuration.sweep?.value ?? 0)
+    /// The capacity of `run` (its sweep point).
+    func capacity(of run: RunConfiguration) -> ReplayCapacity {
+        let value = Int(run.sweep?.value ?? 0)
         return scenario.cache.inBytes ? .bytes(value) : .objects(value)
     }
 
+    /// The runs one pass replays with this one: `lru`'s runs at every capacity of the scenario
+    /// (indices as the runner numbers them: a policy's capacities are consecutive), else this one.
+    var onePass: [RunConfiguration] {
+        guard EvictionPolicyName(configuration.policy) == .lru, scenario.capacities.count > 1,
+            let position = scenario.capacities.firstIndex(where: { Double($0.value) == configuration.sweep?.value })
+        else { return [configuration] }
+        return scenario.capacities.enumerated().map { offset, capacity in
+            var sibling = configuration
+            sibling.sweep?.value = Double(capacity.value)
+            sibling.index = configuration.index - position + offset
+            return sibling
+        }
+    }
+
     func run(isCancelled: () -> Bool, progress: (Double) -> Void) -> RunOutput {
+        let runs = onePass
+        if runs.count > 1, let ready = scenario.runsAhead.take(configuration.index) { return ready }
+        let outputs = replay(runs, isCancelled: isCancelled, progress: progress)
+        var mine = outputs[0]
+        var ahead: [Int: RunOutput] = [:]
+        for (run, output) in zip(runs, outputs) {
+            if run.index == configuration.index {
+                mine = output
+            } else if output.complete {
+                ahead[run.index] = output
+            }
+        }
+        // A new pass replaces what an earlier one left (runs that were not selected).
+        if runs.count > 1 { scenario.runsAhead.replace(with: ahead) }
+        return mine
+    }
+
+    /// Replays the trace once through one cache per run (the same policy, each run's capacity).
+    private func replay(_ runs: [RunConfiguration], isCancelled: () -> Bool, progress: (Double) -> Void) -> [RunOutput] {
         let policy = EvictionPolicyName(configuration.policy)
         let source = scenario.source
         let seed = configuration.seed
         let started = ContinuousClock.now
         var failure = false
+        var inputError: ScenarioError?
         var future: [UInt64] = []
         if policy == .optimal {
             future.reserveCapacity(scenario.scan.requests)
@@ -30,12 +68,27 @@ struct TraceDriver {
                 }
             } catch {
                 failure = true
+                inputError = error
             }
         }
-        let cache = TraceReplay.make(
-            policy: policy, capacity: capacity, seed: seed, parameters: scenario.cache.parameters, future: future)
+        // A v2 binary trace's requests carry dense object ids: the replay indexes arrays by id.
+        var denseKeys: [UInt64]?
+        if case .file(let spec) = source {
+            do {
+                denseKeys = try spec.reader.objectKeys()
+            } catch {
+                failure = true
+                inputError = error
+            }
+        }
+        let caches = runs.map { run in
+            TraceReplay.make(
+                policy: policy, capacity: capacity(of: run), seed: seed, parameters: scenario.cache.parameters, future: future,
+                denseKeys: denseKeys)
+        }
         future = []
-        var recorder = WindowRecorder(configuration: configuration, scenario: scenario)
+        // Every recorder cuts its windows at the same requests.
+        var recorders = runs.map { WindowRecorder(configuration: $0, scenario: scenario) }
         var cancelled = false
         var replayed = 0
         let warmupRequests = scenario.warmupRequests
@@ -44,10 +97,12 @@ struct TraceDriver {
         var firstTime: Double?
         let total = max(1, scenario.scan.requests)
         do {
-            try source.forEachChunk(seed: seed) { chunk in
+            // A file whose object table cannot be read is not replayed at all.
+            try source.forEachChunk(seed: seed, denseIds: denseKeys != nil) { chunk in
+                guard !failure else { return false }
                 var start = 0
                 while start < chunk.count {
-                    var end = min(chunk.count, start + recorder.left)
+                    var end = min(chunk.count, start + recorders[0].left)
                     if !counting {
                         // Warming up until both `warmup_requests` and `warmup` have passed.
                         let first = firstTime ?? chunk[start].time
@@ -58,10 +113,14 @@ struct TraceDriver {
                         }
                         if cut == start { counting = true } else { end = cut }
                     }
-                    let before = cache.counts
-                    cache.replay(UnsafeBufferPointer(rebasing: chunk[start..<end]), counted: counting)
+                    let segment = UnsafeBufferPointer(rebasing: chunk[start..<end])
                     replayed += end - start
-                    recorder.advance(by: end - start, time: chunk[end - 1].time, before: before, after: cache.counts, replayed: replayed)
+                    for (position, cache) in caches.enumerated() {
+                        let before = cache.counts
+                        cache.replay(segment, counted: counting)
+                        recorders[position].advance(
+                            by: end - start, time: chunk[end - 1].time, before: before, after: cache.counts, replayed: replayed)
+                    }
                     start = end
                 }
                 progress(min(1, Double(replayed) / Double(total)))
@@ -72,34 +131,64 @@ struct TraceDriver {
                 return true
             }
         } catch {
+            // A csv row the load did not read (its rows are checked here): the run is refused.
             failure = true
+            inputError = error
         }
-        recorder.flush()
         let elapsed = started.duration(to: .now)
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         let complete = !cancelled && !failure
-        var row = configuration.identityRow(scenario: scenario.header.name)
-        let counts = cache.counts
-        row.append("seed", .uint(seed))
-        switch capacity {
-        case .objects(let value):
-            row.append("capacity", .int(value))
-            row.append("capacity_bytes", .int(0))
-        case .bytes(let value):
-            row.append("capacity", .int(0))
-            row.append("capacity_bytes", .int(value))
+        return runs.indices.map { position in
+            recorders[position].flush()
+            let run = runs[position]
+            var row = run.identityRow(scenario: scenario.header.name)
+            let counts = caches[position].counts
+            row.append("seed", .uint(seed))
+            switch capacity(of: run) {
+            case .objects(let value):
+                row.append("capacity", .int(value))
+                row.append("capacity_bytes", .int(0))
+            case .bytes(let value):
+                row.append("capacity", .int(0))
+                row.append("capacity_bytes", .int(value))
+            }
+            row.append("warmup_requests", .int(replayed - counts.requests))
+            row.append("requests", .int(counts.requests))
+            row.append("hits", .int(counts.requests - counts.misses))
+            row.append("misses", .int(counts.misses))
+            row.append("miss_ratio", .double(counts.missRatio))
+            row.append("byte_miss_ratio", .double(counts.byteMissRatio))
+            row.append("evictions", .int(counts.evictions))
+            row.append("complete", .string(complete ? "true" : "false"))
+            row.append("replay_s", .double(seconds), kind: .measured)
+            row.append("requests_per_s", .double(seconds > 0 ? Double(replayed) / seconds : 0), kind: .measured)
+            var output = RunOutput(summary: row, timeseries: recorders[position].rows, latency: [], complete: complete)
+            output.inputError = inputError
+            return output
         }
-        row.append("warmup_requests", .int(replayed - counts.requests))
-        row.append("requests", .int(counts.requests))
-        row.append("hits", .int(counts.requests - counts.misses))
-        row.append("misses", .int(counts.misses))
-        row.append("miss_ratio", .double(counts.missRatio))
-        row.append("byte_miss_ratio", .double(counts.byteMissRatio))
-        row.append("evictions", .int(counts.evictions))
-        row.append("complete", .string(complete ? "true" : "false"))
-        row.append("replay_s", .double(seconds), kind: .measured)
-        row.append("requests_per_s", .double(seconds > 0 ? Double(replayed) / seconds : 0), kind: .measured)
-        return RunOutput(summary: row, timeseries: recorder.rows, latency: [], complete: complete)
+    }
+}
+
+/// Runs a one-pass replay computed before their turn (``TraceDriver``), by run index; each taken
+/// once. Shared by the copies of a scenario value; equal whatever it holds.
+public struct TraceRunsAhead: Equatable, Sendable {
+    private final class Store: @unchecked Sendable {
+        let lock = NSLock()
+        var outputs: [Int: RunOutput] = [:]
+    }
+
+    private let store = Store()
+
+    public init() {}
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { true }
+
+    func replace(with outputs: [Int: RunOutput]) {
+        store.lock.withLock { store.outputs = outputs }
+    }
+
+    func take(_ index: Int) -> RunOutput? {
+        store.lock.withLock { store.outputs.removeValue(forKey: index) }
     }
 }
 

@@ -36,9 +36,12 @@ package struct TraceFileReader {
     /// Calls `body` with each chunk of requests in order; `body` returns false to stop early.
     /// - Throws: a `ScenarioError` naming the file, line and column of the first bad row, or the
     ///   file itself when it cannot be read.
-    package func forEachChunk(_ body: (UnsafeBufferPointer<TraceRequest>) -> Bool) throws(ScenarioError) {
+    /// - Parameter denseIds: for a v2 binary trace, hand over each request's object id in `key`
+    ///   (0..<the file's objects; the keys are ``objectKeys()``) rather than its key, and skip
+    ///   reading the object table. Other formats ignore it.
+    package func forEachChunk(denseIds: Bool = false, _ body: (UnsafeBufferPointer<TraceRequest>) -> Bool) throws(ScenarioError) {
         if format.isBinary {
-            try forEachRecordChunk(body)
+            try forEachRecordChunk(denseIds: denseIds, body)
             return
         }
         let source = try TraceByteSource(path: path)
@@ -116,34 +119,82 @@ package struct TraceFileReader {
         }
     }
 
-    /// The bytes of one record of a binary format.
-    var recordBytes: Int { format == .binary ? TraceBinary.recordBytes : TraceBinary.oracleRecordBytes }
+    /// A binary file's layout, from its first bytes.
+    enum BinaryLayout {
+        case oracleGeneral
+        case v1
+        case v2(requests: Int, objects: Int)
+
+        var headerBytes: Int {
+            switch self {
+            case .oracleGeneral: 0
+            case .v1: TraceBinary.magicV1.count
+            case .v2: TraceBinary.headerBytes
+            }
+        }
+
+        var recordBytes: Int {
+            switch self {
+            case .oracleGeneral: TraceBinary.oracleRecordBytes
+            case .v1: TraceBinary.recordBytesV1
+            case .v2: TraceBinary.recordBytes
+            }
+        }
+    }
 
     /// `forEachChunk` for the binary formats: fixed-size records, read whole chunks at a time.
-    private func forEachRecordChunk(_ body: (UnsafeBufferPointer<TraceRequest>) -> Bool) throws(ScenarioError) {
+    private func forEachRecordChunk(denseIds: Bool, _ body: (UnsafeBufferPointer<TraceRequest>) -> Bool) throws(ScenarioError) {
         let source = try TraceByteSource(path: path)
-        let size = recordBytes
-        try checkMagic(source)
+        let layout = try readLayout(source)
+        let size = layout.recordBytes
+        var remaining = Int.max  // v2: the records the header announces
+        var objects = 0
+        var keys: [UInt64] = []
+        if case .v2(let requests, let count) = layout {
+            remaining = requests
+            objects = count
+            if !denseIds { keys = try objectKeys() ?? [] }
+        }
         var buffer = [UInt8](repeating: 0, count: Self.chunkRequests * size)
         var chunk = [TraceRequest](repeating: TraceRequest(time: 0, key: 0), count: Self.chunkRequests)
         var index = 0
         while true {
-            let got = try readFully(source, &buffer)
+            let wanted = remaining >= Self.chunkRequests ? buffer.count : remaining * size
+            if wanted == 0 { return }
+            let got = try readFully(source, &buffer, count: wanted)
             let records = got / size
-            if got % size != 0 {
-                throw truncated(records: index + records, extra: got % size)
+            if got % size != 0 || (remaining != Int.max && got < wanted) {
+                throw truncated(layout, records: index + records, extra: got % size)
             }
             if records == 0 { return }
+            var badId: (record: Int, id: UInt32)?
             buffer.withUnsafeBytes { raw in
                 chunk.withUnsafeMutableBufferPointer { out in
-                    for record in 0..<records {
-                        let base = record * size
-                        if format == .binary {
+                    switch layout {
+                    case .v2:
+                        for record in 0..<records {
+                            let base = record * size
+                            let id = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: base, as: UInt32.self))
+                            guard Int(id) < objects else {
+                                badId = (record, id)
+                                return
+                            }
+                            out[record] = TraceRequest(
+                                time: Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: base + 8, as: UInt64.self))),
+                                key: denseIds ? UInt64(id) : keys[Int(id)],
+                                size: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: base + 4, as: UInt32.self)))
+                        }
+                    case .v1:
+                        for record in 0..<records {
+                            let base = record * size
                             out[record] = TraceRequest(
                                 time: Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: base + 12, as: UInt64.self))),
                                 key: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: base, as: UInt64.self)),
                                 size: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: base + 8, as: UInt32.self)))
-                        } else {
+                        }
+                    case .oracleGeneral:
+                        for record in 0..<records {
+                            let base = record * size
                             out[record] = TraceRequest(
                                 time: Double(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: base, as: UInt32.self))),
                                 key: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: base + 4, as: UInt64.self)),
@@ -152,51 +203,147 @@ package struct TraceFileReader {
                     }
                 }
             }
+            if let badId {
+                let record = index + badId.record
+                throw ScenarioError(
+                    file: path, line: 1, column: 1, keyPath: "",
+                    message: "record \(record + 1) at byte \(layout.headerBytes + record * size): object id \(badId.id) is not below the file's \(objects) objects")
+            }
             index += records
+            if remaining != Int.max { remaining -= records }
             let go = chunk.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<records])) }
-            if !go || got < buffer.count { return }
+            if !go || got < buffer.count && remaining == Int.max { return }
         }
     }
 
-    /// The number of records of an uncompressed binary trace, from the file's size alone: its
-    /// header and a truncated last record are refused as a full read refuses them. Nil for the
-    /// text formats, compressed files and anything but a regular file, which must be read to be
-    /// counted.
+    /// The requests of an uncompressed csv or text file estimated from its size and its first
+    /// 64 KiB's lines (0 for a compressed file); a file that cannot be opened is refused as a
+    /// read refuses it.
+    package func estimatedRequests() throws(ScenarioError) -> Int {
+        let source = try TraceByteSource(path: path)
+        var info = stat()
+        guard !path.hasSuffix(".gz"), !path.hasSuffix(".zst"), stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return 0 }
+        var sample = [UInt8](repeating: 0, count: 1 << 16)
+        let got = try readFully(source, &sample)
+        let lines = sample[0..<got].count { $0 == 10 }
+        guard lines > 0 else { return got > 0 ? 1 : 0 }
+        return Int((Double(info.st_size) * Double(lines) / Double(got)).rounded())
+    }
+
+    /// The object table of a v2 binary trace (the key of each object id, in id order), read past
+    /// its records; nil for every other format and for a v1 binary trace.
+    package func objectKeys() throws(ScenarioError) -> [UInt64]? {
+        guard format == .binary else { return nil }
+        let source = try TraceByteSource(path: path)
+        let layout = try readLayout(source)
+        guard case .v2(let requests, let objects) = layout else { return nil }
+        let skipped: Int
+        do {
+            skipped = try source.skip(requests * TraceBinary.recordBytes)
+        } catch {
+            throw ScenarioError(file: path, line: 1, column: 1, keyPath: "", message: "cannot read trace file: \(error)")
+        }
+        if skipped < requests * TraceBinary.recordBytes {
+            throw truncated(layout, records: skipped / TraceBinary.recordBytes, extra: skipped % TraceBinary.recordBytes)
+        }
+        // Read a piece at a time: a corrupt header's count does not allocate before the bytes are there.
+        var keys: [UInt64] = []
+        var buffer = [UInt8](repeating: 0, count: Self.readBytes)
+        while keys.count < objects {
+            let wanted = min(buffer.count, (objects - keys.count) * 8)
+            let got = try readFully(source, &buffer, count: wanted)
+            buffer.withUnsafeBytes { raw in
+                for offset in stride(from: 0, to: got - got % 8, by: 8) {
+                    keys.append(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+                }
+            }
+            if got < wanted {
+                throw ScenarioError(
+                    file: path, line: 1, column: 1, keyPath: "",
+                    message: "truncated object table: \(keys.count * 8 + got % 8) of its \(objects * 8) bytes (\(objects) objects)")
+            }
+        }
+        return keys
+    }
+
+    /// The request and object counts of a v2 binary trace's header; nil for every other format
+    /// and for a v1 binary trace.
+    package func binaryCounts() throws(ScenarioError) -> (requests: Int, objects: Int)? {
+        guard format == .binary else { return nil }
+        guard case .v2(let requests, let objects) = try readLayout(try TraceByteSource(path: path)) else { return nil }
+        return (requests, objects)
+    }
+
+    /// The number of records of an uncompressed binary trace, from the file's size alone (and a
+    /// v2 file's header): its header, a truncated record and a short object table are refused as a
+    /// full read refuses them. Nil for the text formats, compressed files and anything but a
+    /// regular file, which must be read to be counted.
     package func recordCount() throws(ScenarioError) -> Int? {
         guard format.isBinary, !path.hasSuffix(".gz"), !path.hasSuffix(".zst") else { return nil }
         let source = try TraceByteSource(path: path)
-        try checkMagic(source)
+        let layout = try readLayout(source)
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        let bytes = Int(info.st_size) - (format == .binary ? TraceBinary.magic.count : 0)
-        if bytes % recordBytes != 0 { throw truncated(records: bytes / recordBytes, extra: bytes % recordBytes) }
-        return bytes / recordBytes
+        let bytes = Int(info.st_size) - layout.headerBytes
+        let size = layout.recordBytes
+        guard case .v2(let requests, let objects) = layout else {
+            if bytes % size != 0 { throw truncated(layout, records: bytes / size, extra: bytes % size) }
+            return bytes / size
+        }
+        if bytes < requests * size { throw truncated(layout, records: bytes / size, extra: bytes % size) }
+        let table = bytes - requests * size
+        guard table == objects * 8 else {
+            throw ScenarioError(
+                file: path, line: 1, column: 1, keyPath: "",
+                message: table < objects * 8
+                    ? "truncated object table: \(table) of its \(objects * 8) bytes (\(objects) objects)"
+                    : "\(table - objects * 8) bytes after the object table (the header gives \(requests) requests and \(objects) objects)")
+        }
+        return requests
     }
 
-    /// Refuses a `binary` trace that does not start with `WBTRACE1` (reading past it).
-    private func checkMagic(_ source: TraceByteSource) throws(ScenarioError) {
-        guard format == .binary else { return }
-        var magic = [UInt8](repeating: 0, count: TraceBinary.magic.count)
-        let got = try readFully(source, &magic)
+    /// Reads a binary file's header: nothing for oracle-general; `WBTRACE1`, or `WBTRACE2` and its
+    /// counts, for binary (anything else refused).
+    private func readLayout(_ source: TraceByteSource) throws(ScenarioError) -> BinaryLayout {
+        guard format == .binary else { return .oracleGeneral }
+        var header = [UInt8](repeating: 0, count: TraceBinary.headerBytes)
+        let got = try readFully(source, &header, count: TraceBinary.magic.count)
+        let magic = Array(header[0..<TraceBinary.magic.count])
+        if got == magic.count && magic == TraceBinary.magicV1 { return .v1 }
         guard got == magic.count, magic == TraceBinary.magic else {
             throw ScenarioError(
                 file: path, line: 1, column: 1, keyPath: "",
-                message: "not a workbench binary trace (it does not start with WBTRACE1)")
+                message: "not a workbench binary trace (it does not start with WBTRACE2 or WBTRACE1)")
         }
+        let counts = try readFully(source, &header, count: TraceBinary.headerBytes - magic.count)
+        let requests = header.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: 0, as: UInt64.self)) }
+        let objects = header.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) }
+        // Bounds that keep byte offsets far from overflowing (a trace of 2^40 requests is 16 TiB).
+        guard counts == TraceBinary.headerBytes - magic.count, requests < 1 << 40, objects <= min(requests, UInt64(UInt32.max))
+        else {
+            throw ScenarioError(
+                file: path, line: 1, column: 1, keyPath: "",
+                message: counts < TraceBinary.headerBytes - magic.count
+                    ? "truncated header: \(magic.count + counts) of its \(TraceBinary.headerBytes) bytes"
+                    : "bad header: \(requests) requests and \(objects) objects (objects must be at most the requests)")
+        }
+        return .v2(requests: Int(requests), objects: Int(objects))
     }
 
     /// The error for a last record of `extra` bytes after `records` whole ones.
-    private func truncated(records: Int, extra: Int) -> ScenarioError {
-        let offset = (format == .binary ? TraceBinary.magic.count : 0) + records * recordBytes
+    private func truncated(_ layout: BinaryLayout, records: Int, extra: Int) -> ScenarioError {
+        let offset = layout.headerBytes + records * layout.recordBytes
         return ScenarioError(
             file: path, line: 1, column: 1, keyPath: "",
-            message: "truncated record \(records + 1) at byte \(offset): \(extra) of its \(recordBytes) bytes")
+            message: "truncated record \(records + 1) at byte \(offset): \(extra) of its \(layout.recordBytes) bytes")
     }
 
-    /// Reads until `buffer` is full or the file ends; the bytes read.
-    private func readFully(_ source: TraceByteSource, _ buffer: inout [UInt8]) throws(ScenarioError) -> Int {
+    /// Reads until `count` bytes (default: all of `buffer`) are in `buffer` or the file ends; the bytes read.
+    private func readFully(_ source: TraceByteSource, _ buffer: inout [UInt8], count: Int? = nil) throws(ScenarioError) -> Int {
         do {
-            return try buffer.withUnsafeMutableBytes { raw in try source.read(into: raw) }
+            return try buffer.withUnsafeMutableBytes { raw in
+                try source.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[0..<min(raw.count, count ?? raw.count)]))
+            }
         } catch {
             throw ScenarioError(file: path, line: 1, column: 1, keyPath: "", message: "cannot read trace file: \(error)")
         }

@@ -15,10 +15,13 @@ public struct TraceScenario: Codable, Equatable, Sendable {
     public var warmupRequests: Int
     /// Requests per timeseries row.
     public var window: Int
-    /// What reading the whole trace found when the file loaded (every row checked).
+    /// What the trace's first pass found when the file loaded (none for a csv or text trace
+    /// that needs no working set and no count: see ``TraceScan``).
     public var scan: TraceScan
     /// `cache.capacities` with shares of the working set resolved, in order.
     public var capacities: [ReplayCapacity]
+    /// `lru`'s runs replayed ahead by the one pass of its first run, until their turn.
+    var runsAhead = TraceRunsAhead()
 
     public static let keys = ["trace", "generate", "cache", "warmup_requests", "window"]
     /// The default `window`.
@@ -60,7 +63,8 @@ public struct TraceScenario: Codable, Equatable, Sendable {
         window = try f.optional("window") ?? Self.defaultWindow
         try f.check("window", window, in: 1...1_000_000_000)
         let needsWorkingSet = cache.capacities.contains { if case .percent = $0 { true } else { false } }
-        scan = try TraceScan(source, seed: header.seed, workingSet: needsWorkingSet)
+        // optimal is refused above a number of requests: it needs them counted before it runs.
+        scan = try TraceScan(source, seed: header.seed, workingSet: needsWorkingSet, countRows: cache.policies.contains(.optimal))
         if cache.policies.contains(.optimal) {
             try f.check(
                 "cache", scan.requests <= Self.maxOptimalRequests,
@@ -104,19 +108,45 @@ public struct TraceScenario: Codable, Equatable, Sendable {
         try container.encode(warmupRequests, for: "warmup_requests")
         try container.encode(window, for: "window")
     }
+
+    /// Reads a trace file whose rows loading did not read (a csv or text file, ``TraceScan/estimated``;
+    /// a binary file, counted from its size, whose v2 records' object ids are checked as they
+    /// are read), refusing its first bad row or record with the error a run would stop at.
+    public func checkInputs() throws(ScenarioError) {
+        guard case .file(let spec) = source, scan.estimated || spec.format.isBinary else { return }
+        try spec.reader.forEachChunk { _ in true }
+    }
 }
 
 /// What one pass over a trace found: the requests (every row of a text trace checked) and, when asked for,
 /// the working set (distinct keys, and their bytes at first sight).
+///
+/// A csv or text file is read here only when it must be (its working set for a `"10%"`
+/// capacity, its count for `optimal`): otherwise its requests are estimated from the file's size
+/// (for progress) and its rows are checked by the replay that reads them, so that `run` reads
+/// it once; ``TraceScenario/checkInputs()`` (`validate`) reads it in full.
 public struct TraceScan: Equatable, Sendable {
     public var requests = 0
+    /// `requests` is an estimate from the file's size (its rows not read when it loaded).
+    public var estimated = false
     public var uniqueKeys = 0
     public var workingSetBytes = 0
+    /// The objects of a v2 binary trace (its object table, held by a replay); 0 for other traces.
+    public var objectTable = 0
 
     /// Reads `source` once.
     /// - Parameter workingSet: count distinct keys too (holds a set of them).
+    /// - Parameter countRows: read a csv or text file to count its rows even without `workingSet`.
     /// - Throws: the first bad row, as `file:line:column`.
-    init(_ source: TraceSource, seed: UInt64, workingSet: Bool) throws(ScenarioError) {
+    init(_ source: TraceSource, seed: UInt64, workingSet: Bool, countRows: Bool = true) throws(ScenarioError) {
+        if case .file(let spec) = source, let counts = try spec.reader.binaryCounts() {
+            objectTable = counts.objects
+        }
+        if case .file(let spec) = source, !spec.format.isBinary, !workingSet, !countRows {
+            requests = try spec.reader.estimatedRequests()
+            estimated = true
+            return
+        }
         if case .generated(let spec) = source, !workingSet {
             requests = spec.requests
             return

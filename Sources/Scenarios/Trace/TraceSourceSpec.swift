@@ -10,8 +10,9 @@ public enum TraceFormat: String, CaseIterable, Codable, Sendable, SchemaChoice {
     /// libCacheSim's oracleGeneral: 24-byte little-endian records (u32 time, u64 key, u32 size,
     /// i64 next access in requests or -1), no header.
     case oracleGeneral = "oracle-general"
-    /// Ours, written by `workbench trace convert`: an 8-byte magic `WBTRACE1`, then 20-byte
-    /// little-endian records (u64 key, u32 size, f64 time).
+    /// Ours, written by `workbench trace convert`: `WBTRACE2`, the request and object counts,
+    /// 16-byte records of dense object ids, then the object table (``TraceBinary``); `WBTRACE1`
+    /// files (20-byte records of keys) are still read.
     case binary
 
     /// Whether the format is records of bytes rather than lines.
@@ -252,10 +253,11 @@ public enum TraceSource: Equatable, Sendable {
 
     /// Calls `body` with each chunk of requests in order (`body` returns false to stop).
     /// - Throws: the file's first bad row, as `file:line:column`.
-    func forEachChunk(seed: UInt64, _ body: (UnsafeBufferPointer<TraceRequest>) -> Bool) throws(ScenarioError) {
+    /// - Parameter denseIds: as for ``TraceFileReader/forEachChunk(denseIds:_:)``.
+    func forEachChunk(seed: UInt64, denseIds: Bool = false, _ body: (UnsafeBufferPointer<TraceRequest>) -> Bool) throws(ScenarioError) {
         switch self {
         case .file(let spec):
-            try spec.reader.forEachChunk(body)
+            try spec.reader.forEachChunk(denseIds: denseIds, body)
         case .generated(let spec):
             var generator = spec.generator(seed: seed)
             var chunk = [TraceRequest](repeating: TraceRequest(time: 0, key: 0), count: TraceFileReader.chunkRequests)

@@ -171,6 +171,8 @@ struct Run: ParsableCommand {
 
         // One process at a time writes into --out; held until the process exits.
         var lock: DirectoryLock? = nil
+        let outExisted = FileManager.default.fileExists(atPath: out)
+        var inputRefused = false
         if !plans.isEmpty, !interrupted {
             do {
                 lock = try DirectoryLock(writer.directory)
@@ -225,6 +227,13 @@ struct Run: ParsableCommand {
             options.repetitions = repetitions
             let result = ScenarioRunner.run(entry.plan, options: options)
             if showProgress { Diagnostics.endProgress() }
+            if let error = result.inputError {
+                // A bad input row met by a run (a trace's rows are checked as they are replayed).
+                Diagnostics.error(error.description)
+                failed = true
+                inputRefused = true
+                continue
+            }
             if !result.complete, result.summary.isEmpty {
                 // Interrupted before its first run had a row: the previous results stay as they are.
                 interrupted = true
@@ -281,6 +290,10 @@ struct Run: ParsableCommand {
         } else if !outcomes.isEmpty {
             let skipped = outcomes.filter(\.skipped).count
             print("expectations: \(outcomes.count - skipped) passed, 0 failed" + (skipped > 0 ? ", \(skipped) skipped" : ""))
+        }
+        if inputRefused, written.isEmpty, !outExisted {
+            // Nothing was written but the study's record: leave no directory behind.
+            try? FileManager.default.removeItem(atPath: out)
         }
         if interrupted { throw WorkbenchExit.interrupted }
         if failed { throw WorkbenchExit.inputError }

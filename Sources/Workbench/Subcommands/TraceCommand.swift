@@ -9,9 +9,10 @@ struct TraceCommand: ParsableCommand {
         abstract: "Generate, convert and describe request traces (the trace kind's input).",
         discussion: """
             Formats: csv (time,key,size with a header when written), text (one key per line), \
-            oracle-general (libCacheSim's 24-byte records) and binary (ours: WBTRACE1, then 20-byte \
-            records). Errors in an input trace are reported as file:line:column; exit 1. A file \
-            is written to a temporary sibling and renamed into place: a failure leaves nothing.
+            oracle-general (libCacheSim's 24-byte records) and binary (ours: WBTRACE2, 16-byte \
+            records of dense object ids, then the keys; WBTRACE1 files are still read). Errors in an \
+            input trace are reported as file:line:column; exit 1. A file is written to a temporary \
+            sibling and renamed into place: a failure leaves nothing.
             """,
         subcommands: [Generate.self, Convert.self, Stats.self, Curve.self]
     )

@@ -24,6 +24,8 @@ struct Validate: ParsableCommand {
             do {
                 // The same loading as `run`: every sweep point is decoded and checked.
                 let plan = try ScenarioLoader.loadPlan(contentsOf: URL(fileURLWithPath: file), memoryLimit: memoryLimit)
+                // What a run checks as it reads (a csv trace's rows), read in full here.
+                for point in plan.points { try point.scenario.body.checkInputs() }
                 let runs = ScenarioRunner.runs(for: plan).map(\.configuration)
                 // The runs of one point, named without the point.
                 let perPoint = runs.prefix(runs.count / max(plan.points.count, 1)).map { run in

@@ -21,13 +21,17 @@ enum BuildInfo {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
+        // Waiting on the termination handler, not `waitUntilExit()`, whose run loop checks every
+        // 50 ms: that wait alone was half of a short `workbench run`'s wall-clock time.
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         do {
             try process.run()
         } catch {
             return nil
         }
         let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        exited.wait()
         let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return process.terminationStatus == 0 && !text.isEmpty ? text : nil
     }()

@@ -36,6 +36,41 @@ struct TraceReplayTests {
         }
     }
 
+    @Test(
+        "a replay of dense object ids counts exactly as the replay of their keys, for every policy, in objects and bytes",
+        arguments: EvictionPolicyName.allCases.filter { $0 != .none })
+    func denseIdsAgreeWithKeys(policy: EvictionPolicyName) {
+        // Keys far from the ids (as a real trace's are), ids in order of first request.
+        var idOf: [UInt64: UInt64] = [:]
+        var keys: [UInt64] = []
+        var byKey: [TraceRequest] = []
+        var byId: [TraceRequest] = []
+        for (index, object) in Self.trace.requests.enumerated() {
+            let key = UInt64(object) &* 0x9E37_79B9_7F4A_7C15 | 1 << 40
+            let id = idOf[key] ?? UInt64(keys.count)
+            if idOf[key] == nil {
+                idOf[key] = id
+                keys.append(key)
+            }
+            let size = UInt32(1 + object % 7)
+            byKey.append(TraceRequest(time: Double(index), key: key, size: size))
+            byId.append(TraceRequest(time: Double(index), key: id, size: size))
+        }
+        let future = policy == .optimal ? byKey.map(\.key) : []
+        for capacity in [ReplayCapacity.objects(1), .objects(50), .objects(400), .bytes(900)] {
+            let dense = TraceReplay.make(policy: policy, capacity: capacity, future: future, denseKeys: keys)
+            let keyed = TraceReplay.make(policy: policy, capacity: capacity, future: future)
+            for (cache, requests) in [(dense, byId), (keyed, byKey)] {
+                requests.withUnsafeBufferPointer { all in
+                    cache.replay(UnsafeBufferPointer(rebasing: all[0..<500]), counted: false)
+                    cache.replay(UnsafeBufferPointer(rebasing: all[500...]), counted: true)
+                }
+            }
+            #expect(dense.counts == keyed.counts, "\(capacity)")
+            #expect(dense.residentObjects == keyed.residentObjects, "\(capacity)")
+        }
+    }
+
     @Test("misses(of:capacities:) gives one replay's misses per capacity")
     func missesPerCapacity() {
         let requests = Self.trace.requests.map { TraceRequest(time: 0, key: UInt64($0)) }

@@ -74,6 +74,88 @@ struct TraceFormatTests {
         }
     }
 
+    /// The bytes of a v2 binary trace: the header's counts, (id, size, time) records, then the keys.
+    static func binaryV2(requests: Int, objects: Int, records: [(UInt32, UInt32, Double)], keys: [UInt64]) -> [UInt8] {
+        var bytes = Array("WBTRACE2".utf8)
+        func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
+        append(UInt64(requests))
+        append(UInt64(objects))
+        for (id, size, time) in records {
+            append(id)
+            append(size)
+            append(time.bitPattern)
+        }
+        for key in keys { append(key) }
+        return bytes
+    }
+
+    @Test("binary v2 layout: WBTRACE2, request and object counts, records of dense object ids by first request, the keys after them")
+    func binaryV2Layout() throws {
+        let dir = try TraceDir()
+        defer { dir.remove() }
+        let csv = try dir.write("a.csv", "1,900,10\n2,7,20\n3,900,10\n")
+        let binary = dir.url.appendingPathComponent("a.wbt").path
+        _ = try TraceFiles.write(.file(TraceFileSpec(path: csv, keyColumn: 2, timeColumn: 1, sizeColumn: 3)), seed: 1, to: binary, format: .binary)
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: binary)))
+        #expect(bytes == Self.binaryV2(requests: 3, objects: 2, records: [(0, 10, 1), (1, 20, 2), (0, 10, 3)], keys: [900, 7]))
+        let reader = TraceFileSpec(path: binary, format: .binary).reader
+        #expect(try reader.objectKeys() == [900, 7])
+        #expect(try reader.recordCount() == 3)
+        var ids: [UInt64] = []
+        try reader.forEachChunk(denseIds: true) { chunk in
+            ids += chunk.map(\.key)
+            return true
+        }
+        #expect(ids == [0, 1, 0])
+        #expect(try Self.requests(TraceFileSpec(path: binary, format: .binary)).map(\.key) == [900, 7, 900])
+    }
+
+    @Test("a WBTRACE1 binary trace (u64 key, u32 size, f64 time records) is still read")
+    func binaryV1Read() throws {
+        let dir = try TraceDir()
+        defer { dir.remove() }
+        var bytes = Array("WBTRACE1".utf8)
+        for (key, size, time) in [(UInt64(900), UInt32(10), 1.5), (7, 20, 2)] {
+            withUnsafeBytes(of: key.littleEndian) { bytes += $0 }
+            withUnsafeBytes(of: size.littleEndian) { bytes += $0 }
+            withUnsafeBytes(of: time.bitPattern.littleEndian) { bytes += $0 }
+        }
+        let path = dir.url.appendingPathComponent("v1.wbt").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let spec = TraceFileSpec(path: path, format: .binary)
+        #expect(try Self.requests(spec) == [TraceRequest(time: 1.5, key: 900, size: 10), TraceRequest(time: 2, key: 7, size: 20)])
+        #expect(try spec.reader.recordCount() == 2)
+        #expect(try spec.reader.objectKeys() == nil)
+    }
+
+    @Test("a binary v2 trace with a truncated record, a short or long object table, an id beyond its objects or a short header is refused, naming the file")
+    func binaryV2Damage() throws {
+        let dir = try TraceDir()
+        defer { dir.remove() }
+        let path = dir.url.appendingPathComponent("t.wbt").path
+        let good = Self.binaryV2(requests: 2, objects: 2, records: [(0, 1, 1), (1, 1, 2)], keys: [5, 6])
+        func refused(_ bytes: [UInt8], _ message: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let expected = ScenarioError(file: path, line: 1, column: 1, keyPath: "", message: message)
+            #expect(throws: expected, sourceLocation: sourceLocation) { try Self.requests(TraceFileSpec(path: path, format: .binary)) }
+            #expect(throws: expected, sourceLocation: sourceLocation) { try TraceFileSpec(path: path, format: .binary).reader.recordCount() }
+        }
+        try refused(Array(good[0..<(24 + 16 + 5)]), "truncated record 2 at byte 40: 5 of its 16 bytes")
+        try refused(Array(good.dropLast(3)), "truncated object table: 13 of its 16 bytes (2 objects)")
+        try refused(Array(good[0..<20]), "truncated header: 20 of its 24 bytes")
+        try refused(
+            Self.binaryV2(requests: 2, objects: 3, records: [(0, 1, 1), (1, 1, 2)], keys: [5, 6, 7]),
+            "bad header: 2 requests and 3 objects (objects must be at most the requests)")
+        try Data(good + [0]).write(to: URL(fileURLWithPath: path))
+        #expect(throws: ScenarioError(file: path, line: 1, column: 1, keyPath: "", message: "1 bytes after the object table (the header gives 2 requests and 2 objects)")) {
+            try TraceFileSpec(path: path, format: .binary).reader.recordCount()
+        }
+        try Data(Self.binaryV2(requests: 2, objects: 2, records: [(0, 1, 1), (2, 1, 2)], keys: [5, 6])).write(to: URL(fileURLWithPath: path))
+        #expect(throws: ScenarioError(file: path, line: 1, column: 1, keyPath: "", message: "record 2 at byte 40: object id 2 is not below the file's 2 objects")) {
+            try Self.requests(TraceFileSpec(path: path, format: .binary))
+        }
+    }
+
     @Test("an uncompressed binary trace is counted from its size, refusing a truncated record as a full read does")
     func binaryCountedFromSize() throws {
         let dir = try TraceDir()
@@ -87,18 +169,18 @@ struct TraceFormatTests {
         }
         let binary = dir.url.appendingPathComponent("t.wbt").path
         try Data(Array("WBTRACE0".utf8) + [UInt8](repeating: 0, count: 20)).write(to: URL(fileURLWithPath: binary))
-        #expect(throws: ScenarioError(file: binary, line: 1, column: 1, keyPath: "", message: "not a workbench binary trace (it does not start with WBTRACE1)")) {
+        #expect(throws: ScenarioError(file: binary, line: 1, column: 1, keyPath: "", message: "not a workbench binary trace (it does not start with WBTRACE2 or WBTRACE1)")) {
             try TraceFileSpec(path: binary, format: .binary).reader.recordCount()
         }
         #expect(try TraceFileSpec(path: path, format: .csv).reader.recordCount() == nil)
     }
 
-    @Test("a binary trace must start with WBTRACE1")
+    @Test("a binary trace must start with WBTRACE2 or WBTRACE1")
     func binaryMagic() throws {
         let dir = try TraceDir()
         defer { dir.remove() }
         let path = try dir.write("t.wbt", "time,key,size\n")
-        #expect(throws: ScenarioError(file: path, line: 1, column: 1, keyPath: "", message: "not a workbench binary trace (it does not start with WBTRACE1)")) {
+        #expect(throws: ScenarioError(file: path, line: 1, column: 1, keyPath: "", message: "not a workbench binary trace (it does not start with WBTRACE2 or WBTRACE1)")) {
             try Self.requests(TraceFileSpec(path: path, format: .binary))
         }
     }
@@ -162,6 +244,28 @@ struct CompressedTraceTests {
         for name in ["t.csv.gz", "t.csv.zst"] {
             let path = dir.url.appendingPathComponent(name).path
             #expect(try TraceFormatTests.requests(TraceFileSpec(path: path, keyColumn: 2, timeColumn: 1, sizeColumn: 3)) == expected, "\(name)")
+        }
+    }
+
+    @Test("a .gz or .zst binary v2 trace gives the plain file's requests, by key and by dense id (its object table read through)")
+    func compressedBinaryV2() throws {
+        let dir = try TraceDir()
+        defer { dir.remove() }
+        let csv = try dir.write("t.csv", (1...50_000).map { "\($0),\($0 * 7919 % 1000 + 100),\($0 % 13)\n" }.joined())
+        let plain = dir.url.appendingPathComponent("t.wbt").path
+        _ = try TraceFiles.write(.file(TraceFileSpec(path: csv, keyColumn: 2, timeColumn: 1, sizeColumn: 3)), seed: 1, to: plain, format: .binary)
+        try Self.compress(plain)
+        let expected = try TraceFormatTests.requests(TraceFileSpec(path: csv, keyColumn: 2, timeColumn: 1, sizeColumn: 3))
+        for name in ["t.wbt.gz", "t.wbt.zst"] {
+            let spec = TraceFileSpec(path: dir.url.appendingPathComponent(name).path, format: .binary)
+            #expect(try TraceFormatTests.requests(spec) == expected, "\(name)")
+            let keys = try #require(try spec.reader.objectKeys())
+            var byId: [UInt64] = []
+            try spec.reader.forEachChunk(denseIds: true) { chunk in
+                byId += chunk.map { keys[Int($0.key)] }
+                return true
+            }
+            #expect(byId == expected.map(\.key), "\(name)")
         }
     }
 

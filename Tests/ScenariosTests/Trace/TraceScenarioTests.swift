@@ -46,6 +46,31 @@ struct TraceScenarioTests {
         }
     }
 
+    @Test("lru's runs at several capacities, replayed in one pass, count exactly what separate runs count (summary and timeseries)")
+    func lruOnePassEqualsSeparateRuns() throws {
+        let dir = try TraceDir()
+        defer { dir.remove() }
+        let source = "generate: {objects: 500, requests: 20000, alpha: 0.9, seed: 5}"
+        let extra = "warmup_requests: 1000\nwindow: 3000"
+        let counted = ["requests", "hits", "misses", "evictions", "warmup_requests", "miss_ratio", "byte_miss_ratio", "capacity"]
+        func counts(_ result: ScenarioResult) -> [[String]] {
+            result.summary.map { row in counted.map { row[$0]?.text ?? "-" } }
+        }
+        func windows(_ result: ScenarioResult) -> [[String]] {
+            result.timeseries.map { row in ["request_end", "requests", "misses"].map { row[$0]?.text ?? "-" } }
+        }
+        let together = ScenarioRunner.run(
+            try dir.load(Self.yaml(source: source, cache: "{policies: [fifo, lru], capacities: [10, 100, 400]}", extra: extra)))
+        #expect(together.summary.count == 6)
+        for (position, capacity) in [10, 100, 400].enumerated() {
+            let alone = ScenarioRunner.run(
+                try dir.load(Self.yaml(source: source, cache: "{policies: [lru], capacities: [\(capacity)]}", extra: extra)))
+            let lru = 3 + position
+            #expect(counts(alone) == [counts(together)[lru]], "C=\(capacity)")
+            #expect(windows(alone) == Array(windows(together)[(lru * 7)..<(lru * 7 + 7)]), "C=\(capacity)")
+        }
+    }
+
     @Test("a relative trace path is read beside the scenario file; csv columns, header and delimiter as given")
     func csvBesideScenario() throws {
         let dir = try TraceDir()
@@ -141,12 +166,51 @@ struct TraceScenarioTests {
         let dir = try TraceDir()
         for (name, text) in files { try dir.write(name, text) }
         do {
-            _ = try dir.load(yaml)
+            // As `validate` checks: the load, then the rows the load leaves to the replay.
+            try dir.load(yaml).body.checkInputs()
             dir.remove()
             return nil
         } catch {
             return (error, dir)
         }
+    }
+
+    @Test("a csv trace is read once by a run: the load estimates its requests; the replay and validate refuse the same bad row")
+    func csvReadOnceRowsCheckedByReplay() throws {
+        let dir = try TraceDir()
+        defer { dir.remove() }
+        try dir.write("t.csv", "time,key,size\n" + (1...1000).map { "\($0),\($0 % 17),1\n" }.joined() + "1001,5,x\n1002,6,1\n")
+        let scenario = try dir.load(Self.yaml(source: "trace: {path: t.csv, header: true, columns: {time: 1, key: 2, size: 3}}"))
+        let trace = try #require(scenario.body as? TraceScenario)
+        #expect(trace.scan.estimated)
+        #expect(abs(trace.scan.requests - 1002) < 100, "\(trace.scan.requests)")
+        let expected = ScenarioError(
+            file: dir.url.appendingPathComponent("t.csv").path, line: 1002, column: 8, keyPath: "",
+            message: "size 'x' is not a whole number of bytes between 0 and \(UInt32.max)")
+        #expect(throws: expected) { try scenario.body.checkInputs() }
+        let result = ScenarioRunner.run(scenario)
+        #expect(result.inputError == expected)
+        #expect(!result.complete)
+        // A working-set share or optimal needs the rows before the runs: the load reads them.
+        for cache in ["{policies: [lru], capacities: [\"10%\"]}", "{policies: [optimal], capacities: [2]}"] {
+            #expect(throws: expected) {
+                try dir.load(Self.yaml(source: "trace: {path: t.csv, header: true, columns: {time: 1, key: 2, size: 3}}", cache: cache))
+            }
+        }
+    }
+
+    @Test("a binary v2 record whose object id is beyond the file's objects: the run and validate's check refuse it alike")
+    func binaryBadIdRefusedByRunAndCheck() throws {
+        let dir = try TraceDir()
+        defer { dir.remove() }
+        let path = dir.url.appendingPathComponent("t.wbt").path
+        let bytes = TraceFormatTests.binaryV2(requests: 3, objects: 2, records: [(0, 1, 1), (1, 1, 2), (7, 1, 3)], keys: [5, 6])
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let scenario = try dir.load(Self.yaml(source: "trace: {path: t.wbt, format: binary}"))
+        let expected = ScenarioError(
+            file: path, line: 1, column: 1, keyPath: "", message: "record 3 at byte 56: object id 7 is not below the file's 2 objects")
+        #expect(throws: expected) { try scenario.body.checkInputs() }
+        #expect(ScenarioRunner.run(scenario).inputError == expected)
     }
 
     @Test("a missing trace file is an error naming it")
