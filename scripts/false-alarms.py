@@ -10,22 +10,25 @@ Release build. Everything runs on two shipped scenarios:
 
 Per pair, in this order:
   1. `run --repeat R` of both files (A);
-  2. detection: for each nib scale S (every nib of the feed S times as many views, so every
-     instantiation builds a larger view tree), `run --repeat R` of the scaled feed, judged
-     against A's feed. Caught = a regression of a measured time metric (`*_ns`);
-  3. false alarm, two runs: `run --repeat R` of both files again (B), `compare A B`;
-  4. false alarm, ab: `ab BIN BIN FILES --repeat R` (the same binary on both sides).
+  2. detection through two runs: for each nib scale S (every nib of the feed S times as many
+     views, so every instantiation builds a larger view tree), `run --repeat R` of the scaled
+     feed, judged against A's feed. Caught = a regression of a measured time metric (`*_ns`);
+  3. false alarm through two runs: `run --repeat R` of both files again (B), `compare A B`;
+  4. false alarm through ab: `ab BIN BIN FILES --repeat R` (the same binary on both sides);
+  5. detection through ab: for each scale, `ab BIN SLOWER feed.yaml --repeat R`, where SLOWER
+     is a two-line wrapper that runs BIN with the scaled feed in place of the feed (a build
+     whose every instantiation costs more).
 The runs of a pair are judged again with every threshold of --thresholds (default settings
 otherwise: alpha 0.01, Holm), so one set of runs answers for each threshold. The slowdown that
 a scale really causes is the ratio of the medians of `dequeue_latency_p50_ns` of the feed's
-`none` run (every dequeue there instantiates a controller), scaled over A.
+`none` run (every dequeue there instantiates a controller), scaled over unscaled.
 
-    scripts/false-alarms.py [--pairs 20] [--repeat 10] [--scales 1.05,1.1,1.2,1.5]
+    scripts/false-alarms.py [--pairs 20] [--repeat 10] [--scales 1.05,1.1,1.2,1.3,1.5]
                             [--thresholds 0%,5%,10%,20%] [--workbench .build/release/workbench]
                             [--csv pairs.csv]
 
-Prints one line per pair, then a table per threshold: false alarms of each way, and the share
-of pairs in which each scale was caught, with the median slowdown it caused.
+Prints one line per pair, then the slowdown each scale caused and, for each threshold, the
+pairs with a false alarm and the pairs in which each scale was caught, both ways.
 """
 
 import argparse
@@ -71,6 +74,24 @@ def run(workbench, files, out, repeat):
         sys.exit("workbench run failed (%d): %s" % (proc.returncode, proc.stderr))
 
 
+def ab_run(baseline, current, files, out, repeat):
+    proc = subprocess.run([baseline, "ab", baseline, current, *files, "--repeat", str(repeat), "--out", out],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if proc.returncode not in (0, 2):
+        sys.exit("workbench ab failed (%d): %s" % (proc.returncode, proc.stderr))
+
+
+# A "build" that runs the scaled feed wherever it is asked to run the feed: the slower build of
+# the detection through `ab`.
+WRAPPER = """#!/usr/bin/env bash
+args=()
+for arg in "$@"; do
+    if [ "$arg" = "%(feed)s" ]; then args+=("%(scaled)s"); else args+=("$arg"); fi
+done
+exec "%(workbench)s" "${args[@]}"
+"""
+
+
 def judge(workbench, baseline, current, threshold):
     """compare's exit status and the metrics it calls regressions, as (scenario, run, metric)."""
     proc = subprocess.run([workbench, "compare", baseline, current, "--format", "csv", "--threshold", "*=" + threshold],
@@ -94,7 +115,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pairs", type=int, default=20)
     parser.add_argument("--repeat", type=int, default=10)
-    parser.add_argument("--scales", default="1.05,1.1,1.2,1.5")
+    parser.add_argument("--scales", default="1.05,1.1,1.2,1.3,1.5")
     parser.add_argument("--thresholds", default="0%,5%,10%,20%")
     parser.add_argument("--workbench", default=os.path.join(ROOT, ".build/release/workbench"))
     parser.add_argument("--csv", help="also write one row per pair, way and threshold to this file")
@@ -124,28 +145,48 @@ def main():
             with open(scaled[scale], "w") as f:
                 f.write(scaled_feed(feed_text, scale))
         files = [feed, ticker]
+        wrappers = {}
+        for scale in scales:
+            wrappers[scale] = os.path.join(work, "x%g" % scale, "workbench")
+            with open(wrappers[scale], "w") as f:
+                f.write(WRAPPER % {"feed": feed, "scaled": scaled[scale], "workbench": workbench})
+            os.chmod(wrappers[scale], 0o755)
+        default_threshold = "10%" if "10%" in thresholds else thresholds[0]
 
         # counts[threshold][way] = pairs with a regression (false alarm) or caught (detection)
         counts = {t: {} for t in thresholds}
-        slowdowns = {s: [] for s in scales}
-        rows = []
+        ways_in_order = ["false alarm, run+compare", "false alarm, ab"]
+        for scale in scales:
+            ways_in_order += ["nibs x%g, run+compare" % scale, "nibs x%g, ab" % scale]
+        slowdowns = {way: [] for way in ways_in_order[2:]}
+        fields = ["pair", "threshold", "way", "exit", "flagged", "regressions"]
+        log = open(args.csv, "w", newline="") if args.csv else None   # written pair by pair
+        writer = csv.DictWriter(log, fieldnames=fields) if log else None
+        if writer:
+            writer.writeheader()
         for pair in range(1, args.pairs + 1):
             a, b, ab = (os.path.join(work, name) for name in ("a", "b", "ab"))
             for d in (a, b, ab):
                 shutil.rmtree(d, ignore_errors=True)
             run(workbench, files, a, args.repeat)
-            ways = [("run+compare", a, b), ("ab", os.path.join(ab, "baseline"), os.path.join(ab, "current"))]
+            ways = [("false alarm, run+compare", a, b), ("false alarm, ab", os.path.join(ab, "baseline"), os.path.join(ab, "current"))]
             for scale in scales:   # right after A, as a change would be measured after its baseline
                 out = os.path.join(work, "x%g-out" % scale)
                 shutil.rmtree(out, ignore_errors=True)
                 run(workbench, [scaled[scale]], out, args.repeat)
-                slowdowns[scale].append(none_latency(out) / none_latency(a))
-                ways.append(("nibs x%g" % scale, a, out))
+                way = "nibs x%g, run+compare" % scale
+                slowdowns[way].append(none_latency(out) / none_latency(a))
+                ways.append((way, a, out))
             run(workbench, files, b, args.repeat)
-            proc = subprocess.run([workbench, "ab", workbench, workbench, *files, "--repeat", str(args.repeat), "--out", ab],
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-            if proc.returncode not in (0, 2):
-                sys.exit("workbench ab failed (%d): %s" % (proc.returncode, proc.stderr))
+            ab_run(workbench, workbench, files, ab, args.repeat)
+            for scale in scales:   # the same change through ab: a "build" whose feed is the scaled one
+                out = os.path.join(work, "x%g-ab" % scale)
+                shutil.rmtree(out, ignore_errors=True)
+                ab_run(workbench, wrappers[scale], [feed], out, args.repeat)
+                way = "nibs x%g, ab" % scale
+                base, cur = os.path.join(out, "baseline"), os.path.join(out, "current")
+                slowdowns[way].append(none_latency(cur) / none_latency(base))
+                ways.append((way, base, cur))
             line = []
             for threshold in thresholds:
                 for way, base, cur in ways:
@@ -155,34 +196,29 @@ def main():
                     else:
                         hit = status == 2
                     counts[threshold][way] = counts[threshold].get(way, 0) + int(hit)
-                    rows.append({"pair": pair, "threshold": threshold, "way": way, "exit": status,
-                                 "flagged": int(hit), "regressions": " ".join("%s/%s/%s" % r for r in regressions)})
-                    if threshold == thresholds[len(thresholds) // 2] or len(thresholds) == 1:
-                        line.append("%s %s" % (way, "FLAGGED" if hit else "-") if not way.startswith("nibs")
-                                    else "%s %s" % (way, "caught" if hit else "missed"))
-            print("pair %d (threshold %s): %s; slowdowns %s" % (
-                pair, thresholds[len(thresholds) // 2], ", ".join(line),
-                " ".join("x%g=%.3f" % (s, slowdowns[s][-1]) for s in scales)), flush=True)
+                    if writer:
+                        writer.writerow({"pair": pair, "threshold": threshold, "way": way, "exit": status,
+                                         "flagged": int(hit), "regressions": " ".join("%s/%s/%s" % r for r in regressions)})
+                    if threshold == default_threshold:
+                        line.append("%s: %s" % (way, ("FLAGGED" if hit else "-") if way.startswith("false")
+                                                else ("caught" if hit else "missed")))
+            if log:
+                log.flush()
+            print("pair %d (threshold %s): %s" % (pair, default_threshold, "; ".join(line)), flush=True)
 
         n = args.pairs
         print()
         print("%d pairs, --repeat %d, alpha 0.01 (Holm); feed as shipped, stock-ticker 300 ms" % (n, args.repeat))
-        print("slowdown of an instantiation (median over pairs of dequeue_latency_p50_ns of feed/none, scaled / A):")
-        for scale in scales:
-            v = slowdowns[scale]
-            print("  nibs x%g: %.3f (min %.3f, max %.3f)" % (scale, statistics.median(v), min(v), max(v)))
-        header = ["threshold", "false alarms run+compare", "false alarms ab"] + ["caught nibs x%g" % s for s in scales]
-        print(" | ".join(header))
-        for threshold in thresholds:
-            c = counts[threshold]
-            cells = [threshold, "%d of %d" % (c.get("run+compare", 0), n), "%d of %d" % (c.get("ab", 0), n)]
-            cells += ["%d of %d" % (c.get("nibs x%g" % s, 0), n) for s in scales]
-            print(" | ".join(cells))
-        if args.csv:
-            with open(args.csv, "w", newline="") as f:
-                writer = csv.DictWriter(f, fieldnames=["pair", "threshold", "way", "exit", "flagged", "regressions"])
-                writer.writeheader()
-                writer.writerows(rows)
+        print("slowdown of an instantiation (dequeue_latency_p50_ns of feed/none, scaled / unscaled), median (min-max) over pairs:")
+        for way in ways_in_order[2:]:
+            v = slowdowns[way]
+            print("  %-22s %.3f (%.3f-%.3f)" % (way, statistics.median(v), min(v), max(v)))
+        print("pairs flagged (false alarms) or caught (a *_ns regression), by threshold:")
+        print("  %-26s %s" % ("", "".join("%-10s" % t for t in thresholds)))
+        for way in ways_in_order:
+            print("  %-26s %s" % (way, "".join("%-10s" % ("%d/%d" % (counts[t].get(way, 0), n)) for t in thresholds)))
+        if log:
+            log.close()
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
