@@ -157,6 +157,9 @@ extension EndToEnd {
             let zero = cli.run([file.path, "--out", out.path, "--repeat", "0"])
             #expect(zero.status == 1, "\(transcript(zero))")
             #expect(zero.stderr.contains("--repeat: must be 1 to 100 (found 0)"), "\(transcript(zero))")
+            let warmUp = cli.run([file.path, "--out", out.path, "--repeat", "2", "--warm-up", "11"])
+            #expect(warmUp.status == 1, "\(transcript(warmUp))")
+            #expect(warmUp.stderr.contains("--warm-up: must be 0 to 10 (found 11)"), "\(transcript(warmUp))")
         }
 
         @Test("no temporary files are left in the results directory after a run")

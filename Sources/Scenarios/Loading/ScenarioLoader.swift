@@ -62,6 +62,16 @@ public enum ScenarioLoader {
         return value
     }
 
+    /// Checks a `--warm-up` value: 0 to 10 rounds.
+    ///
+    /// - Throws: an ``OptionValueError`` naming the range.
+    public static func validateWarmUpOption(_ value: Int) throws(OptionValueError) -> Int {
+        guard (0...10).contains(value) else {
+            throw OptionValueError(message: "--warm-up: must be 0 to 10 (found \(value))")
+        }
+        return value
+    }
+
     /// Validates names given to a `--policy` option. Each element may also be a
     /// comma-separated list (`--policy lru,fifo`). Empty, unknown or repeated names are errors
     /// whose message lists the valid names.

@@ -14,6 +14,9 @@ public struct RunOptions: Sendable {
     public var recordTrace = false
     /// Replaces the scenario's `repeat` when set (`--repeat`).
     public var repetitions: Int?
+    /// Unrecorded rounds of every run before the measured ones (`--warm-up`); when nil, one
+    /// round with more than one repetition, none with one.
+    public var warmUpRounds: Int?
 
     public init(
         policies: [PolicyName]? = nil, seed: UInt64? = nil,

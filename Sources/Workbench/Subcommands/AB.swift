@@ -11,8 +11,9 @@ struct AB: ParsableCommand {
         abstract: "Run two workbench builds alternately (A B A B ...) on the same files and compare them.",
         discussion: """
             Runs BASELINE_BINARY and CURRENT_BINARY one repetition at a time, alternately, each \
-            as '<binary> run FILE... --out <out>/runs/<side>-<i> --no-plots --quiet', so a slow \
-            spell of the machine hits both builds alike. The repetitions of each side are then \
+            as '<binary> run FILE... --out <out>/runs/<side>-<i> --no-plots --quiet --warm-up 1' \
+            (each process warms up once before its measured repetition, so both builds must know \
+            --warm-up), so a slow spell of the machine hits both builds alike. The repetitions of each side are then \
             combined into <out>/baseline and <out>/current (as run --repeat N writes them: \
             medians, confidence intervals, repetitions.csv) and compared as 'workbench compare' \
             does (see its --help for how measured metrics are judged). A count that differs \
@@ -65,7 +66,8 @@ struct AB: ParsableCommand {
         for repetition in 1...repetitions {
             for (side, binary) in sides {
                 let directory = root.appendingPathComponent("runs/\(side)-\(repetition)", isDirectory: true)
-                let status = Self.execute(binary, ["run"] + files + ["--out", directory.path, "--no-plots", "--quiet"])
+                let status = Self.execute(
+                    binary, ["run"] + files + ["--out", directory.path, "--no-plots", "--quiet", "--warm-up", "1"])
                 // 2: an expectation failed, which the comparison reports in its own way.
                 guard status == 0 || status == 2 else {
                     Diagnostics.error("error: \(binary) exited \(status) on repetition \(repetition) (\(side))")

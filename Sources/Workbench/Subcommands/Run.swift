@@ -72,6 +72,13 @@ struct Run: ParsableCommand {
             valueName: "n"))
     var repetitions: Int?
 
+    @Option(
+        name: .customLong("warm-up"),
+        help: ArgumentHelp(
+            "Unrecorded rounds of every run before the measured ones (0 to 10; default 1 with more than one repetition, else 0): a process's first pass pays for code, type metadata and memory the later ones find ready.",
+            valueName: "n"))
+    var warmUpRounds: Int?
+
     @OptionGroup var plotOptions: PlotOptions
 
     func run() throws {
@@ -115,6 +122,7 @@ struct Run: ParsableCommand {
         }
         do {
             _ = try repetitions.map(ScenarioLoader.validateRepeatOption)
+            _ = try warmUpRounds.map(ScenarioLoader.validateWarmUpOption)
         } catch {
             Diagnostics.error("error: \(error.description)")
             throw WorkbenchExit.inputError
@@ -225,6 +233,7 @@ struct Run: ParsableCommand {
             options.progress = progress
             options.only = selections[position]
             options.repetitions = repetitions
+            options.warmUpRounds = warmUpRounds
             let result = ScenarioRunner.run(entry.plan, options: options)
             if showProgress { Diagnostics.endProgress() }
             if let error = result.inputError {

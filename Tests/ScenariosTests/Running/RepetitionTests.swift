@@ -78,6 +78,14 @@ struct RepetitionProbeScenario: KindScenario {
 
 @Suite("Running: repetitions")
 struct RepetitionTests {
+    /// No warm-up round, so a run's n-th call is its n-th recorded repetition (the warm-up
+    /// has a test of its own).
+    static var unwarmed: RunOptions {
+        var options = RunOptions()
+        options.warmUpRounds = 0
+        return options
+    }
+
     static func scenario(_ name: String, repeat count: Int = 3, drift: Bool = false) throws -> Scenario {
         try ScenarioLoader.load(
             yaml: "name: \(name)\nkind: repetition-probe\nduration: 1s\nrepeat: \(count)\ndrift: \(drift)\n", file: "\(name).yaml")
@@ -86,7 +94,7 @@ struct RepetitionTests {
     @Test("repetitions are interleaved: repetition 1 of every run, then repetition 2, ...")
     func interleaved() throws {
         try ScenarioKinds.registering([RepetitionProbeScenario.self]) {
-            let result = ScenarioRunner.run(try Self.scenario("interleaved"))
+            let result = ScenarioRunner.run(try Self.scenario("interleaved"), options: Self.unwarmed)
             #expect(RepetitionLog.shared.calls("interleaved") == ["none", "lru", "none", "lru", "none", "lru"])
             #expect(result.determinismFailure == nil)
         }
@@ -95,7 +103,7 @@ struct RepetitionTests {
     @Test("--repeat replaces the file's repeat, and scenario.yaml records the one that ran")
     func repeatOption() throws {
         try ScenarioKinds.registering([RepetitionProbeScenario.self]) {
-            var options = RunOptions()
+            var options = Self.unwarmed
             options.repetitions = 2
             let result = ScenarioRunner.run(try Self.scenario("option", repeat: 5), options: options)
             #expect(RepetitionLog.shared.calls("option").count == 4)
@@ -106,7 +114,7 @@ struct RepetitionTests {
     @Test("a count that differs between repetitions is a determinism failure naming the column, the run and the two values")
     func determinismFailure() throws {
         try ScenarioKinds.registering([RepetitionProbeScenario.self]) {
-            let result = ScenarioRunner.run(try Self.scenario("drifting", drift: true))
+            let result = ScenarioRunner.run(try Self.scenario("drifting", drift: true), options: Self.unwarmed)
             let failure = try #require(result.determinismFailure)
             #expect(
                 failure
@@ -125,7 +133,7 @@ struct RepetitionTests {
     )
     func repeatedResults() throws {
         try ScenarioKinds.registering([RepetitionProbeScenario.self]) {
-            let result = ScenarioRunner.run(try Self.scenario("medians"))
+            let result = ScenarioRunner.run(try Self.scenario("medians"), options: Self.unwarmed)
             // none ran as calls 1, 3, 5: work_ns 10, 30, 50.
             let none = try #require(result.summary.first)
             #expect(none["hits"] == .int(7))
@@ -149,15 +157,48 @@ struct RepetitionTests {
     func spectrumBand() throws {
         try ScenarioKinds.registering([RepetitionProbeScenario.self]) {
             // none ran as calls 1, 3, 5: one latency each, 1000, 3000 and 5000 ns.
-            let result = ScenarioRunner.run(try Self.scenario("band"))
+            let result = ScenarioRunner.run(try Self.scenario("band"), options: Self.unwarmed)
             let none = result.latency.filter { $0["policy"] == .string("none") }
             #expect(!none.isEmpty)
             #expect(none.allSatisfy { $0[SharedColumns.spectrumLow] == .uint(1000) && $0[SharedColumns.spectrumHigh] == .uint(5000) })
             #expect(result.columns.latency.map(\.name).suffix(3) == ["latency_ns", "latency_ns_min", "latency_ns_max"])
-            let single = ScenarioRunner.run(try Self.scenario("band-single", repeat: 1))
+            let single = ScenarioRunner.run(try Self.scenario("band-single", repeat: 1), options: Self.unwarmed)
             #expect(
                 single.latency.allSatisfy { $0[SharedColumns.spectrumLow] == $0["latency_ns"] && $0[SharedColumns.spectrumHigh] == $0["latency_ns"] })
         }
+    }
+
+    @Test("warm-up rounds run every run unrecorded before the measured ones: one by default with repetitions, none without")
+    func warmUpRounds() throws {
+        try ScenarioKinds.registering([RepetitionProbeScenario.self]) {
+            // (repetitions, --warm-up) → calls of each of the scenario's 2 runs (none, lru)
+            let cases: [(Int, Int?, Int)] = [(1, nil, 1), (2, nil, 3), (3, 0, 3), (1, 2, 3), (2, 2, 4)]
+            for (index, (repetitions, warmUp, expected)) in cases.enumerated() {
+                let name = "warm-up-\(index)"
+                var options = RunOptions()
+                options.repetitions = repetitions
+                options.warmUpRounds = warmUp
+                let result = ScenarioRunner.run(try Self.scenario(name), options: options)
+                let calls = RepetitionLog.shared.calls(name)
+                #expect(calls.count == 2 * expected, "repeat \(repetitions), warm-up \(String(describing: warmUp))")
+                #expect(result.complete && result.summary.count == 2)
+                #expect(result.repetitions.count == (repetitions > 1 ? 2 * repetitions : 0))
+            }
+            // The warm-up's calls are not recorded: with one round, none's repetitions are calls 3 and 5.
+            var options = RunOptions()
+            options.repetitions = 2
+            let result = ScenarioRunner.run(try Self.scenario("warm-up-unrecorded"), options: options)
+            let none = result.repetitions.filter { $0["policy"] == .string("none") }.map { $0["work_ns"] }
+            #expect(none == [.int(30), .int(50)], "\(none)")
+        }
+    }
+
+    @Test("--warm-up is 0 to 10")
+    func warmUpRange() {
+        #expect(throws: OptionValueError.self) { try ScenarioLoader.validateWarmUpOption(-1) }
+        #expect(throws: OptionValueError.self) { try ScenarioLoader.validateWarmUpOption(11) }
+        #expect((try? ScenarioLoader.validateWarmUpOption(0)) == 0)
+        #expect((try? ScenarioLoader.validateWarmUpOption(10)) == 10)
     }
 
     @Test("repeat is 1 to 100: 0 and 101 are refused at the key")
