@@ -41,6 +41,12 @@ public struct MannWhitneyU: Sendable, Equatable {
     public var pValue: Double
     /// How ``pValue`` was computed.
     public var method: Method
+    /// The smallest p-value any split of the pooled values into samples of these sizes could
+    /// give, by the same method: the split that puts the smallest (or the largest) values first.
+    /// With distinct values it is 2 / C(m+n, m); with ties it can be far larger, and 1 when
+    /// every value is the same. A test whose smallest possible p-value exceeds α can never be
+    /// significant, whatever the data say (Tarone, 1990).
+    public var smallestPValue: Double
 
     /// Tests `first` against `second`; nil when either sample is empty.
     /// - Complexity: O(*n* log *n*) for the ranks, plus O(*m*·*n*·(*m*+*n*)) for the exact
@@ -56,9 +62,10 @@ public struct MannWhitneyU: Sendable, Equatable {
         if !ranked.hasTies, m + n <= Self.exactLimit {
             method = .exact
             pValue = min(1, 2 * Self.exactUpperTail(atLeast: Int(larger.rounded()), m: m, n: n))
+            smallestPValue = min(1, 2 / Self.binomial(m + n, m))
         } else if m + n <= Self.exactLimit {
             method = .exactWithTies
-            pValue = Self.exactWithTies(ranks: ranked.ranks, m: m)
+            (pValue, smallestPValue) = Self.exactWithTies(ranks: ranked.ranks, m: m)
         } else {
             method = .normalApproximation
             let total = Double(m + n)
@@ -66,11 +73,27 @@ public struct MannWhitneyU: Sendable, Equatable {
             let variance = Double(m * n) / 12 * ((total + 1) - ranked.tieTerm / (total * (total - 1)))
             guard variance > 0 else {
                 pValue = 1
+                smallestPValue = 1
                 return
             }
-            let z = (larger - mean - 0.5) / variance.squareRoot()
-            pValue = min(1, erfc(z / 2.0.squareRoot()))
+            func p(_ u: Double) -> Double {
+                let z = (max(u, Double(m * n) - u) - mean - 0.5) / variance.squareRoot()
+                return min(1, erfc(z / 2.0.squareRoot()))
+            }
+            pValue = p(u)
+            // The extreme splits: the m smallest (or largest) midranks first.
+            let sorted = ranked.ranks.sorted()
+            let lowest = sorted.prefix(m).reduce(0, +) - Double(m * (m + 1)) / 2
+            let highest = sorted.suffix(m).reduce(0, +) - Double(m * (m + 1)) / 2
+            smallestPValue = min(p(lowest), p(highest))
         }
+    }
+
+    /// C(`n`, `k`), exact in a `Double` for n ≤ 50 (every partial product is an integer below 2^53).
+    static func binomial(_ n: Int, _ k: Int) -> Double {
+        var result = 1.0
+        for i in 0..<min(k, n - k) { result = result * Double(n - i) / Double(i + 1) }
+        return result
     }
 
     /// P(U ≥ `u`) under the null hypothesis, from the exact distribution of U for samples of `m`
@@ -102,27 +125,18 @@ public struct MannWhitneyU: Sendable, Equatable {
 
 extension MannWhitneyU {
     /// The smallest p-value any split of the pooled values of `first` and `second` into samples
-    /// of their sizes could give: the split that puts the smallest (or the largest) values
-    /// first. With distinct values it is 2 / C(m+n, m); with ties it can be far larger, and 1
-    /// when every value is the same. A test whose smallest possible p-value exceeds α can never
-    /// be significant, whatever the data say (Tarone, 1990); nil when either sample is empty.
+    /// of their sizes could give (``smallestPValue``); nil when either sample is empty.
     public static func smallestPValue(_ first: [Double], _ second: [Double]) -> Double? {
-        guard !first.isEmpty, !second.isEmpty else { return nil }
-        let pooled = (first + second).sorted()
-        let m = first.count
-        let n = second.count
-        guard let low = MannWhitneyU(Array(pooled.prefix(m)), Array(pooled.suffix(n))),
-            let high = MannWhitneyU(Array(pooled.suffix(m)), Array(pooled.prefix(n)))
-        else { return nil }
-        return min(low.pValue, high.pValue)
+        MannWhitneyU(first, second)?.smallestPValue
     }
 
     /// The two-sided p-value of the first `m` of `ranks` (midranks of the pooled samples), from
     /// the permutation distribution of their sum: twice the smaller tail, at most 1 (scipy's
-    /// convention; with ties the distribution need not be symmetric).
+    /// convention; with ties the distribution need not be symmetric); and, from the same
+    /// distribution, the smallest p-value any split could give (its extreme sums).
     /// - Complexity: O(*N*·*m*·*S*) for *N* pooled values and *S* ≤ *N*(*N*+1) the largest
     ///   doubled rank sum; at most 50 values, so each count is an integer a `Double` holds.
-    static func exactWithTies(ranks: [Double], m: Int) -> Double {
+    static func exactWithTies(ranks: [Double], m: Int) -> (pValue: Double, smallest: Double) {
         // Midranks are multiples of one half: doubled, they are integers.
         let doubled = ranks.map { Int(($0 * 2).rounded()) }
         let observed = doubled.prefix(m).reduce(0, +)
@@ -142,15 +156,19 @@ extension MannWhitneyU {
                 }
             }
         }
-        let counts = ways[(m * width)...]
+        let counts = Array(ways[(m * width)...])
         let total = counts.reduce(0, +)
-        var lower = 0.0
-        var upper = 0.0
-        for (offset, count) in counts.enumerated() where count > 0 {
-            if offset <= observed { lower += count }
-            if offset >= observed { upper += count }
+        func p(_ sum: Int) -> Double {
+            var lower = 0.0
+            var upper = 0.0
+            for (offset, count) in counts.enumerated() where count > 0 {
+                if offset <= sum { lower += count }
+                if offset >= sum { upper += count }
+            }
+            return min(1, 2 * min(lower, upper) / total)
         }
-        return min(1, 2 * min(lower, upper) / total)
+        let sorted = doubled.sorted()
+        return (p(observed), min(p(sorted.prefix(m).reduce(0, +)), p(sorted.suffix(m).reduce(0, +))))
     }
 }
 

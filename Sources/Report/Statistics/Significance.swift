@@ -10,7 +10,7 @@ public struct Significance: Sendable, Equatable {
     /// The test's p-value, when it was tested.
     public var pValue: Double?
     /// The smallest p-value the test could give for these values, whatever their split
-    /// (``MannWhitneyU/smallestPValue(_:_:)``), when it was tested.
+    /// (``MannWhitneyU/smallestPValue``), when it was tested.
     public var smallestPValue: Double?
 
     /// Judges `first` against `second` at `alpha`.
@@ -20,7 +20,7 @@ public struct Significance: Sendable, Equatable {
         smallestPValue = nil
         if repetitions >= CompareOptions.testedRepetitions, let test = MannWhitneyU(first, second) {
             pValue = test.pValue
-            smallestPValue = MannWhitneyU.smallestPValue(first, second)
+            smallestPValue = test.smallestPValue
             significant = test.pValue <= alpha
         } else if repetitions > 1, let a = MedianInterval(first), let b = MedianInterval(second) {
             significant = !a.overlaps(b)
