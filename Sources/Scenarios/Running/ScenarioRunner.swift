@@ -39,7 +39,8 @@ public enum ScenarioRunner {
     /// across repetitions: a difference is ``ScenarioResult/determinismFailure``) and each
     /// measured column's median and confidence interval (``Repetitions``); `latency.csv` the
     /// spectrum of the repetitions' merged histograms; `timeseries.csv` the first repetition's.
-    /// An interrupted repetition after the first is left out.
+    /// An interrupted repetition after the first is left out. Warm-up rounds
+    /// (`options.warmUpRounds`) run first and are never recorded.
     public static func run(_ plan: ScenarioPlan, options: RunOptions = RunOptions()) -> ScenarioResult {
         AllocationProbe.install()
         let selected = runs(for: plan, options: options).filter { options.only?.contains($0.configuration.index) ?? true }
@@ -50,26 +51,13 @@ public enum ScenarioRunner {
             scenarioYAML: Self.yaml(plan.base, repetitions: repetitions))
         result.plots = plan.base.kindType.plots
         var outputs = [[RunOutput]](repeating: [], count: selected.count)
-        // Warm-up rounds: every run once, nothing kept. A process's first pass through a run
-        // pays for what later passes find ready (the code paged in, the runtime's type metadata
-        // and conformance caches filled, the allocator's pages faulted in): on a 2-core machine
-        // about half the first repetitions of the feed measured 40-60% slower than the others.
+        // Warm-up rounds (negative repetitions): every run once, nothing kept. A process's first
+        // pass through a run pays for what later passes find ready (the code paged in, the
+        // runtime's type metadata and conformance caches filled, the allocator's pages faulted
+        // in): on a 2-core machine about half the first repetitions of the feed measured 40-60%
+        // slower than the others.
         let warmUpRounds = options.warmUpRounds ?? (repetitions > 1 ? 1 : 0)
-        warmingUp: for _ in 0..<warmUpRounds {
-            for run in selected {
-                if options.isCancelled() {
-                    result.complete = false
-                    break warmingUp
-                }
-                let output = run.scenario.body.run(run.configuration, isCancelled: options.isCancelled) { _ in }
-                if let error = output.inputError {
-                    result.inputError = error
-                    result.complete = false
-                    break warmingUp
-                }
-            }
-        }
-        repeating: for repetition in 0..<(result.complete ? repetitions : 0) {
+        repeating: for repetition in -warmUpRounds..<repetitions {
             for (position, run) in selected.enumerated() {
                 if options.isCancelled() {
                     result.complete = false
@@ -77,6 +65,7 @@ public enum ScenarioRunner {
                 }
                 let configuration = run.configuration
                 let report: (Double) -> Void = { fraction in
+                    guard repetition >= 0 else { return }
                     options.progress?(
                         RunProgress(
                             scenario: plan.name, run: repetition * selected.count + position, runs: selected.count * repetitions,
@@ -88,7 +77,7 @@ public enum ScenarioRunner {
                     result.complete = false
                     break repeating
                 }
-                if output.complete || repetition == 0 {
+                if repetition >= 0, output.complete || repetition == 0 {
                     outputs[position].append(output)
                 }
                 if !output.complete {
