@@ -113,6 +113,8 @@ final class StoreWorker: @unchecked Sendable {
     var staleReads: UInt64 = 0
     var checkedReads: UInt64 = 0
     var purgeEvictions: UInt64 = 0
+    /// When this writer next waits for the store's queue.
+    private var settling = WriteSettling()
     var allocatedBytes: UInt64 = 0
     /// When its last measured operation ended (MonotonicClock ns).
     var finishedAt: UInt64 = 0
@@ -269,6 +271,11 @@ final class StoreWorker: @unchecked Sendable {
             payload: [UInt8](repeating: UInt8(truncatingIfNeeded: version), count: shared.scenario.valueSize))
     }
 
+    /// Counts a write; when ``WriteSettling`` says so, waits for the queued ones with a read.
+    private func settleQueuedWrites() {
+        if settling.wrote() { _ = shared.store[0] }
+    }
+
     private func perform(_ operation: StoreOperation, generator: inout SeededGenerator, measured: Bool) {
         let store = shared.store
         let board = shared.board
@@ -294,6 +301,7 @@ final class StoreWorker: @unchecked Sendable {
             let version = board.beginWrite(key)
             store[key] = quote(version: version)
             board.publish(key, version: version, isRemoval: false)
+            settleQueuedWrites()
         case .remove:
             let key = writeKey(&generator)
             let version = board.beginWrite(key)
@@ -311,11 +319,30 @@ final class StoreWorker: @unchecked Sendable {
             }
             store.addEntries(entries)
             for (key, version) in versions { board.publish(key, version: version, isRemoval: false) }
+            settleQueuedWrites()
         case .purge:
             board.beginPurge()
             let evicted = (try? store.purge(context: nil)) ?? 0
             board.endPurge()
             if measured { purgeEvictions &+= UInt64(evicted) }
         }
+    }
+}
+
+/// Every ``interval`` `set`s and bulk adds a writer makes one unmeasured `get`. In `gcd-barrier`
+/// writes are barrier blocks queued asynchronously and a read is queued behind them, so the
+/// writer waits until the queue has run them: a closed-loop writer cannot queue writes (each
+/// holding its value) faster than the queue runs them, without bound. Elsewhere writes are
+/// synchronous and the read is one cheap lookup.
+struct WriteSettling {
+    static let interval = 1024
+    private var unsettled = 0
+
+    /// Counts a write; true when the writer should now wait for the queue.
+    mutating func wrote() -> Bool {
+        unsettled += 1
+        guard unsettled >= Self.interval else { return false }
+        unsettled = 0
+        return true
     }
 }

@@ -153,6 +153,17 @@ struct ParallelReadersRunTests {
 }
 
 /// The stale-read check itself must be able to fail: a board that says a read missed a write.
+@Suite("Parallel-readers: a writer waits for its queued writes")
+struct WriteSettlingTests {
+    @Test("a writer waits for the store's queue after every 1024th write, so queued writes stay bounded")
+    func everyThousandTwentyFourthWrite() {
+        var settling = WriteSettling()
+        var waits: [Int] = []
+        for write in 1...4096 where settling.wrote() { waits.append(write) }
+        #expect(waits == [1024, 2048, 3072, 4096])
+    }
+}
+
 @Suite("Parallel-readers: the stale-read check")
 struct VersionBoardTests {
     @Test("a value older than the published version is stale; the published one or newer is not")
