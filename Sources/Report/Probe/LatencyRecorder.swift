@@ -49,6 +49,65 @@ public struct LatencyRecorder: Sendable, Equatable {
         clampedCount &+= other.clampedCount
     }
 
+    /// The recorder's contents as numbers: one (value, count) pair per non-empty bucket, in
+    /// increasing order, with the exact smallest and largest values recorded and the clamped
+    /// count. ``init(buckets:)`` makes an equal recorder from them: what a repetition run in a
+    /// process of its own sends back to be merged.
+    public var buckets: Buckets {
+        var pairs: [(value: UInt64, count: UInt64)] = []
+        for step in histogram.recordedValues() {
+            pairs.append((histogram.lowestEquivalentForValue(step.value), UInt64(step.count)))
+        }
+        return Buckets(pairs: pairs, min: histogram.min, max: max, clamped: clampedCount)
+    }
+
+    /// A recorder holding exactly what `buckets` describe (see ``buckets``).
+    public init(buckets: Buckets) {
+        self.init()
+        clampedCount = buckets.clamped
+        for (value, count) in buckets.pairs where count > 0 {
+            let low = histogram.lowestEquivalentForValue(value)
+            let holdsMin = low == histogram.lowestEquivalentForValue(buckets.min)
+            let holdsMax = low == histogram.lowestEquivalentForValue(buckets.max)
+            // The extremes are recorded as themselves, so the recorder's minimum and maximum
+            // are the original's, not their buckets' edges.
+            switch (holdsMin, holdsMax) {
+            case (true, true) where count > 1:
+                _ = histogram.record(buckets.min, count: count - 1)
+                _ = histogram.record(buckets.max)
+            case (_, true):
+                _ = histogram.record(buckets.max, count: count)
+            case (true, _):
+                _ = histogram.record(buckets.min, count: count)
+            default:
+                _ = histogram.record(low, count: count)
+            }
+        }
+    }
+
+    /// A recorder's contents as numbers (``LatencyRecorder/buckets``).
+    public struct Buckets: Sendable, Equatable {
+        /// (a value in the bucket, how many values the bucket holds), increasing.
+        public var pairs: [(value: UInt64, count: UInt64)]
+        /// The smallest and largest values recorded (0 when empty).
+        public var min: UInt64
+        public var max: UInt64
+        /// How many values were clamped to ``LatencyRecorder/highestTrackableNanoseconds``.
+        public var clamped: UInt64
+
+        public init(pairs: [(value: UInt64, count: UInt64)], min: UInt64, max: UInt64, clamped: UInt64) {
+            self.pairs = pairs
+            self.min = min
+            self.max = max
+            self.clamped = clamped
+        }
+
+        public static func == (lhs: Buckets, rhs: Buckets) -> Bool {
+            lhs.min == rhs.min && lhs.max == rhs.max && lhs.clamped == rhs.clamped
+                && lhs.pairs.elementsEqual(rhs.pairs) { $0.value == $1.value && $0.count == $1.count }
+        }
+    }
+
     /// Forgets every recorded value, keeping the bucket array.
     public mutating func reset() {
         histogram.reset()

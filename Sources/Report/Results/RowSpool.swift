@@ -105,7 +105,7 @@ public final class RowSpool: RandomAccessCollection, Equatable, @unchecked Senda
 
     /// `[count: u32] ([name] [tag: u8] [value] [measured: u8])*`; a string is `[length: u32] [UTF-8]`,
     /// a number its 8 bytes, little-endian.
-    static func encode(_ row: ResultRow) -> [UInt8] {
+    public static func encode(_ row: ResultRow) -> [UInt8] {
         var bytes: [UInt8] = []
         func put<T: FixedWidthInteger>(_ value: T) {
             withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
@@ -140,7 +140,7 @@ public final class RowSpool: RandomAccessCollection, Equatable, @unchecked Senda
     }
 
     /// The row `encode` made `bytes` from, or nil if they are not such a record.
-    static func decode(_ bytes: [UInt8]) -> ResultRow? {
+    public static func decode(_ bytes: [UInt8]) -> ResultRow? {
         var position = 0
         func take<T: FixedWidthInteger>(_: T.Type) -> T? {
             let size = MemoryLayout<T>.size

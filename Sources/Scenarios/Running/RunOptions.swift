@@ -17,6 +17,9 @@ public struct RunOptions: Sendable {
     /// Unrecorded rounds of every run before the measured ones (`--warm-up`); when nil, one
     /// round with more than one repetition, none with one.
     public var warmUpRounds: Int?
+    /// With more than one repetition: runs each repetition in a process of its own
+    /// (``RepetitionProcess``); nil runs them all in this process (`--in-process`).
+    public var isolation: RepetitionProcess?
 
     public init(
         policies: [PolicyName]? = nil, seed: UInt64? = nil,

@@ -25,6 +25,9 @@ public struct ScenarioResult: Sendable {
     public var repetitions: [ResultRow] = []
     /// A count that differed between two repetitions of a run: the results must not be used.
     public var determinismFailure: DeterminismFailure?
+    /// A repetition's process that gave nothing back (``RepetitionProcess``): the results must
+    /// not be written.
+    public var processFailure: String?
     /// A bad row of an input file a run met (``RunOutput/inputError``): the results must not be written.
     public var inputError: ScenarioError?
 

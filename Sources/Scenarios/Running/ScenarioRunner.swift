@@ -50,39 +50,65 @@ public enum ScenarioRunner {
             name: plan.name, columns: repetitions > 1 ? Repetitions.columns(columns) : columns,
             scenarioYAML: Self.yaml(plan.base, repetitions: repetitions))
         result.plots = plan.base.kindType.plots
-        var outputs = [[RunOutput]](repeating: [], count: selected.count)
         // Warm-up rounds (negative repetitions): every run once, nothing kept. A process's first
         // pass through a run pays for what later passes find ready (the code paged in, the
         // runtime's type metadata and conformance caches filled, the allocator's pages faulted
         // in): on a 2-core machine about half the first repetitions of the feed measured 40-60%
         // slower than the others.
         let warmUpRounds = options.warmUpRounds ?? (repetitions > 1 ? 1 : 0)
-        repeating: for repetition in -warmUpRounds..<repetitions {
-            for (position, run) in selected.enumerated() {
+        var outputs = [[RunOutput]](repeating: [], count: selected.count)
+        if let isolation = options.isolation, repetitions > 1 {
+            // Each repetition in a process of its own, which warms up by itself.
+            repeating: for repetition in 0..<repetitions {
                 if options.isCancelled() {
                     result.complete = false
-                    break repeating
+                    break
                 }
-                let configuration = run.configuration
-                let report: (Double) -> Void = { fraction in
-                    guard repetition >= 0 else { return }
-                    options.progress?(
-                        RunProgress(
-                            scenario: plan.name, run: repetition * selected.count + position, runs: selected.count * repetitions,
-                            configuration: configuration, fraction: fraction))
-                }
-                let output = run.scenario.body.run(configuration, isCancelled: options.isCancelled, progress: report)
-                if let error = output.inputError {
-                    result.inputError = error
+                options.progress?(
+                    RunProgress(
+                        scenario: plan.name, run: repetition * selected.count, runs: selected.count * repetitions,
+                        configuration: selected[0].configuration, fraction: 0))
+                let indices = selected.map(\.configuration.index)
+                switch isolation.run(
+                    repetition: repetition, runs: indices, warmUpRounds: warmUpRounds,
+                    recordTrace: options.recordTrace && repetition == 0, isCancelled: options.isCancelled)
+                {
+                case .failure(let failure):
+                    result.processFailure = failure.description
                     result.complete = false
                     break repeating
+                case .success(let received):
+                    guard received.map(\.index) == Array(indices.prefix(received.count)) else {
+                        result.processFailure = "repetition \(repetition + 1)'s process sent back other runs than it was given"
+                        result.complete = false
+                        break repeating
+                    }
+                    let stop = Self.collect(received.map(\.output), repetition: repetition, into: &outputs, result: &result)
+                    if stop || received.count < indices.count {
+                        result.complete = false
+                        break repeating
+                    }
                 }
-                if repetition >= 0, output.complete || repetition == 0 {
-                    outputs[position].append(output)
-                }
-                if !output.complete {
-                    result.complete = false
-                    break repeating
+            }
+        } else {
+            repeating: for repetition in -warmUpRounds..<repetitions {
+                for (position, run) in selected.enumerated() {
+                    if options.isCancelled() {
+                        result.complete = false
+                        break repeating
+                    }
+                    let configuration = run.configuration
+                    let report: (Double) -> Void = { fraction in
+                        guard repetition >= 0 else { return }
+                        options.progress?(
+                            RunProgress(
+                                scenario: plan.name, run: repetition * selected.count + position, runs: selected.count * repetitions,
+                                configuration: configuration, fraction: fraction))
+                    }
+                    let output = run.scenario.body.run(configuration, isCancelled: options.isCancelled, progress: report)
+                    if Self.collect([output], from: position, repetition: repetition, into: &outputs, result: &result) {
+                        break repeating
+                    }
                 }
             }
         }
@@ -109,6 +135,50 @@ public enum ScenarioRunner {
                 scenario: plan.name, mergedOperations(done), repetitions: done.map(\.operations))
         }
         return result
+    }
+
+    /// What a process running one repetition for ``RepetitionProcess`` sends back: after
+    /// `options.warmUpRounds` unrecorded rounds, one round of the selected runs (`options.only`),
+    /// each output with its run's index. It ends at the first run that stops early (interrupted,
+    /// or a bad input row: that run's output says which); interrupted in a warm-up round, nothing.
+    public static func repetitionOutputs(_ plan: ScenarioPlan, options: RunOptions) -> [(index: Int, output: RunOutput)] {
+        AllocationProbe.install()
+        let selected = runs(for: plan, options: options).filter { options.only?.contains($0.configuration.index) ?? true }
+        var kept: [(index: Int, output: RunOutput)] = []
+        for round in -(options.warmUpRounds ?? 0)...0 {
+            for run in selected {
+                if options.isCancelled() { return kept }
+                let output = run.scenario.body.run(run.configuration, isCancelled: options.isCancelled, progress: { _ in })
+                if output.inputError != nil { return [(run.configuration.index, output)] }
+                if round == 0 { kept.append((run.configuration.index, output)) }
+                if !output.complete { return kept }
+            }
+        }
+        return kept
+    }
+
+    /// Keeps the outputs of runs `position`, `position + 1`, ... of `repetition` (none of a
+    /// warm-up round; an incomplete one only in the first repetition); true when the scenario
+    /// must stop there (a bad input row, an interrupted run), with `result` saying why.
+    static func collect(
+        _ received: [RunOutput], from position: Int = 0, repetition: Int, into outputs: inout [[RunOutput]],
+        result: inout ScenarioResult
+    ) -> Bool {
+        for (offset, output) in received.enumerated() {
+            if let error = output.inputError {
+                result.inputError = error
+                result.complete = false
+                return true
+            }
+            if repetition >= 0, output.complete || repetition == 0 {
+                outputs[position + offset].append(output)
+            }
+            if !output.complete {
+                result.complete = false
+                return true
+            }
+        }
+        return false
     }
 
     /// The scenario as it ran, as YAML: its `repeat` the one that ran (`--repeat` replaces the

@@ -79,6 +79,20 @@ struct Run: ParsableCommand {
             valueName: "n"))
     var warmUpRounds: Int?
 
+    @Flag(
+        name: .customLong("in-process"),
+        help: ArgumentHelp(
+            "Run every repetition in this process, one after another (faster), instead of each repetition in a process of its own (the default with more than one repetition). What is a property of a whole process (where the scheduler put its threads, how its memory was laid out) is then shared by all repetitions and hidden from their spread, so two such runs of the same build can differ significantly."))
+    var inProcess = false
+
+    /// Hidden: run one repetition (after --warm-up rounds) of the runs numbered in
+    /// --repetition-runs and write its record here (``RepetitionProcess``).
+    @Option(name: .customLong("repetition-record"), help: .hidden)
+    var repetitionRecord: String?
+
+    @Option(name: .customLong("repetition-runs"), help: .hidden)
+    var repetitionRuns: String?
+
     @OptionGroup var plotOptions: PlotOptions
 
     func run() throws {
@@ -130,6 +144,10 @@ struct Run: ParsableCommand {
         DrawingTierDirectory.removeStale()
         defer { DrawingTierDirectory.removeProcessDirectory() }
         AllocationProbe.install()
+        if let repetitionRecord {
+            try runRepetition(record: repetitionRecord, policies: policyOverride, durationCap: durationCap, memoryLimit: memoryLimit)
+            return
+        }
         guard !out.isEmpty else {
             Diagnostics.error("error: --out: must not be empty (a directory for the results)")
             throw WorkbenchExit.inputError
@@ -234,6 +252,9 @@ struct Run: ParsableCommand {
             options.only = selections[position]
             options.repetitions = repetitions
             options.warmUpRounds = warmUpRounds
+            if !inProcess, let executable = Bundle.main.executableURL {
+                options.isolation = RepetitionProcess(executable: executable, file: entry.file, arguments: passedOn)
+            }
             let result = ScenarioRunner.run(entry.plan, options: options)
             if showProgress { Diagnostics.endProgress() }
             if let error = result.inputError {
@@ -248,6 +269,15 @@ struct Run: ParsableCommand {
                 interrupted = true
                 Diagnostics.note("interrupted: '\(name)' had not started; its previous results (if any) are untouched")
                 break
+            }
+            if let failure = result.processFailure {
+                Diagnostics.error("\(entry.file): error: '\(name)': \(failure); nothing of it was written")
+                failed = true
+                if Interrupt.requested {
+                    interrupted = true
+                    break
+                }
+                continue
             }
             if let failure = result.determinismFailure {
                 Diagnostics.error(failure.description)
@@ -307,5 +337,46 @@ struct Run: ParsableCommand {
         if interrupted { throw WorkbenchExit.interrupted }
         if failed { throw WorkbenchExit.inputError }
         if !failures.isEmpty { throw WorkbenchExit.expectationFailed }
+    }
+
+    /// The options a repetition's process is given as they were given here.
+    private var passedOn: [String] {
+        var arguments: [String] = []
+        if let seed { arguments += ["--seed", "\(seed)"] }
+        for policy in policies { arguments += ["--policy", policy] }
+        if let maxDuration { arguments += ["--max-duration", maxDuration] }
+        if let cacheDir { arguments += ["--cache-dir", cacheDir] }
+        if let limit = memory.text { arguments += ["--memory-limit", limit] }
+        return arguments
+    }
+
+    /// A repetition's process (`--repetition-record`): runs one repetition of the given runs of
+    /// the one file and writes what it measured for the process that started it.
+    private func runRepetition(record: String, policies: [PolicyName]?, durationCap: Seconds?, memoryLimit: Double) throws {
+        guard files.count == 1, let text = repetitionRuns,
+            case let indices = text.split(separator: ",").compactMap({ Int($0) }), !indices.isEmpty
+        else {
+            Diagnostics.error("error: \(RepetitionProcess.recordOption) takes one file and \(RepetitionProcess.runsOption) its runs")
+            throw WorkbenchExit.inputError
+        }
+        let plan: ScenarioPlan
+        do {
+            plan = try ScenarioLoader.loadPlan(
+                contentsOf: URL(fileURLWithPath: files[0]), maxDuration: durationCap, memoryLimit: memoryLimit)
+        } catch {
+            Diagnostics.error(error.description)
+            throw WorkbenchExit.inputError
+        }
+        var options = RunOptions(policies: policies, seed: seed, isCancelled: { Interrupt.requested })
+        options.recordTrace = recordTrace
+        options.only = Set(indices)
+        options.warmUpRounds = warmUpRounds ?? 0
+        let outputs = ScenarioRunner.repetitionOutputs(plan, options: options)
+        do {
+            try RepetitionRecord.write(outputs, to: URL(fileURLWithPath: record))
+        } catch {
+            Diagnostics.error("error: \(error)")
+            throw WorkbenchExit.inputError
+        }
     }
 }
