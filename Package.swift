@@ -84,7 +84,7 @@ let package = Package(
         .testTarget(name: "ConcurrencyTests", dependencies: ["Models"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "TestSupport"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Models", "Report", "TestSupport"]),
-        .testTarget(name: "WorkbenchEndToEndTests", dependencies: ["Workbench", "TestSupport"]),
+        .testTarget(name: "WorkbenchEndToEndTests", dependencies: ["Workbench", "Scenarios", "Report", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )

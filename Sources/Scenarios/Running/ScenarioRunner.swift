@@ -74,7 +74,9 @@ public enum ScenarioRunner {
                     recordTrace: options.recordTrace && repetition == 0, isCancelled: options.isCancelled)
                 {
                 case .failure(let failure):
-                    result.processFailure = failure.description
+                    // Interrupted, the process may die of the signal before it could catch it:
+                    // an interruption, not a failure.
+                    if !options.isCancelled() { result.processFailure = failure.description }
                     result.complete = false
                     break repeating
                 case .success(let received):

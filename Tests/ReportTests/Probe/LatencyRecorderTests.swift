@@ -112,4 +112,37 @@ struct LatencyRecorderTests {
         #expect(recorder == LatencyRecorder())
         #expect(recorder.summary == .zero)
     }
+
+    @Test("a recorder rebuilt from its buckets equals it: the same counts, exact minimum and maximum, clamped count, spectrum and merge")
+    func bucketsRoundTrip() {
+        var generator = SystemRandomNumberGenerator()
+        var cases: [LatencyRecorder] = [LatencyRecorder()]
+        for size in [1, 2, 7, 1_000, 20_000] {
+            var recorder = LatencyRecorder()
+            for _ in 0..<size {
+                // Values from 0 to beyond the trackable range (clamped), across many buckets.
+                let magnitude = UInt64.random(in: 0...37, using: &generator)
+                recorder.record(nanoseconds: UInt64.random(in: 0...(UInt64(1) << magnitude), using: &generator))
+            }
+            cases.append(recorder)
+        }
+        var lone = LatencyRecorder()
+        lone.record(nanoseconds: 123_457)
+        var pair = LatencyRecorder()
+        pair.record(nanoseconds: 123_457)
+        pair.record(nanoseconds: 123_459)  // the same bucket as its minimum
+        cases += [lone, pair]
+        for original in cases {
+            let rebuilt = LatencyRecorder(buckets: original.buckets)
+            #expect(rebuilt == original, "\(original.count) values")
+            #expect(rebuilt.max == original.max && rebuilt.count == original.count && rebuilt.clampedCount == original.clampedCount)
+            #expect(rebuilt.buckets == original.buckets)
+            #expect(rebuilt.spectrum().elementsEqual(original.spectrum()) { $0 == $1 })
+            var mergedOriginals = cases[3]
+            mergedOriginals.merge(original)
+            var mergedRebuilt = LatencyRecorder(buckets: cases[3].buckets)
+            mergedRebuilt.merge(rebuilt)
+            #expect(mergedRebuilt == mergedOriginals)
+        }
+    }
 }
