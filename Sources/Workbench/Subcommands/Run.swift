@@ -68,14 +68,14 @@ struct Run: ParsableCommand {
     @Option(
         name: .customLong("repeat"),
         help: ArgumentHelp(
-            "Run every run this many times, interleaved (1 to 100; replaces the file's repeat:): counts must agree, measured columns get a median and a 95% confidence interval.",
+            "Run every run this many times, interleaved (1 to 100; replaces the file's repeat:), each repetition in a process of its own (see --in-process): counts must agree, measured columns get a median and a 95% confidence interval.",
             valueName: "n"))
     var repetitions: Int?
 
     @Option(
         name: .customLong("warm-up"),
         help: ArgumentHelp(
-            "Unrecorded rounds of every run before the measured ones (0 to 10; default 1 with more than one repetition, else 0): a process's first pass pays for code, type metadata and memory the later ones find ready.",
+            "Unrecorded rounds of every run before the measured one in each repetition's process, or before all repetitions with --in-process (0 to 10; default 1 with more than one repetition, else 0): a process's first pass pays for code, type metadata and memory the later ones find ready.",
             valueName: "n"))
     var warmUpRounds: Int?
 
