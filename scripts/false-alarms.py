@@ -14,21 +14,23 @@ Per pair, in this order:
      views, so every instantiation builds a larger view tree), `run --repeat R` of the scaled
      feed, judged against A's feed. Caught = a regression of a measured time metric (`*_ns`);
   3. false alarm through two runs: `run --repeat R` of both files again (B), `compare A B`;
-  4. false alarm through ab: `ab BIN BIN FILES --repeat R` (the same binary on both sides);
-  5. detection through ab: for each scale of --ab-scales (default: all), `ab BIN SLOWER feed.yaml --repeat R`, where SLOWER
-     is a two-line wrapper that runs BIN with the scaled feed in place of the feed (a build
-     whose every instantiation costs more).
+  4. false alarm through ab: `ab BIN BIN FILES --repeat RA` (the same binary on both sides;
+     RA is --ab-repeat, by default R);
+  5. detection through ab: for each scale of --ab-scales (default: --scales),
+     `ab BIN SLOWER feed.yaml --repeat RA`, where SLOWER is a two-line wrapper that runs BIN
+     with the scaled feed in place of the feed (a build whose every instantiation costs more).
 The runs of a pair are judged again with every threshold of --thresholds (default settings
 otherwise: alpha 0.01, Holm), so one set of runs answers for each threshold. The slowdown that
 a scale really causes is the ratio of the medians of `dequeue_latency_p50_ns` of the feed's
 `none` run (every dequeue there instantiates a controller), scaled over unscaled.
 
-    scripts/false-alarms.py [--pairs 20] [--repeat 20] [--scales 1.05,1.1,1.2,1.3,1.5] [--ab-scales S,...]
-                            [--thresholds 0%,5%,10%,20%] [--workbench .build/release/workbench]
-                            [--csv pairs.csv]
+    scripts/false-alarms.py [--pairs 20] [--repeat 10] [--ab-repeat 20] [--scales 1.1,1.2,1.5]
+                            [--ab-scales 1.1,1.2,1.5] [--thresholds 0%,5%,10%,20%]
+                            [--workbench .build/release/workbench] [--csv pairs.csv]
 
 Prints one line per pair, then the slowdown each scale caused and, for each threshold, the
-pairs with a false alarm and the pairs in which each scale was caught, both ways.
+pairs with a false alarm and the pairs in which each scale was caught, both ways. The --csv file
+has one row per pair, way and threshold, with each regression and its ratio of medians.
 """
 
 import argparse
@@ -98,7 +100,7 @@ def judge(workbench, baseline, current, threshold):
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     if proc.returncode not in (0, 2):
         sys.exit("workbench compare failed (%d): %s" % (proc.returncode, proc.stderr))
-    regressions = [(row["scenario"], row["policy"], row["metric"])
+    regressions = [(row["scenario"], row["policy"], row["metric"], row["ratio"])
                    for row in csv.DictReader(proc.stdout.splitlines()) if row["verdict"] == "regression"]
     return proc.returncode, regressions
 
@@ -114,9 +116,10 @@ def none_latency(directory):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pairs", type=int, default=20)
-    parser.add_argument("--repeat", type=int, default=20)
-    parser.add_argument("--scales", default="1.05,1.1,1.2,1.3,1.5")
-    parser.add_argument("--ab-scales", help="the scales also measured through ab (default: --scales; '' for none)")
+    parser.add_argument("--repeat", type=int, default=10, help="repetitions of each run (run+compare)")
+    parser.add_argument("--ab-repeat", type=int, help="repetitions of each side of ab (default: --repeat)")
+    parser.add_argument("--scales", default="1.1,1.2,1.5", help="nib scales measured through run+compare ('' for none)")
+    parser.add_argument("--ab-scales", help="nib scales measured through ab (default: --scales; '' for none)")
     parser.add_argument("--thresholds", default="0%,5%,10%,20%")
     parser.add_argument("--workbench", default=os.path.join(ROOT, ".build/release/workbench"))
     parser.add_argument("--csv", help="also write one row per pair, way and threshold to this file")
@@ -126,6 +129,7 @@ def main():
         sys.exit("build first: swift build -c release (or pass --workbench)")
     scales = [float(s) for s in args.scales.split(",") if s]
     ab_scales = scales if args.ab_scales is None else [float(s) for s in args.ab_scales.split(",") if s]
+    ab_repeat = args.ab_repeat or args.repeat
     thresholds = [t for t in args.thresholds.split(",") if t]
 
     work = tempfile.mkdtemp(prefix="false-alarms.")
@@ -141,14 +145,14 @@ def main():
         with open(ticker, "w") as f:
             f.write(shortened_stock_ticker(ticker_text))
         scaled = {}
-        for scale in scales:
+        for scale in sorted(set(scales) | set(ab_scales)):
             os.makedirs(os.path.join(work, "x%g" % scale), exist_ok=True)
             scaled[scale] = os.path.join(work, "x%g" % scale, "feed.yaml")   # same scenario name: feed
             with open(scaled[scale], "w") as f:
                 f.write(scaled_feed(feed_text, scale))
         files = [feed, ticker]
         wrappers = {}
-        for scale in scales:
+        for scale in ab_scales:
             wrappers[scale] = os.path.join(work, "x%g" % scale, "workbench")
             with open(wrappers[scale], "w") as f:
                 f.write(WRAPPER % {"feed": feed, "scaled": scaled[scale], "workbench": workbench})
@@ -158,8 +162,8 @@ def main():
         # counts[threshold][way] = pairs with a regression (false alarm) or caught (detection)
         counts = {t: {} for t in thresholds}
         ways_in_order = ["false alarm, run+compare", "false alarm, ab"]
-        for scale in scales:
-            ways_in_order += ["nibs x%g, run+compare" % scale] + (["nibs x%g, ab" % scale] if scale in ab_scales else [])
+        ways_in_order += ["nibs x%g, run+compare" % scale for scale in scales]
+        ways_in_order += ["nibs x%g, ab" % scale for scale in ab_scales]
         slowdowns = {way: [] for way in ways_in_order[2:]}
         fields = ["pair", "threshold", "way", "exit", "flagged", "regressions"]
         log = open(args.csv, "w", newline="") if args.csv else None   # written pair by pair
@@ -180,11 +184,11 @@ def main():
                 slowdowns[way].append(none_latency(out) / none_latency(a))
                 ways.append((way, a, out))
             run(workbench, files, b, args.repeat)
-            ab_run(workbench, workbench, files, ab, args.repeat)
+            ab_run(workbench, workbench, files, ab, ab_repeat)
             for scale in ab_scales:   # the same change through ab: a "build" whose feed is the scaled one
                 out = os.path.join(work, "x%g-ab" % scale)
                 shutil.rmtree(out, ignore_errors=True)
-                ab_run(workbench, wrappers[scale], [feed], out, args.repeat)
+                ab_run(workbench, wrappers[scale], [feed], out, ab_repeat)
                 way = "nibs x%g, ab" % scale
                 base, cur = os.path.join(out, "baseline"), os.path.join(out, "current")
                 slowdowns[way].append(none_latency(cur) / none_latency(base))
@@ -194,13 +198,13 @@ def main():
                 for way, base, cur in ways:
                     status, regressions = judge(workbench, base, cur, threshold)
                     if way.startswith("nibs"):
-                        hit = any(m.endswith("_ns") for _, _, m in regressions)
+                        hit = any(m.endswith("_ns") for _, _, m, _ in regressions)
                     else:
                         hit = status == 2
                     counts[threshold][way] = counts[threshold].get(way, 0) + int(hit)
                     if writer:
                         writer.writerow({"pair": pair, "threshold": threshold, "way": way, "exit": status,
-                                         "flagged": int(hit), "regressions": " ".join("%s/%s/%s" % r for r in regressions)})
+                                         "flagged": int(hit), "regressions": " ".join("%s/%s/%s=%s" % r for r in regressions)})
                     if threshold == default_threshold:
                         line.append("%s: %s" % (way, ("FLAGGED" if hit else "-") if way.startswith("false")
                                                 else ("caught" if hit else "missed")))
@@ -210,7 +214,8 @@ def main():
 
         n = args.pairs
         print()
-        print("%d pairs, --repeat %d, alpha 0.01 (Holm); feed as shipped, stock-ticker 300 ms" % (n, args.repeat))
+        print("%d pairs, run --repeat %d, ab --repeat %d, alpha 0.01 (Holm); feed as shipped, stock-ticker 300 ms"
+              % (n, args.repeat, ab_repeat))
         print("slowdown of an instantiation (dequeue_latency_p50_ns of feed/none, scaled / unscaled), median (min-max) over pairs:")
         for way in ways_in_order[2:]:
             v = slowdowns[way]

@@ -34,11 +34,14 @@ struct Compare: ParsableCommand {
               A latency percentile with fewer than 10 samples beyond it (its
               <metric>_tail_samples column, either side) is unreliable: never judged,
               listed with the reason (greyed on a terminal, in italics in markdown).
-              The default threshold, 10%, comes from 20 pairs of runs of one build on a
-              2-core machine (scripts/false-alarms.py): from 5% to 20% the false alarms
-              were the same (3 of 20 for two runs judged by compare, 0 of 20 for ab),
-              20% missed most 11% slowdowns, and slowdowns of 19% or more were caught in
-              19 of 20 pairs.
+              The default threshold, 10%, comes from pairs of runs of one build on a
+              2-core machine (scripts/false-alarms.py, 20 pairs per setting): from 5% to
+              20% the false alarms were the same (1 of 20 for two runs --repeat 10 judged
+              by compare, 0 of 20 for ab --repeat 20), 20% missed most 11% slowdowns, and
+              ab --repeat 20 caught slowdowns of 34% or more in 19 of 20 pairs (16 of 20
+              at 19%). Two runs taken minutes apart also differ by the machine's own
+              drift, which more repetitions make significant (5 of 20 false alarms with
+              --repeat 20): judge pull requests with ab.
 
             THRESHOLDS
               --threshold METRIC=VALUE   VALUE is 5% (of the baseline), 200 (in the
