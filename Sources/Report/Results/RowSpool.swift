@@ -142,14 +142,7 @@ public final class RowSpool: RandomAccessCollection, Equatable, @unchecked Senda
     /// The row `encode` made `bytes` from, or nil if they are not such a record.
     public static func decode(_ bytes: [UInt8]) -> ResultRow? {
         var position = 0
-        func take<T: FixedWidthInteger>(_: T.Type) -> T? {
-            let size = MemoryLayout<T>.size
-            guard position + size <= bytes.count else { return nil }
-            var value = T.zero
-            for index in 0..<size { value |= T(truncatingIfNeeded: bytes[position + index]) << (8 * index) }
-            position += size
-            return value
-        }
+        func take<T: FixedWidthInteger>(_: T.Type) -> T? { readLittleEndian(T.self, from: bytes, at: &position) }
         func text() -> String? {
             guard let length = take(UInt32.self), position + Int(length) <= bytes.count else { return nil }
             defer { position += Int(length) }
@@ -184,4 +177,16 @@ public final class RowSpool: RandomAccessCollection, Equatable, @unchecked Senda
         }
         return row
     }
+}
+
+/// The little-endian `T` at `position` in `bytes`, advancing `position` past it; nil (and
+/// `position` unchanged) when fewer bytes remain. The reading half of the binary records
+/// (``RowSpool`` rows, repetition records), which write integers little-endian.
+public func readLittleEndian<T: FixedWidthInteger>(_: T.Type, from bytes: [UInt8], at position: inout Int) -> T? {
+    let size = MemoryLayout<T>.size
+    guard position >= 0, position + size <= bytes.count else { return nil }
+    var value = T.zero
+    for index in 0..<size { value |= T(truncatingIfNeeded: bytes[position + index]) << (8 * index) }
+    position += size
+    return value
 }

@@ -184,12 +184,7 @@ public enum RepetitionRecord {
         }
 
         mutating func number<T: FixedWidthInteger>(_: T.Type) -> T? {
-            let size = MemoryLayout<T>.size
-            guard position + size <= bytes.count else { return nil }
-            var value = T.zero
-            for index in 0..<size { value |= T(truncatingIfNeeded: bytes[position + index]) << (8 * index) }
-            position += size
-            return value
+            readLittleEndian(T.self, from: bytes, at: &position)
         }
 
         mutating func u8() -> UInt8? { number(UInt8.self) }
