@@ -24,8 +24,8 @@ otherwise: alpha 0.01, Holm), so one set of runs answers for each threshold. The
 a scale really causes is the ratio of the medians of `dequeue_latency_p50_ns` of the feed's
 `none` run (every dequeue there instantiates a controller), scaled over unscaled.
 
-    scripts/false-alarms.py [--pairs 20] [--repeat 10] [--ab-repeat 20] [--scales 1.1,1.2,1.5]
-                            [--ab-scales 1.1,1.2,1.5] [--thresholds 0%,5%,10%,20%]
+    scripts/false-alarms.py [--pairs 20] [--repeat 10] [--ab-repeat RA] [--scales 1.1,1.2,1.5]
+                            [--ab-scales S,...] [--thresholds 0%,5%,10%,20%]
                             [--workbench .build/release/workbench] [--csv pairs.csv]
 
 Prints one line per pair, then the slowdown each scale caused and, for each threshold, the
