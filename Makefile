@@ -13,12 +13,14 @@
 
 SHELL      := /bin/bash
 SWIFT      ?= swift
+# Extra flags for every swift build and test (CI: `-Xswiftc -warnings-as-errors`, see .ci/run).
+SWIFTFLAGS ?=
 RESULTS    ?= results
 SCENARIOS  ?= $(wildcard scenarios/*.yaml)
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 WORKBENCH  := .build/release/workbench
 
-.PHONY: run test tsan check-scenarios fuzz deps build bench clean
+.PHONY: run test tsan check-scenarios fuzz deps build bench clean docs
 
 # Mutants for `make fuzz` and the seed that draws them; `make test` runs FUZZ_TEST_N of them and
 # starts none after FUZZ_TEST_BUDGET seconds.
@@ -46,7 +48,7 @@ deps:
 	fi
 
 build: deps
-	$(SWIFT) build -c release --product workbench
+	$(SWIFT) build -c release --product workbench $(SWIFTFLAGS)
 
 run: build
 	$(WORKBENCH) run $(SCENARIOS) --out $(RESULTS)
@@ -54,9 +56,9 @@ run: build
 # A failing test run repeats its failures at the end, so that the last lines of a long CI log
 # name them.
 test: deps
-	$(SWIFT) build --build-tests
+	$(SWIFT) build --build-tests $(SWIFTFLAGS)
 	@mkdir -p .build
-	@set -o pipefail; $(SWIFT) test 2>&1 | tee .build/test-output.log || { \
+	@set -o pipefail; $(SWIFT) test $(SWIFTFLAGS) 2>&1 | tee .build/test-output.log || { \
 		echo "---- failures ----"; \
 		grep -E '✘|recorded an issue|error:.*(Expectation|Issue)|Fatal error|Crash' .build/test-output.log | grep -v '✔' | tail -40; \
 		exit 1; }
@@ -79,6 +81,11 @@ check-scenarios: build
 # .build/fuzz-failures (see scripts/fuzz.py).
 fuzz: build
 	python3 scripts/fuzz.py --count $(N) --seed $(SEED) --budget $(BUDGET) --jobs 2 --binary $(WORKBENCH)
+
+# Regenerates every generated part of README.md and docs/ (transcripts, the CLI reference, the
+# column tables, each kind's keys) from the release binary; `make test` checks them.
+docs: build
+	python3 scripts/generate-docs.py --binary $(WORKBENCH)
 
 bench: build
 	$(WORKBENCH) bench

@@ -17,15 +17,10 @@ struct WorkbenchCommand: ParsableCommand {
             \(kindList)
 
             EXIT CODES
-              0  success
-              1  a scenario or input error (each bad file is reported as file:line:column)
-              2  an expectation failed or a comparison found a regression
-              3  a baseline is missing (compare: the baseline lacks a scenario)
-              4  interrupted (partial results kept, marked complete=false)
-              64 a usage error (a missing argument, an unknown option, a bad option value)
+            \(WorkbenchExit.helpText)
             """,
         version: BuildInfo.versionLine,
-        subcommands: [Run.self, Validate.self, Merge.self, Bench.self, Compare.self, Columns.self, Plan.self, TraceCommand.self, AB.self],
+        subcommands: [Run.self, Validate.self, Merge.self, Bench.self, Compare.self, Columns.self, Keys.self, Plan.self, TraceCommand.self, AB.self],
         defaultSubcommand: Run.self
     )
 }

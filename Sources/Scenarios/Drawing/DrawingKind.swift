@@ -8,7 +8,7 @@ extension ScenarioKind {
 extension DrawingScenario: KindScenario {
     public static var kind: ScenarioKind { .drawing }
 
-    public static let summary = "views drawn by a software rasterizer through a drawing cache over a memory and a disk tier"
+    public static let summary = "views painted with Cairo through a drawing cache over a memory and a disk tier"
 
     public static var columns: ResultColumns { DrawingRecorder.columns }
 

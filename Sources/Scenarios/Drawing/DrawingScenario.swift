@@ -7,7 +7,7 @@ import Models
 
 /// `kind: drawing`. Top-level keys: `ScenarioHeader.keys` + `refresh_hz`, `views`, `timeout`,
 /// `restarts`, `cache`.
-public struct DrawingScenario: Codable, Equatable, Sendable {
+public struct DrawingScenario: DeclaredMapping, Equatable, Sendable {
     public var header: ScenarioHeader
     /// Frames per virtual second, 60 or 120 (default 60).
     public var refreshHz: Int
@@ -28,7 +28,8 @@ public struct DrawingScenario: Codable, Equatable, Sendable {
     /// The policies with a disk tier (bounded by `cache.disk_capacity`).
     public static let diskTierPolicies: [PolicyName] = [.disk, .memoryAndDisk]
 
-    public static let keys = ["refresh_hz", "views", "timeout", "restarts", "cache"]
+    /// This kind's own top-level keys (besides the header's).
+    public static var keys: [String] { schema.keyNames.filter { !ScenarioHeader.keys.contains($0) } }
 
     public init(
         header: ScenarioHeader, refreshHz: Int = 60, views: [DrawnViewSpec], timeout: Seconds = .seconds(604_800),
@@ -42,54 +43,68 @@ public struct DrawingScenario: Codable, Equatable, Sendable {
         self.cache = cache
     }
 
-    public init(from decoder: Decoder) throws {
-        try decoder.rejectUnknownKeys(allowed: ScenarioHeader.keys + Self.keys)
-        header = try ScenarioHeader(from: decoder)
-        let f = try Fields(sharedMapping: decoder)
-        if header.kind != .drawing {
-            throw f.invalid("kind", "expected '\(ScenarioKind.drawing.rawValue)' here, found '\(header.kind.rawValue)'")
-        }
-        refreshHz = try f.optional("refresh_hz") ?? ScenarioDefaults.refreshHz
-        try f.check("refresh_hz", TableSpec.refreshRates.contains(refreshHz), "must be 60 or 120")
-        views = try f.required("views")
-        try f.check("views", !views.isEmpty, "must list at least one view")
-        var seen: [String: Int] = [:]
-        for (index, view) in views.enumerated() {
-            if let first = seen[view.name] {
-                throw SchemaViolation(
-                    .invalid("duplicate view name '\(view.name)' (already at views[\(first)])"),
-                    at: f.path("views") + [AnyCodingKey(index: index), AnyCodingKey("name")])
-            }
-            seen[view.name] = index
-        }
-        timeout = try f.optional("timeout") ?? .seconds(604_800)
-        try f.check("timeout", timeout.value > 0, "must be > 0")
-        restarts = try f.optional("restarts") ?? []
-        cache = try f.required("cache")
-        for (index, policy) in cache.policies.enumerated() where !Self.policies.contains(policy) {
-            throw SchemaViolation(
-                .invalid(
-                    "policy '\(policy.rawValue)' is not a drawing store policy (expected one of: \(Self.policies.map(\.rawValue).joined(separator: ", ")))"),
-                at: f.path("cache") + [AnyCodingKey("policies"), AnyCodingKey(index: index)])
-        }
-        try header.expect.validate(
-            policies: cache.policies, modes: [], metrics: Self.summaryColumns, fields: f)
+    public static var blank: Self {
+        Self(header: .blank, views: [], cache: .blank)
     }
 
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try header.encodeFields(into: &container)
-        try container.encode(refreshHz, for: "refresh_hz")
-        try container.encode(views, for: "views")
-        try container.encode(timeout, for: "timeout")
-        try container.encode(restarts, for: "restarts")
-        try container.encode(cache, for: "cache")
+    public static var schema: Schema<Self> {
+        Schema([
+            .inline(\.header, ScenarioHeader.schema),
+            .rule("kind is drawing") { scenario, f in
+                if scenario.header.kind != .drawing {
+                    throw f.invalid(
+                        "kind", "expected '\(ScenarioKind.drawing.rawValue)' here, found '\(scenario.header.kind.rawValue)'")
+                }
+            },
+            .optional(
+                "refresh_hz", \.refreshHz, default: ScenarioDefaults.refreshHz, "Frames per (virtual) second.",
+                .must("must be \(TableSpec.refreshRates.map(String.init).joined(separator: " or "))") {
+                    TableSpec.refreshRates.contains($0)
+                }),
+            .required(
+                "views", \.views, "The kinds of view drawn with a cached drawing.",
+                .must("must list at least one view") { !$0.isEmpty },
+                .check("names unique") { views, _, f, key in
+                    var seen: [String: Int] = [:]
+                    for (index, view) in views.enumerated() {
+                        if let first = seen[view.name] {
+                            throw SchemaViolation(
+                                .invalid("duplicate view name '\(view.name)' (already at views[\(first)])"),
+                                at: f.path(key) + [AnyCodingKey(index: index), AnyCodingKey("name")])
+                        }
+                        seen[view.name] = index
+                    }
+                }),
+            .optional(
+                "timeout", \.timeout, default: .seconds(604_800), shown: "1w",
+                "The cache's timeout setting (EGOUICacheSetCacheTimeoutInterval): older drawings are redrawn.",
+                example: "1h", .must("must be > 0") { $0.value > 0 }),
+            .optional(
+                "restarts", \.restarts, default: [], shown: "[]",
+                "App restarts, in time from the start of the run: the memory tier starts cold, the disk tier warm.",
+                example: "[30s, 60s]"),
+            .required(
+                "cache", \.cache, "The drawing store under test.",
+                .check("drawing store policies only") { cache, _, f, key in
+                    for (index, policy) in cache.policies.enumerated() where !policies.contains(policy) {
+                        throw SchemaViolation(
+                            .invalid(
+                                "policy '\(policy.rawValue)' is not a drawing store policy (expected one of: \(policies.map(\.rawValue).joined(separator: ", ")))"
+                            ),
+                            at: f.path(key) + [AnyCodingKey("policies"), AnyCodingKey(index: index)])
+                    }
+                }),
+            .rule("expectations name runs and metrics of this scenario") { scenario, f in
+                try scenario.header.expect.validate(
+                    policies: scenario.cache.policies, modes: [], metrics: summaryColumns, fields: f)
+            },
+        ])
     }
 }
 
 /// `views[i]`: a kind of view drawn with a cached drawing: its size and effects, how many are on
 /// screen, how often they redraw, and how their content (the salt) changes.
-public struct DrawnViewSpec: Codable, Equatable, Sendable {
+public struct DrawnViewSpec: DeclaredMapping, Equatable, Sendable {
     public var name: String
     /// Instances on screen (each draws; same content → same cached drawing).
     public var count: Int
@@ -101,8 +116,6 @@ public struct DrawnViewSpec: Codable, Equatable, Sendable {
     public var content: ContentChange
     /// Probability in 0...1 that a draw finds its data not loaded and cancels (EGOUICacheCancel).
     public var cancelRate: Double
-
-    static let keys = ["name", "count", "size", "effects", "redraw_every", "content", "cancel_rate"]
 
     public init(
         name: String, count: Int = 1, width: Double, height: Double, effects: DrawingEffects = DrawingEffects(),
@@ -118,39 +131,53 @@ public struct DrawnViewSpec: Codable, Equatable, Sendable {
         self.cancelRate = cancelRate
     }
 
-    public init(from decoder: Decoder) throws {
-        let f = try Fields(decoder, allowed: Self.keys)
-        name = try f.required("name")
-        try f.check("name", !name.isEmpty, "must not be empty")
-        count = try f.optional("count") ?? 1
-        try f.check("count", count, in: ScenarioLimits.drawnViewCount)
-        let size: [Double] = try f.required("size")
-        try f.check("size", size.count == 2, "must be [width, height]")
-        width = size[0]
-        height = size[1]
-        try f.check("size", width >= 1 && height >= 1 && width <= 4096 && height <= 4096, "must be between 1 and 4096 points each")
-        effects = try f.optional("effects") ?? DrawingEffects()
-        redrawEvery = try f.optional("redraw_every")
-        if let redrawEvery { try f.check("redraw_every", redrawEvery.value > 0, "must be > 0") }
-        content = try f.optional("content") ?? .static
-        cancelRate = try f.optionalNumber("cancel_rate") ?? 0
-        try f.check("cancel_rate", cancelRate >= 0 && cancelRate <= 1, "must be a probability between 0 and 1")
-    }
+    public static var blank: DrawnViewSpec { DrawnViewSpec(name: "", width: 0, height: 0) }
 
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(name, for: "name")
-        try container.encode(count, for: "count")
-        try container.encode([width, height], for: "size")
-        try container.encode(effects, for: "effects")
-        try container.encodeIfPresent(redrawEvery, for: "redraw_every")
-        try container.encode(content, for: "content")
-        try container.encode(cancelRate, for: "cancel_rate")
+    public static var schema: Schema<DrawnViewSpec> {
+        Schema([
+            .required(
+                "name", \.name, "The view's name, unique in views.", example: "chart",
+                .must("must not be empty") { !$0.isEmpty }),
+            .optional(
+                "count", \.count, default: 1, "How many of these views are on screen (each draws).", example: "12",
+                .within(ScenarioLimits.drawnViewCount)),
+            .custom(
+                [
+                    .key(
+                        "size", [Double].self, .required, "The view's [width, height], in points.", example: "[320, 180]",
+                        rules: ["must be [width, height]", "must be between 1 and 4096 points each"])
+                ],
+                decode: { view, f in
+                    let size: [Double] = try f.required("size")
+                    try f.check("size", size.count == 2, "must be [width, height]")
+                    view.width = size[0]
+                    view.height = size[1]
+                    try f.check(
+                        "size", view.width >= 1 && view.height >= 1 && view.width <= 4096 && view.height <= 4096,
+                        "must be between 1 and 4096 points each")
+                },
+                encode: { view, container in try container.encode([view.width, view.height], for: "size") }),
+            .optional(
+                "effects", \.effects, default: DrawingEffects(), shown: "{}",
+                "What a fresh draw paints (each effect costs CPU time)."),
+            .optional(
+                "redraw_every", \.redrawEvery, absent: "every frame", "How often drawRect runs.", example: "1s",
+                .must("must be > 0") { $0.value > 0 }),
+            .optional(
+                "content", \.content, default: .static,
+                "How the view's content (the cached drawing's salt) changes: static, every_frame, "
+                    + "{changes_every: 5s} or {titles: [...], every: 3s}.",
+                example: "{changes_every: 5s}"),
+            .optional(
+                "cancel_rate", \.cancelRate, default: 0,
+                "The probability that a draw finds its data not loaded and cancels (EGOUICacheCancel).", example: "0.1",
+                .must("must be a probability between 0 and 1") { $0 >= 0 && $0 <= 1 }),
+        ])
     }
 }
 
 /// `effects`: what a fresh draw paints (each costs real CPU time).
-public struct DrawingEffects: Codable, Equatable, Sendable {
+public struct DrawingEffects: DeclaredMapping, Equatable, Sendable {
     public var gradient: Bool
     public var cornerRadius: Double
     /// Blur radius of a drop shadow in points; 0 = none.
@@ -165,25 +192,36 @@ public struct DrawingEffects: Codable, Equatable, Sendable {
         self.text = text
     }
 
-    static let keys = ["gradient", "corner_radius", "shadow", "text"]
+    public static var blank: DrawingEffects { DrawingEffects() }
 
-    public init(from decoder: Decoder) throws {
-        let f = try Fields(decoder, allowed: Self.keys)
-        gradient = try f.optional("gradient") ?? true
-        cornerRadius = try f.optionalNumber("corner_radius") ?? 0
-        try f.check("corner_radius", cornerRadius >= 0, "must be >= 0")
-        shadow = try f.optionalNumber("shadow") ?? 0
-        try f.check("shadow", shadow >= 0 && shadow <= 64, "must be between 0 and 64")
-        text = try f.optional("text") ?? true
+    public static var schema: Schema<DrawingEffects> {
+        Schema([
+            .optional("gradient", \.gradient, default: true, "Whether the draw fills a gradient."),
+            .optional(
+                "corner_radius", \.cornerRadius, default: 0, "The radius of the drawing's rounded corners, in points.",
+                example: "8", .must("must be >= 0") { $0 >= 0 }),
+            .optional(
+                "shadow", \.shadow, default: 0, "The blur radius of a drop shadow, in points; 0 draws none.",
+                example: "4", .must("must be between 0 and 64") { $0 >= 0 && $0 <= 64 }),
+            .optional("text", \.text, default: true, "Whether the draw paints a text-like glyph run of the content."),
+        ])
+    }
+}
+
+extension ContentChange: SchemaUnion {
+    static var variantDocs: [KeyDoc] {
+        [
+            .key("changes_every", Seconds.self, .optional(nil), "A new value every interval (a chart updated every few seconds).", example: "5s", rules: ["must be > 0"]),
+            .key("titles", [String].self, .optional(nil), "One of these titles, switching round robin every `every`.", example: "[Inbox, Sent]", rules: ["must list at least one title"]),
+            .key("every", Seconds.self, .optional(nil), "With titles: how often the title switches.", example: "3s", rules: ["must be > 0"]),
+        ]
     }
 
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(gradient, for: "gradient")
-        try container.encode(cornerRadius, for: "corner_radius")
-        try container.encode(shadow, for: "shadow")
-        try container.encode(text, for: "text")
+    static var unionNote: String {
+        "The word static (never changes) or every_frame (a new value every frame), or a mapping: {changes_every: 5s}, or {titles: [...], every: 3s}."
     }
+
+    static var referenceDescription: String { "static, every_frame, or a mapping" }
 }
 
 /// `content`: how a view's content — the cached drawing's salt — changes over time.
@@ -197,7 +235,8 @@ public enum ContentChange: Codable, Equatable, Sendable {
     /// One of a finite set of titles, switching every interval (round robin).
     case titles([String], every: Seconds)
 
-    static let keys = ["changes_every", "titles", "every"]
+    /// The mapping forms' keys.
+    static var keys: [String] { variantKeys }
 
     public init(from decoder: Decoder) throws {
         if let single = try? decoder.singleValueContainer(), let word = try? single.decode(String.self) {
@@ -247,7 +286,7 @@ public enum ContentChange: Codable, Equatable, Sendable {
 /// `cache:` — the drawing store under test: tiers (`policies`), the eviction policy, the memory
 /// tier's capacity and the disk tier's in bytes. `capacity` is required when a listed policy has a
 /// memory tier; `disk_capacity` has a default.
-public struct DrawingCacheSpec: Codable, Equatable, Sendable {
+public struct DrawingCacheSpec: DeclaredMapping, Equatable, Sendable {
     public var policies: [PolicyName]
     /// The eviction policy of both tiers (any of ``PolicyName/evictionPolicies``; default lru).
     public var eviction: PolicyName
@@ -265,8 +304,6 @@ public struct DrawingCacheSpec: Codable, Equatable, Sendable {
     /// The values `disk_capacity` may take: 64 KiB to 1 TiB.
     public static let diskCapacityRange = (64 << 10)...(1 << 40)
 
-    static let keys = ["policies", "eviction", "capacity", "disk_capacity"] + EvictionParameters.keys
-
     /// Why `eviction: optimal` runs only with the memory tier.
     static let optimalDiskTierReason =
         "must not be optimal while a disk tier is listed: optimal needs the stream in advance and is recorded for the memory tier only, and the disk tier evicts by the same policy on a stream its background writer shapes; list no disk tier (disk, memory+disk), or choose another eviction policy"
@@ -282,41 +319,60 @@ public struct DrawingCacheSpec: Codable, Equatable, Sendable {
         self.parameters = parameters
     }
 
-    public init(from decoder: Decoder) throws {
-        let f = try Fields(decoder, allowed: Self.keys)
-        policies = try f.optional("policies") ?? DrawingScenario.policies
-        try f.check("policies", !policies.isEmpty, "must list at least one policy")
-        try rejectDuplicates(policies, key: "policies", in: f)
-        eviction = try f.optional("eviction") ?? .lru
-        try f.check(
-            "eviction", eviction.isBounded,
-            "must be an eviction policy (\(PolicyName.evictionPolicies.map(\.rawValue).joined(separator: ", ")))")
-        try f.check(
-            "eviction", eviction != .optimal || !policies.contains(where: DrawingScenario.diskTierPolicies.contains), Self.optimalDiskTierReason)
-        if policies.contains(where: DrawingScenario.memoryTierPolicies.contains) {
-            let capacity: ByteCount = try f.required("capacity")
-            capacityBytes = capacity.bytes
-            try f.check("capacity", capacityBytes > 0, "must be > 0")
-        } else {
-            let capacity: ByteCount? = try f.optional("capacity")
-            capacityBytes = capacity?.bytes ?? 0
-            try f.check("capacity", capacity == nil || capacityBytes > 0, "must be > 0")
-        }
-        let diskCapacity: ByteCount? = try f.optional("disk_capacity")
-        diskCapacityBytes = diskCapacity?.bytes ?? Self.defaultDiskCapacity
-        try f.check(
-            "disk_capacity", Self.diskCapacityRange.contains(diskCapacityBytes),
-            "must be between 64KB (65536) and 1024GB (1099511627776) bytes")
-        parameters = try EvictionParameters(from: f)
-    }
+    public static var blank: DrawingCacheSpec { DrawingCacheSpec(capacityBytes: 0) }
 
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(policies, for: "policies")
-        try container.encode(eviction, for: "eviction")
-        try container.encode(capacityBytes, for: "capacity")
-        try container.encode(diskCapacityBytes, for: "disk_capacity")
-        try parameters.encode(to: &container)
+    public static var schema: Schema<DrawingCacheSpec> {
+        let evictionRequirement =
+            "must be an eviction policy (\(PolicyName.evictionPolicies.map(\.rawValue).joined(separator: ", ")))"
+        let diskCapacityRequirement = "must be between 64KB (65536) and 1024GB (1099511627776) bytes"
+        return Schema([
+            .optional(
+                "policies", \.policies, default: DrawingScenario.policies,
+                "The store policies to run, one run each: which tiers the store has.", example: "[disk, memory+disk]",
+                .must("must list at least one policy") { !$0.isEmpty },
+                .check("no duplicates") { values, _, f, key in try rejectDuplicates(values, key: key, in: f) }),
+            .optional(
+                "eviction", \.eviction, default: .lru, "The eviction policy of both tiers.", example: "s3-fifo",
+                .must(evictionRequirement) { $0.isBounded },
+                .must(
+                    "must not be optimal while a disk tier is listed",
+                    { eviction, spec in
+                        eviction != .optimal || !spec.policies.contains(where: DrawingScenario.diskTierPolicies.contains)
+                    },
+                    message: { _, _ in optimalDiskTierReason })),
+            .custom(
+                [
+                    .key(
+                        "capacity", ByteCount.self,
+                        .optional("no limit; required when a policy with a memory tier (memory, memory+disk) is listed"),
+                        "The memory tier's capacity, in bytes.", example: "4MB", rules: ["must be > 0"])
+                ],
+                decode: { spec, f in
+                    if spec.policies.contains(where: DrawingScenario.memoryTierPolicies.contains) {
+                        let capacity: ByteCount = try f.required("capacity")
+                        spec.capacityBytes = capacity.bytes
+                        try f.check("capacity", spec.capacityBytes > 0, "must be > 0")
+                    } else {
+                        let capacity: ByteCount? = try f.optional("capacity")
+                        spec.capacityBytes = capacity?.bytes ?? 0
+                        try f.check("capacity", capacity == nil || spec.capacityBytes > 0, "must be > 0")
+                    }
+                },
+                encode: { spec, container in try container.encode(spec.capacityBytes, for: "capacity") }),
+            .custom(
+                [
+                    .key(
+                        "disk_capacity", ByteCount.self, .defaulted("64MB"),
+                        "The disk tier's limit on its PNG files' bytes.", example: "256MB", rules: [diskCapacityRequirement])
+                ],
+                decode: { spec, f in
+                    let diskCapacity: ByteCount? = try f.optional("disk_capacity")
+                    spec.diskCapacityBytes = diskCapacity?.bytes ?? defaultDiskCapacity
+                    try f.check("disk_capacity", diskCapacityRange.contains(spec.diskCapacityBytes), diskCapacityRequirement)
+                },
+                encode: { spec, container in try container.encode(spec.diskCapacityBytes, for: "disk_capacity") }),
+            .inline(\.parameters, EvictionParameters.schema),
+        ])
     }
 }
 

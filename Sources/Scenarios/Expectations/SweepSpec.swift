@@ -5,7 +5,7 @@
 /// sweep: {key: table.cells[0].weight, from: 1, to: 5, step: 1}
 /// ```
 /// Every point runs every policy; summary rows carry `sweep_key` and `sweep_value`.
-public struct SweepSpec: Codable, Equatable, Sendable {
+public struct SweepSpec: DeclaredMapping, Equatable, Sendable {
     /// A dotted path to a numeric key of this file, with `[i]` for list items.
     public var key: String
     /// The points, in order.
@@ -19,12 +19,40 @@ public struct SweepSpec: Codable, Equatable, Sendable {
     /// Sweeps longer than this are refused: a typo in `step` must not start a day-long study.
     public static let maximumPoints = 1000
 
-    static let keys = ["key", "values", "from", "to", "step"]
+    public static var blank: SweepSpec { SweepSpec(key: "", values: []) }
 
-    public init(from decoder: Decoder) throws {
-        let f = try Fields(decoder, allowed: Self.keys)
-        key = try f.required("key")
-        try f.check("key", !key.isEmpty, "must name a key, e.g. cache.capacity")
+    /// `values`, or `from`/`to`/`step` (written back as `values`), decide the points together, so
+    /// one field reads all four keys.
+    public static var schema: Schema<SweepSpec> {
+        Schema([
+            .required(
+                "key", \.key, "The dotted path of the numeric key to sweep, with [i] for list items.",
+                example: "cache.capacity", .must("must name a key, e.g. cache.capacity") { !$0.isEmpty }),
+            .custom(
+                [
+                    .key(
+                        "values", [Double].self, .optional("from, to and step give the points"),
+                        "The points, in order; give values or from/to/step, not both.", example: "[4, 8, 16, 32]",
+                        rules: ["must list at least one value", "must be finite numbers"]),
+                    .key("from", Double.self, .optional(nil), "The first point (with to and step).", example: "1"),
+                    .key(
+                        "to", Double.self, .optional(nil), "The last point, if a whole number of steps reaches it.",
+                        example: "5", rules: ["must be >= from"]),
+                    .key(
+                        "step", Double.self, .optional(nil), "The distance between two points.", example: "1",
+                        rules: ["must be > 0", "gives at most \(maximumPoints) points"]),
+                ],
+                decode: { spec, f in try spec.decodeValues(f) },
+                encode: { spec, container in try container.encode(spec.values, for: "values") }),
+            .rule("at most \(maximumPoints) points") { spec, f in
+                try f.check(
+                    "values", spec.values.count <= maximumPoints, "has \(spec.values.count) points; at most \(maximumPoints)")
+            },
+        ])
+    }
+
+    /// Reads `values`, or the points `from`, `to` and `step` give.
+    private mutating func decodeValues(_ f: Fields) throws {
         let hasValues = try f.isPresent("values")
         let hasRange = try f.isPresent("from") || f.isPresent("to") || f.isPresent("step")
         if hasValues && hasRange {
@@ -47,13 +75,6 @@ public struct SweepSpec: Codable, Equatable, Sendable {
                 "gives \(formatNumber(points)) points; at most \(Self.maximumPoints)")
             values = (0..<Int(points)).map { from + Double($0) * step }
         }
-        try f.check("values", values.count <= Self.maximumPoints, "has \(values.count) points; at most \(Self.maximumPoints)")
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(key, for: "key")
-        try container.encode(values, for: "values")
     }
 
     /// `12` for whole numbers, `0.25` otherwise: how a value is written into the file and the CSV.

@@ -20,8 +20,8 @@ struct Fields {
     var codingPath: [CodingKey] { container.codingPath }
 
     /// Opens the mapping and rejects keys not in `allowed`.
-    init(_ decoder: Decoder, allowed: [String]) throws {
-        try decoder.rejectUnknownKeys(allowed: allowed)
+    init(_ decoder: Decoder, allowed: [String], noun: String = "key") throws {
+        try decoder.rejectUnknownKeys(allowed: allowed, noun: noun)
         container = try decoder.container(keyedBy: AnyCodingKey.self)
     }
 

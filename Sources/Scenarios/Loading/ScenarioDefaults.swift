@@ -33,4 +33,16 @@ public enum ScenarioDefaults {
     /// memory warnings).
     public static let policies: [PolicyName] = [.none, .lru, .forever]
     public static let inUse: [InUseModeName] = [.repopulate]
+
+    // navigation: cache
+    /// The factory's own unlimited store and a bounded one.
+    public static let navigationPolicies: [PolicyName] = [.forever, .lru]
+
+    // trace: generate
+    /// hotspot: the hot set's share of the objects.
+    public static let hotFraction = 0.2
+    /// hotspot: the hot set's share of the requests.
+    public static let hotShare = 0.8
+    /// latest: the share of requests that ask for a new object.
+    public static let insertShare = 0.05
 }

@@ -1,7 +1,7 @@
 /// The keys every scenario kind shares, read from the same top-level mapping as the kind's own
-/// keys. `ScenarioHeader.init(from:)` does not reject unknown keys itself: the kind's type does,
-/// allowing `ScenarioHeader.keys` plus its own.
-public struct ScenarioHeader: Codable, Equatable, Sendable {
+/// keys: a kind's schema inlines `ScenarioHeader.schema`. `ScenarioHeader.init(from:)` does not
+/// reject unknown keys itself.
+public struct ScenarioHeader: DeclaredMapping, Equatable, Sendable {
     /// File format version; only 1 exists.
     public var version: Int
     /// Matches `[a-z0-9][a-z0-9_-]*`; used as a directory name for results.
@@ -50,10 +50,7 @@ public struct ScenarioHeader: Codable, Equatable, Sendable {
     }
 
     /// The top-level keys the header owns.
-    public static let keys = [
-        "version", "name", "kind", "description", "seed",
-        "duration", "warmup", "sample_interval", "memory_pressure", "expect", "sweep", "repeat",
-    ]
+    public static var keys: [String] { schema.keyNames }
 
     public static let supportedVersions = [1]
 
@@ -64,52 +61,93 @@ public struct ScenarioHeader: Codable, Equatable, Sendable {
         return isLowerAlnum(first) && name.unicodeScalars.allSatisfy { isLowerAlnum($0) || $0 == "_" || $0 == "-" }
     }
 
+    /// Reads the header keys of a top-level mapping it shares with a kind's keys (the kind's
+    /// schema, which inlines these, refuses unknown keys).
     public init(from decoder: Decoder) throws {
-        try self.init(from: decoder, defaultDuration: nil)
+        self = try Self.schema.decode(Fields(sharedMapping: decoder), into: Self.blank)
     }
 
-    /// Reads the header; `duration` may be left out when `defaultDuration` is given (a kind whose
+    public static var blank: ScenarioHeader { ScenarioHeader(name: "", kind: .scrollingTable, duration: .zero) }
+
+    /// The header keys, `duration` required.
+    public static var schema: Schema<ScenarioHeader> { schema(defaultDuration: nil) }
+
+    /// The header keys; `duration` may be left out when `defaultDuration` is given (a kind whose
     /// runs' length its input decides, such as a trace replay).
-    init(from decoder: Decoder, defaultDuration: Seconds?) throws {
-        let f = try Fields(sharedMapping: decoder)
-
-        version = try f.optional("version") ?? ScenarioDefaults.version
-        try f.check(
-            "version", Self.supportedVersions.contains(version),
-            "must be \(Self.supportedVersions.map(String.init).joined(separator: " or "))")
-
-        name = try f.required("name")
-        try f.check(
-            "name", Self.isValidName(name),
-            "must match [a-z0-9][a-z0-9_-]* (lowercase letters, digits, '_' and '-'; it names a directory)")
-        try f.check(
-            "name", name.count <= ScenarioLimits.maxNameLength,
-            "must be at most \(ScenarioLimits.maxNameLength) characters (it names a directory; found \(name.count))")
-
-        kind = try f.required("kind")
-        description = try f.optional("description")
-        seed = try f.optional("seed") ?? ScenarioDefaults.seed
-
-        if let defaultDuration, try !f.isPresent("duration") {
-            duration = defaultDuration
-        } else {
-            duration = try f.required("duration")
-        }
-        try f.check("duration", duration.value > 0, "must be > 0")
-
-        warmup = try f.optional("warmup") ?? ScenarioDefaults.warmup  // Seconds are never negative
-
-        sampleInterval = try f.optional("sample_interval") ?? ScenarioDefaults.sampleInterval
-        try f.check("sample_interval", sampleInterval.value > 0, "must be > 0")
-
-        memoryPressure = try f.optional("memory_pressure") ?? ScenarioDefaults.memoryPressure
-        expect = try f.optional("expect", as: ExpectBlock.self)?.expectations ?? []
-        sweep = try f.optional("sweep")
-        repetitions = try f.optional("repeat") ?? ScenarioDefaults.repetitions
-        try f.check(
-            "repeat", ScenarioLimits.repetitions.contains(repetitions),
-            "must be \(ScenarioLimits.repetitions.lowerBound) to \(ScenarioLimits.repetitions.upperBound)")
-        try checkEventCounts(f)
+    static func schema(defaultDuration: Seconds?) -> Schema<ScenarioHeader> {
+        let versions = supportedVersions.map(String.init).joined(separator: " or ")
+        let durationPresence: KeyDoc.Presence =
+            defaultDuration == nil ? .required : .optional("the whole input is replayed")
+        return Schema([
+            .optional(
+                "version", \.version, default: ScenarioDefaults.version, "The file format's version.",
+                .must("must be \(versions)") { supportedVersions.contains($0) }),
+            .required(
+                "name", \.name, "The scenario's name; its results go to a directory of that name.",
+                example: "feed",
+                .must("must match [a-z0-9][a-z0-9_-]* (lowercase letters, digits, '_' and '-'; it names a directory)") {
+                    isValidName($0)
+                },
+                .must(
+                    "must be at most \(ScenarioLimits.maxNameLength) characters",
+                    { name, _ in name.count <= ScenarioLimits.maxNameLength },
+                    message: { name, _ in
+                        "must be at most \(ScenarioLimits.maxNameLength) characters (it names a directory; found \(name.count))"
+                    })),
+            .required("kind", \.kind, "Which kind of scenario the file describes."),
+            .optional("description", \.description, "Free text, shown in the results' index page."),
+            .optional(
+                "seed", \.seed, default: ScenarioDefaults.seed,
+                "The workload's random seed (`--seed` replaces it): the same file and seed give the same counts.",
+                example: "7"),
+            .custom(
+                [
+                    .key(
+                        "duration", Seconds.self, durationPresence, "How long the measured part of each run lasts.",
+                        example: "90s", rules: ["must be > 0"])
+                ],
+                decode: { header, f in
+                    if let defaultDuration, try !f.isPresent("duration") {
+                        header.duration = defaultDuration
+                    } else {
+                        header.duration = try f.required("duration")
+                    }
+                    try f.check("duration", header.duration.value > 0, "must be > 0")
+                },
+                encode: { header, container in try container.encode(header.duration, for: "duration") }),
+            .optional(
+                "warmup", \.warmup, default: ScenarioDefaults.warmup,
+                "Run before measuring; nothing is recorded during it.", example: "5s"),
+            .optional(
+                "sample_interval", \.sampleInterval, default: ScenarioDefaults.sampleInterval,
+                "Time between two timeseries samples.", example: "500ms",
+                .must("must be > 0") { $0.value > 0 }),
+            .optional(
+                "memory_pressure", \.memoryPressure, default: ScenarioDefaults.memoryPressure,
+                "Memory-pressure notifications sent during each run.",
+                example: "[{every: 10s, level: warning}]"),
+            .custom(
+                [
+                    .key(
+                        "expect", ExpectBlock.self, .optional("nothing is checked"),
+                        "Conditions on the results, per run and metric, checked after the run (exit 2 if one fails).",
+                        example: "{lru/repopulate: {hit_rate: \">= 0.9\"}}")
+                ],
+                decode: { header, f in
+                    header.expect = try f.optional("expect", as: ExpectBlock.self)?.expectations ?? []
+                },
+                encode: { header, container in try header.encodeExpectations(into: &container) }),
+            .optional("sweep", \.sweep, absent: "no sweep", "One numeric key run at several values."),
+            .optional(
+                "repeat", \.repetitions, default: ScenarioDefaults.repetitions,
+                "How many times each run is repeated (`--repeat` replaces it).", example: "5",
+                .must(
+                    "must be \(ScenarioLimits.repetitions.lowerBound) to \(ScenarioLimits.repetitions.upperBound)"
+                ) { ScenarioLimits.repetitions.contains($0) }),
+            .rule("at most \(ScenarioLimits.maxEventsPerRun) samples and memory-pressure events per run") { header, f in
+                try header.checkEventCounts(f)
+            },
+        ])
     }
 
     /// The run's length, warm-up included, in seconds: every scheduled time counts from its start.
@@ -138,25 +176,15 @@ public struct ScenarioHeader: Codable, Equatable, Sendable {
         }
     }
 
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try encodeFields(into: &container)
-    }
-
     /// Writes the header keys into a mapping shared with the kind's keys.
     func encodeFields(into container: inout KeyedEncodingContainer<AnyCodingKey>) throws {
-        try container.encode(version, for: "version")
-        try container.encode(name, for: "name")
-        try container.encode(kind, for: "kind")
-        try container.encodeIfPresent(description, for: "description")
-        try container.encode(seed, for: "seed")
-        try container.encode(duration, for: "duration")
-        try container.encode(warmup, for: "warmup")
-        try container.encode(sampleInterval, for: "sample_interval")
-        try container.encode(memoryPressure, for: "memory_pressure")
+        try Self.schema.encode(self, into: &container)
+    }
+
+    /// `expect:` with its runs and metrics in the order the file listed them (a dictionary's
+    /// order would vary from process to process, and scenario.yaml with it).
+    fileprivate func encodeExpectations(into container: inout KeyedEncodingContainer<AnyCodingKey>) throws {
         if !expect.isEmpty {
-            // Runs and metrics in the order the file listed them (a dictionary's order would vary
-            // from process to process, and scenario.yaml with it).
             var runs: [String] = []
             for expectation in expect where !runs.contains(expectation.policyKey) {
                 runs.append(expectation.policyKey)
@@ -169,14 +197,12 @@ public struct ScenarioHeader: Codable, Equatable, Sendable {
                 }
             }
         }
-        try container.encodeIfPresent(sweep, for: "sweep")
-        try container.encode(repetitions, for: "repeat")
     }
 }
 
 /// One `memory_pressure` entry: `{at: 30s, level: warning}` (once) or
 /// `{every: 10s, level: moderate, start: 5s}` (repeating; `start` defaults to `every`).
-public struct MemoryPressureEvent: Codable, Equatable, Sendable {
+public struct MemoryPressureEvent: DeclaredMapping, Equatable, Sendable {
     public enum Schedule: Equatable, Sendable {
         /// Once, at this time after the start of the run.
         case at(Seconds)
@@ -192,10 +218,33 @@ public struct MemoryPressureEvent: Codable, Equatable, Sendable {
         self.level = level
     }
 
-    static let keys = ["at", "every", "start", "level"]
+    public static var blank: MemoryPressureEvent { MemoryPressureEvent(schedule: .at(.zero), level: .warning) }
 
-    public init(from decoder: Decoder) throws {
-        let f = try Fields(decoder, allowed: Self.keys)
+    /// `at` or `every` (with `start`) decide the schedule together, so one field reads all four keys.
+    public static var schema: Schema<MemoryPressureEvent> {
+        Schema([
+            .custom(
+                [
+                    .key("at", Seconds.self, .optional(nil), "Once, at this time from the start of the run (warm-up included); give at or every, not both.", example: "30s"),
+                    .key("every", Seconds.self, .optional(nil), "Repeating, with this period.", example: "10s", rules: ["must be > 0"]),
+                    .key("start", Seconds.self, .defaulted("every"), "The first time of a repeating event (only with every).", example: "5s"),
+                    .key("level", PressureLevelName.self, .required, "The notification's level."),
+                ],
+                decode: { event, f in try event.decodeSchedule(f) },
+                encode: { event, container in
+                    switch event.schedule {
+                    case .at(let at):
+                        try container.encode(at, for: "at")
+                    case .every(let every, let start):
+                        try container.encode(every, for: "every")
+                        try container.encode(start, for: "start")
+                    }
+                    try container.encode(event.level, for: "level")
+                }),
+        ])
+    }
+
+    private mutating func decodeSchedule(_ f: Fields) throws {
         let at: Seconds? = try f.optional("at")
         let every: Seconds? = try f.optional("every")
         let start: Seconds? = try f.optional("start")
@@ -252,17 +301,5 @@ public struct MemoryPressureEvent: Codable, Equatable, Sendable {
             }
             return times
         }
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        switch schedule {
-        case .at(let at):
-            try container.encode(at, for: "at")
-        case .every(let every, let start):
-            try container.encode(every, for: "every")
-            try container.encode(start, for: "start")
-        }
-        try container.encode(level, for: "level")
     }
 }

@@ -5,7 +5,7 @@
 import Models
 
 /// `kind: navigation`. Top-level keys: `ScenarioHeader.keys` + `app`, `user`, `cache`.
-public struct NavigationScenario: Codable, Equatable, Sendable {
+public struct NavigationScenario: DeclaredMapping, Equatable, Sendable {
     public var header: ScenarioHeader
     public var app: AppSpec
     public var user: UserModel
@@ -19,52 +19,53 @@ public struct NavigationScenario: Codable, Equatable, Sendable {
     }
 
     /// This kind's own top-level keys (besides the header's).
-    public static let keys = ["app", "user", "cache"]
+    public static var keys: [String] { schema.keyNames.filter { !ScenarioHeader.keys.contains($0) } }
 
-    public init(from decoder: Decoder) throws {
-        try decoder.rejectUnknownKeys(allowed: ScenarioHeader.keys + Self.keys)
-        header = try ScenarioHeader(from: decoder)
-        let f = try Fields(sharedMapping: decoder)
-        if header.kind != .navigation {
-            throw f.invalid("kind", "expected '\(ScenarioKind.navigation.rawValue)' here, found '\(header.kind.rawValue)'")
-        }
-        app = try f.required("app")
-        user = try f.required("user")
-        cache = try f.required("cache")
-
-        // Names in the start intent and in the script must exist in the app.
-        if let start = app.start {
-            try app.checkIntentNames(section: start.section, view: start.view, at: f.path("app") + [AnyCodingKey("start")])
-        }
-        if case .script(let steps) = user.mode {
-            for (index, step) in steps.enumerated() {
-                if case .intent(let intent) = step {
-                    try app.checkIntentNames(
-                        section: intent.section, view: intent.view,
-                        at: f.path("user") + [AnyCodingKey("script"), AnyCodingKey(index: index), AnyCodingKey("intent")])
-                }
-            }
-        }
-        if cache.policies.contains(where: \.isBounded), cache.capacity == nil {
-            throw SchemaViolation.missingKey("capacity", in: f.path("cache"))
-        }
-        try header.expect.validate(
-            policies: cache.policies, modes: cache.inUse, metrics: Self.summaryColumns, fields: f)
+    public static var blank: Self {
+        Self(header: .blank, app: .blank, user: .blank, cache: .blank)
     }
 
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try header.encodeFields(into: &container)
-        try container.encode(app, for: "app")
-        try container.encode(user, for: "user")
-        try container.encode(cache, for: "cache")
+    public static var schema: Schema<Self> {
+        Schema([
+            .inline(\.header, ScenarioHeader.schema),
+            .rule("kind is navigation") { scenario, f in
+                if scenario.header.kind != .navigation {
+                    throw f.invalid(
+                        "kind", "expected '\(ScenarioKind.navigation.rawValue)' here, found '\(scenario.header.kind.rawValue)'")
+                }
+            },
+            .required("app", \.app, "The app: its sections (tabs) and their views (pages), registered with the factory."),
+            .required("user", \.user, "Who drives the app: an explicit script, or a seeded Markov model."),
+            .required("cache", \.cache, "The view cache under test."),
+            .rule("the start intent names a section of the app and one of its views") { scenario, f in
+                if let start = scenario.app.start {
+                    try scenario.app.checkIntentNames(
+                        section: start.section, view: start.view, at: f.path("app") + [AnyCodingKey("start")])
+                }
+            },
+            .rule("script intents name a section of the app and one of its views") { scenario, f in
+                if case .script(let steps) = scenario.user.mode {
+                    for (index, step) in steps.enumerated() {
+                        if case .intent(let intent) = step {
+                            try scenario.app.checkIntentNames(
+                                section: intent.section, view: intent.view,
+                                at: f.path("user") + [AnyCodingKey("script"), AnyCodingKey(index: index), AnyCodingKey("intent")])
+                        }
+                    }
+                }
+            },
+            .rule("expectations name runs and metrics of this scenario") { scenario, f in
+                try scenario.header.expect.validate(
+                    policies: scenario.cache.policies, modes: scenario.cache.inUse, metrics: summaryColumns, fields: f)
+            },
+        ])
     }
 }
 
 // MARK: - app
 
 /// `app:` — the sections (tabs) and their views (pages), registered with the factory.
-public struct AppSpec: Codable, Equatable, Sendable {
+public struct AppSpec: DeclaredMapping, Equatable, Sendable {
     /// At least one; names unique across sections and views.
     public var sections: [SectionSpec]
     /// History stack size: `unlimited` (default), `disabled`, or N >= 2 (1 current + N−1 history).
@@ -81,12 +82,34 @@ public struct AppSpec: Codable, Equatable, Sendable {
         self.refreshHz = refreshHz
     }
 
-    static let keys = ["sections", "stack_size", "start", "refresh_hz"]
+    public static var blank: AppSpec { AppSpec(sections: []) }
 
-    public init(from decoder: Decoder) throws {
-        let f = try Fields(decoder, allowed: Self.keys)
-        sections = try f.required("sections")
-        try f.check("sections", !sections.isEmpty, "must list at least one section")
+    public static var schema: Schema<AppSpec> {
+        Schema([
+            .required(
+                "sections", \.sections, "The sections (tabs), in tab order, each with its views.",
+                .must("must list at least one section") { !$0.isEmpty },
+                .check("names unique across sections and views") { sections, _, f, key in
+                    try checkUniqueNames(sections, at: f.path(key))
+                }),
+            .optional(
+                "stack_size", \.stackSize, default: .unlimited, shown: "unlimited",
+                "The history stack's size: unlimited, disabled, or N (1 current view + N−1 history).",
+                example: "8"),
+            .optional(
+                "start", \.start, absent: "the first section, with its first view if it has views",
+                "The first intent, shown when the app launches.", example: "{section: home, view: feed}"),
+            .optional(
+                "refresh_hz", \.refreshHz, default: ScenarioDefaults.refreshHz,
+                "Frames per virtual second of the run loop.",
+                .must("must be \(TableSpec.refreshRates.map(String.init).joined(separator: " or "))") {
+                    TableSpec.refreshRates.contains($0)
+                }),
+        ])
+    }
+
+    /// Section and view names share one name space: the second use of a name is refused.
+    private static func checkUniqueNames(_ sections: [SectionSpec], at sectionsPath: [CodingKey]) throws {
         var seen: [String: String] = [:]
         for (index, section) in sections.enumerated() {
             for (name, path) in [(section.name, "sections[\(index)].name")]
@@ -95,15 +118,11 @@ public struct AppSpec: Codable, Equatable, Sendable {
                 if let first = seen[name] {
                     throw SchemaViolation(
                         .invalid("duplicate name '\(name)' (already used at app.\(first)); sections and views share one name space"),
-                        at: f.path("sections") + Self.pathComponents(path))
+                        at: sectionsPath + pathComponents(path))
                 }
                 seen[name] = path
             }
         }
-        stackSize = try f.optional("stack_size") ?? .unlimited
-        start = try f.optional("start")
-        refreshHz = try f.optional("refresh_hz") ?? ScenarioDefaults.refreshHz
-        try f.check("refresh_hz", TableSpec.refreshRates.contains(refreshHz), "must be 60 or 120")
     }
 
     /// `sections[2].views[0].name` → coding keys below `sections`.
@@ -140,18 +159,10 @@ public struct AppSpec: Codable, Equatable, Sendable {
                 at: path + [AnyCodingKey("view")])
         }
     }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(sections, for: "sections")
-        try container.encode(stackSize, for: "stack_size")
-        try container.encodeIfPresent(start, for: "start")
-        try container.encode(refreshHz, for: "refresh_hz")
-    }
 }
 
 /// `app.sections[i]`: a section (tab) and the views (pages) shown inside it.
-public struct SectionSpec: Codable, Equatable, Sendable {
+public struct SectionSpec: DeclaredMapping, Equatable, Sendable {
     public var name: String
     public var nib: NibSpec
     /// May be empty: the section is then shown alone, as a single level.
@@ -163,26 +174,23 @@ public struct SectionSpec: Codable, Equatable, Sendable {
         self.views = views
     }
 
-    static let keys = ["name", "nib", "views"]
+    public static var blank: SectionSpec { SectionSpec(name: "", nib: .blank) }
 
-    public init(from decoder: Decoder) throws {
-        let f = try Fields(decoder, allowed: Self.keys)
-        name = try f.required("name")
-        try f.check("name", !name.isEmpty, "must not be empty")
-        nib = try f.required("nib")
-        views = try f.optional("views") ?? []
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(name, for: "name")
-        try container.encode(nib, for: "nib")
-        try container.encode(views, for: "views")
+    public static var schema: Schema<SectionSpec> {
+        Schema([
+            .required(
+                "name", \.name, "The section's name, which intents give; unique across sections and views.",
+                example: "home", .must("must not be empty") { !$0.isEmpty }),
+            .required("nib", \.nib, "How the section's own view's nib is built."),
+            .optional(
+                "views", \.views, default: [],
+                "The views (pages) shown inside the section; none shows the section alone, as a single level."),
+        ])
     }
 }
 
 /// `app.sections[i].views[j]`: a view (page) of a section.
-public struct PageSpec: Codable, Equatable, Sendable {
+public struct PageSpec: DeclaredMapping, Equatable, Sendable {
     public var name: String
     public var nib: NibSpec
 
@@ -191,19 +199,15 @@ public struct PageSpec: Codable, Equatable, Sendable {
         self.nib = nib
     }
 
-    static let keys = ["name", "nib"]
+    public static var blank: PageSpec { PageSpec(name: "", nib: .blank) }
 
-    public init(from decoder: Decoder) throws {
-        let f = try Fields(decoder, allowed: Self.keys)
-        name = try f.required("name")
-        try f.check("name", !name.isEmpty, "must not be empty")
-        nib = try f.required("nib")
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(name, for: "name")
-        try container.encode(nib, for: "nib")
+    public static var schema: Schema<PageSpec> {
+        Schema([
+            .required(
+                "name", \.name, "The view's name, which intents give; unique across sections and views.",
+                example: "post", .must("must not be empty") { !$0.isEmpty }),
+            .required("nib", \.nib, "How the view's nib is built."),
+        ])
     }
 }
 
@@ -240,7 +244,7 @@ public enum StackSizeSpec: Codable, Equatable, Sendable, SchemaDescribed {
 }
 
 /// Where an intent goes: a section and, optionally, one of its views.
-public struct IntentTarget: Codable, Equatable, Sendable {
+public struct IntentTarget: DeclaredMapping, Equatable, Sendable {
     public var section: String
     public var view: String?
 
@@ -249,64 +253,12 @@ public struct IntentTarget: Codable, Equatable, Sendable {
         self.view = view
     }
 
-    static let keys = ["section", "view"]
+    public static var blank: IntentTarget { IntentTarget(section: "") }
 
-    public init(from decoder: Decoder) throws {
-        let f = try Fields(decoder, allowed: Self.keys)
-        section = try f.required("section")
-        view = try f.optional("view")
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(section, for: "section")
-        try container.encodeIfPresent(view, for: "view")
-    }
-}
-
-// MARK: - cache
-
-/// `cache:` — the view cache under test. `forever` is the factory's own behaviour; the bounded
-/// policies use the reuse cache's eviction policies and in-use modes.
-public struct ViewCacheSpec: Codable, Equatable, Sendable {
-    /// Controllers; required (> 0) when a bounded policy (lru, fifo, random) is listed.
-    public var capacity: Int?
-    public var policies: [PolicyName]
-    public var inUse: [InUseModeName]
-    /// `s3_fifo_small_ratio` and `w_tinylfu_window`: shares of the capacity, each in (0, 1).
-    public var parameters: EvictionParameters
-
-    public init(
-        capacity: Int?, policies: [PolicyName] = [.forever, .lru], inUse: [InUseModeName] = ScenarioDefaults.inUse,
-        parameters: EvictionParameters = EvictionParameters()
-    ) {
-        self.capacity = capacity
-        self.policies = policies
-        self.inUse = inUse
-        self.parameters = parameters
-    }
-
-    static let keys = ["capacity", "policies", "in_use"] + EvictionParameters.keys
-
-    public init(from decoder: Decoder) throws {
-        let f = try Fields(decoder, allowed: Self.keys)
-        capacity = try f.optional("capacity")
-        if let capacity { try f.check("capacity", capacity > 0, "must be > 0") }
-        policies = try f.optional("policies") ?? [.forever, .lru]
-        try f.check("policies", !policies.isEmpty, "must list at least one policy")
-        try rejectDuplicates(policies, key: "policies", in: f)
-        try rejectPolicies(notIn: PolicyName.controllerPolicies, policies, key: "policies", in: f)
-        inUse = try f.optional("in_use") ?? ScenarioDefaults.inUse
-        try f.check("in_use", !inUse.isEmpty, "must list at least one mode")
-        try rejectDuplicates(inUse, key: "in_use", in: f)
-        parameters = try EvictionParameters(from: f)
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encodeIfPresent(capacity, for: "capacity")
-        try container.encode(policies, for: "policies")
-        try container.encode(inUse, for: "in_use")
-        try parameters.encode(to: &container)
+    public static var schema: Schema<IntentTarget> {
+        Schema([
+            .required("section", \.section, "The section (tab) the intent opens.", example: "home"),
+            .optional("view", \.view, absent: "the section alone", "One of the section's views, opened inside it.", example: "post"),
+        ])
     }
 }

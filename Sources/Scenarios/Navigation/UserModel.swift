@@ -1,7 +1,7 @@
 // `user:` — who drives the app: an explicit script, or a seeded Markov model.
 
 /// `user:` — exactly one of `script` or `markov`, plus the think time between actions.
-public struct UserModel: Codable, Equatable, Sendable {
+public struct UserModel: DeclaredMapping, Equatable, Sendable {
     public enum Mode: Equatable, Sendable {
         /// Steps played in order, from the top again when they run out.
         case script([NavigationStep])
@@ -17,10 +17,36 @@ public struct UserModel: Codable, Equatable, Sendable {
         self.state = state
     }
 
-    static let keys = ["script", "markov", "state"]
+    public static var blank: UserModel { UserModel(mode: .script([])) }
 
-    public init(from decoder: Decoder) throws {
-        let f = try Fields(decoder, allowed: Self.keys)
+    /// `script` and `markov` decide the mode together (exactly one of them), so one field reads both.
+    public static var schema: Schema<UserModel> {
+        Schema([
+            .custom(
+                [
+                    .key(
+                        "script", [NavigationStep].self, .optional("markov drives the app instead"),
+                        "Steps played in order, from the top again when they run out; give script or markov, not both.",
+                        example: "[{intent: {section: home, view: post}}, {dwell: 2s}, back]",
+                        rules: ["must have at least one step"]),
+                    .key(
+                        "markov", MarkovModel.self, .optional("the script drives the app instead"),
+                        "A seeded Markov model: after each dwell the user picks an action by its probability."),
+                ],
+                decode: { user, f in try user.decodeMode(f) },
+                encode: { user, container in
+                    switch user.mode {
+                    case .script(let steps): try container.encode(steps, for: "script")
+                    case .markov(let model): try container.encode(model, for: "markov")
+                    }
+                }),
+            .optional(
+                "state", \.state, default: StatePayload(), shown: "{entries: 2, bytes: 32}",
+                "What each intent carries in its savedInstanceState (besides a script intent's own state)."),
+        ])
+    }
+
+    private mutating func decodeMode(_ f: Fields) throws {
         let hasScript = try f.isPresent("script")
         let hasMarkov = try f.isPresent("markov")
         if hasScript && hasMarkov {
@@ -35,22 +61,12 @@ public struct UserModel: Codable, Equatable, Sendable {
         } else {
             throw SchemaViolation.missingKey("script' or 'markov", in: f.codingPath)
         }
-        state = try f.optional("state") ?? StatePayload()
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        switch mode {
-        case .script(let steps): try container.encode(steps, for: "script")
-        case .markov(let model): try container.encode(model, for: "markov")
-        }
-        try container.encode(state, for: "state")
     }
 }
 
 /// `user.state`: `entries` values of `bytes` characters put into every intent's
 /// `savedInstanceState` (what a real app stores: ids, scroll positions, drafts).
-public struct StatePayload: Codable, Equatable, Sendable {
+public struct StatePayload: DeclaredMapping, Equatable, Sendable {
     /// In `ScenarioLimits.stateEntries` (default 2).
     public var entries: Int
     /// >= 0 (default 32)
@@ -61,23 +77,23 @@ public struct StatePayload: Codable, Equatable, Sendable {
         self.bytes = bytes
     }
 
-    static let keys = ["entries", "bytes"]
+    public static var blank: StatePayload { StatePayload() }
 
-    public init(from decoder: Decoder) throws {
-        let f = try Fields(decoder, allowed: Self.keys)
-        entries = try f.optional("entries") ?? 2
-        try f.check("entries", entries, in: ScenarioLimits.stateEntries)
-        bytes = try f.optional("bytes") ?? 32
-        try f.check("bytes", bytes, in: ScenarioLimits.stateBytes)
-        try f.check(
-            "bytes", entries * bytes <= ScenarioLimits.maxStateBytesTotal,
-            "gives \(entries * bytes) bytes per intent (entries × bytes); at most \(ScenarioLimits.maxStateBytesTotal)")
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(entries, for: "entries")
-        try container.encode(bytes, for: "bytes")
+    public static var schema: Schema<StatePayload> {
+        Schema([
+            .optional(
+                "entries", \.entries, default: 2, "How many values each intent's savedInstanceState holds.",
+                example: "4", .within(ScenarioLimits.stateEntries)),
+            .optional(
+                "bytes", \.bytes, default: 32, "The length of each value, in characters.", example: "256",
+                .within(ScenarioLimits.stateBytes),
+                .must(
+                    "gives at most \(ScenarioLimits.maxStateBytesTotal) bytes per intent (entries × bytes)",
+                    { bytes, state in state.entries * bytes <= ScenarioLimits.maxStateBytesTotal },
+                    message: { bytes, state in
+                        "gives \(state.entries * bytes) bytes per intent (entries × bytes); at most \(ScenarioLimits.maxStateBytesTotal)"
+                    })),
+        ])
     }
 }
 
@@ -172,7 +188,7 @@ public enum AnimationName: String, CaseIterable, Codable, Sendable, SchemaChoice
 }
 
 /// `intent: {section: home, view: post, animation: push, state: {id: "42"}}`.
-public struct ScriptIntent: Codable, Equatable, Sendable {
+public struct ScriptIntent: DeclaredMapping, Equatable, Sendable {
     public var section: String
     public var view: String?
     /// Default `push` when a view is named, `none` for a section alone.
@@ -187,29 +203,35 @@ public struct ScriptIntent: Codable, Equatable, Sendable {
         self.state = state
     }
 
-    static let keys = ["section", "view", "animation", "state"]
+    public static var blank: ScriptIntent { ScriptIntent(section: "") }
 
-    public init(from decoder: Decoder) throws {
-        let f = try Fields(decoder, allowed: Self.keys)
-        section = try f.required("section")
-        view = try f.optional("view")
-        animation = try f.optional("animation")
-        state = try f.optional("state") ?? [:]
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(section, for: "section")
-        try container.encodeIfPresent(view, for: "view")
-        try container.encodeIfPresent(animation, for: "animation")
-        if !state.isEmpty { try container.encodeSorted(state, for: "state") }
+    public static var schema: Schema<ScriptIntent> {
+        Schema([
+            .required("section", \.section, "The section (tab) the intent opens.", example: "home"),
+            .optional("view", \.view, absent: "the section alone", "One of the section's views, opened inside it.", example: "post"),
+            .optional(
+                "animation", \.animation, absent: "push when a view is named, none for a section alone",
+                "The transition's animation.", example: "flip_from_left"),
+            // Written with its keys sorted: a dictionary's own order changes from process to process.
+            .custom(
+                [
+                    .key(
+                        "state", [String: String].self, .defaulted("{}"),
+                        "Put into the intent's savedInstanceState, for the receiving onResume to read.",
+                        example: "{id: \"42\"}")
+                ],
+                decode: { intent, f in intent.state = try f.optional("state") ?? [:] },
+                encode: { intent, container in
+                    if !intent.state.isEmpty { try container.encodeSorted(intent.state, for: "state") }
+                }),
+        ])
     }
 }
 
 /// `user.markov`: after each dwell the user picks an action with these probabilities (summing to
 /// 1): switch to another tab, open another view of the current tab, go back, rewind two, or
 /// refresh (the same section and view again, which makes a fresh view).
-public struct MarkovModel: Codable, Equatable, Sendable {
+public struct MarkovModel: DeclaredMapping, Equatable, Sendable {
     public var switchTab: Double
     public var openView: Double
     public var back: Double
@@ -227,41 +249,53 @@ public struct MarkovModel: Codable, Equatable, Sendable {
         self.dwell = dwell
     }
 
-    static let keys = ["switch_tab", "open_view", "back", "rewind", "refresh", "dwell"]
-
     /// The probabilities in the order actions are drawn.
     public var probabilities: [Double] { [switchTab, openView, back, rewind, refresh] }
 
-    public init(from decoder: Decoder) throws {
-        let f = try Fields(decoder, allowed: Self.keys)
-        func probability(_ key: String) throws -> Double {
-            let value = try f.optionalNumber(key) ?? 0
-            try f.check(key, value >= 0 && value <= 1, "must be a probability between 0 and 1")
-            return value
-        }
-        switchTab = try probability("switch_tab")
-        openView = try probability("open_view")
-        back = try probability("back")
-        rewind = try probability("rewind")
-        refresh = try probability("refresh")
-        let sum = switchTab + openView + back + rewind + refresh
-        if abs(sum - 1) > 1e-9 {
-            throw SchemaViolation(
-                .invalid("probabilities must sum to 1 (switch_tab + open_view + back + rewind + refresh = \(formatNumber(sum)))"),
-                at: f.codingPath, target: .mapping)
-        }
-        let dwellRange: DwellSpec = try f.required("dwell")
-        dwell = dwellRange.range
-    }
+    public static var blank: MarkovModel { MarkovModel(switchTab: 0, openView: 0, back: 0, dwell: 0...0) }
 
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(switchTab, for: "switch_tab")
-        try container.encode(openView, for: "open_view")
-        try container.encode(back, for: "back")
-        try container.encode(rewind, for: "rewind")
-        try container.encode(refresh, for: "refresh")
-        try container.encode([Seconds(dwell.lowerBound), Seconds(dwell.upperBound)], for: "dwell")
+    public static var schema: Schema<MarkovModel> {
+        Schema([
+            .probability("switch_tab", \.switchTab, "The probability of switching to another tab.", example: "0.3"),
+            .probability("open_view", \.openView, "The probability of opening another view of the current tab.", example: "0.4"),
+            .probability("back", \.back, "The probability of going back one screen.", example: "0.2"),
+            .probability("rewind", \.rewind, "The probability of going back two screens.", example: "0.05"),
+            .probability(
+                "refresh", \.refresh, "The probability of opening the same section and view again (a fresh view).",
+                example: "0.05"),
+            .rule("the probabilities sum to 1") { model, f in
+                let sum = model.switchTab + model.openView + model.back + model.rewind + model.refresh
+                if abs(sum - 1) > 1e-9 {
+                    throw SchemaViolation(
+                        .invalid("probabilities must sum to 1 (switch_tab + open_view + back + rewind + refresh = \(formatNumber(sum)))"),
+                        at: f.codingPath, target: .mapping)
+                }
+            },
+            // A duration or a [min, max] range, kept as one range of seconds.
+            .custom(
+                [
+                    KeyDoc(
+                        name: "dwell", type: "a duration, or a [min, max] list of two durations", presence: .required,
+                        rules: ["min must be <= max"],
+                        summary: "Time on a screen between actions: a fixed duration, or a range drawn uniformly.",
+                        example: "[1s, 8s]", nested: nil)
+                ],
+                decode: { model, f in model.dwell = try f.required("dwell", as: DwellSpec.self).range },
+                encode: { model, container in
+                    try container.encode([Seconds(model.dwell.lowerBound), Seconds(model.dwell.upperBound)], for: "dwell")
+                }),
+        ])
+    }
+}
+
+extension SchemaField {
+    /// A probability of `user.markov`: absent means 0.
+    fileprivate static func probability(
+        _ name: String, _ path: WritableKeyPath<Root, Double>, _ summary: String, example: String
+    ) -> SchemaField {
+        .optional(
+            name, path, default: 0, summary, example: example,
+            .must("must be a probability between 0 and 1") { $0 >= 0 && $0 <= 1 })
     }
 }
 

@@ -7,7 +7,7 @@
 /// Times: `duration`, `warmup`, `sample_interval`, `memory_pressure` and the roles' `bursts` are
 /// real time (the threads are real); `eviction` ages are on the store's clock, which runs
 /// `eviction.time_scale` times faster.
-public struct ParallelReadersScenario: Codable, Equatable, Sendable {
+public struct ParallelReadersScenario: DeclaredMapping, Equatable, Sendable {
     public var header: ScenarioHeader
     /// The designs to compare (`store.designs`).
     public var designs: [PolicyName]
@@ -24,9 +24,8 @@ public struct ParallelReadersScenario: Codable, Equatable, Sendable {
     /// The store's `notificationInterval`; 0: no notifications.
     public var notificationInterval: Seconds
 
-    public static let keys = [
-        "store", "keys", "value_size", "distribution", "readers", "writers", "eviction", "notification_interval",
-    ]
+    /// This kind's own top-level keys (besides the header's).
+    public static var keys: [String] { schema.keyNames.filter { !ScenarioHeader.keys.contains($0) } }
 
     /// The largest key count (the zipfian table holds one double per key).
     public static let maxKeys = 1_000_000
@@ -49,50 +48,86 @@ public struct ParallelReadersScenario: Codable, Equatable, Sendable {
         self.notificationInterval = notificationInterval
     }
 
-    public init(from decoder: Decoder) throws {
-        try decoder.rejectUnknownKeys(allowed: ScenarioHeader.keys + Self.keys)
-        header = try ScenarioHeader(from: decoder)
-        let f = try Fields(sharedMapping: decoder)
-        if header.kind != .parallelReaders {
-            throw f.invalid("kind", "expected '\(ScenarioKind.parallelReaders.rawValue)' here, found '\(header.kind.rawValue)'")
-        }
-        let store = try f.optional("store", as: StoreSpec.self) ?? StoreSpec(designs: PolicyName.storeDesigns)
-        designs = store.designs
-        keyCount = try f.required("keys")
-        try f.check("keys", keyCount >= 1 && keyCount <= Self.maxKeys, "must be between 1 and \(Self.maxKeys)")
-        let size: ByteCount = try f.optional("value_size") ?? ByteCount(bytes: 64)
-        valueSize = size.bytes
-        try f.check("value_size", valueSize >= 0 && valueSize <= 1 << 20, "must be between 0 and 1MB")
-        distribution = try f.optional("distribution") ?? .uniform
-        readers = try f.required("readers", as: ReaderRoleSpec.self).role
-        writers = try f.optional("writers", as: WriterRoleSpec.self)?.role
-        eviction = try f.optional("eviction")
-        notificationInterval = try f.optional("notification_interval") ?? .zero
-
-        for (key, role) in [("readers", Optional(readers)), ("writers", writers)] {
-            guard let role else { continue }
-            try role.checkExpressible(duration: header.duration, at: f.path(key))
-        }
-        if let writers, writers.threads > keyCount {
-            throw SchemaViolation(
-                .constraint("must be at most keys (\(keyCount)): each writer owns the keys k with k mod writers = its index"),
-                at: f.path("writers") + [AnyCodingKey("threads")])
-        }
-        try header.expect.validate(
-            policies: designs, modes: [], metrics: Self.summaryColumns, fields: f)
+    /// `store:` as a file writes it: the designs.
+    var store: StoreSpec {
+        get { StoreSpec(designs: designs) }
+        set { designs = newValue.designs }
     }
 
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try header.encodeFields(into: &container)
-        try container.encode(StoreSpec(designs: designs), for: "store")
-        try container.encode(keyCount, for: "keys")
-        try container.encode(valueSize, for: "value_size")
-        try container.encode(distribution, for: "distribution")
-        try container.encode(readers, for: "readers")
-        try container.encodeIfPresent(writers, for: "writers")
-        try container.encodeIfPresent(eviction, for: "eviction")
-        try container.encode(notificationInterval, for: "notification_interval")
+    public static var blank: Self {
+        Self(header: .blank, keyCount: 0, readers: .blank)
+    }
+
+    public static var schema: Schema<Self> {
+        Schema([
+            .inline(\.header, ScenarioHeader.schema),
+            .rule("kind is parallel-readers") { scenario, f in
+                if scenario.header.kind != .parallelReaders {
+                    throw f.invalid(
+                        "kind",
+                        "expected '\(ScenarioKind.parallelReaders.rawValue)' here, found '\(scenario.header.kind.rawValue)'")
+                }
+            },
+            .optional(
+                "store", \.store, default: StoreSpec(designs: PolicyName.storeDesigns),
+                shown: "{designs: \(renderDefault(PolicyName.storeDesigns))}", "The store under test."),
+            .required(
+                "keys", \.keyCount,
+                "How many keys the store holds (0 to keys - 1), all loaded before the threads start.", example: "10000",
+                .within(1...maxKeys)),
+            .custom(
+                [
+                    .key(
+                        "value_size", ByteCount.self, .defaulted("64"), "Payload bytes per value.", example: "1KB",
+                        rules: ["must be between 0 and 1MB"])
+                ],
+                decode: { scenario, f in
+                    let size: ByteCount = try f.optional("value_size") ?? ByteCount(bytes: 64)
+                    scenario.valueSize = size.bytes
+                    try f.check(
+                        "value_size", scenario.valueSize >= 0 && scenario.valueSize <= 1 << 20, "must be between 0 and 1MB")
+                },
+                encode: { scenario, container in try container.encode(scenario.valueSize, for: "value_size") }),
+            .optional(
+                "distribution", \.distribution, default: .uniform, shown: "uniform",
+                "Which keys operations touch: uniform, zipfian, latest (zipfian over recency) or a hotspot.",
+                example: "{zipfian: 0.99}"),
+            .custom(
+                [
+                    .key(
+                        "readers", ThreadRole.self, .required,
+                        "The reader threads: how many, and their mix of reads (get, all_items).")
+                ],
+                decode: { scenario, f in scenario.readers = try f.required("readers", as: ReaderRoleSpec.self).role },
+                encode: { scenario, container in try container.encode(scenario.readers, for: "readers") }),
+            .optional(
+                "writers", \.writers, absent: "no writer threads",
+                "The writer threads: how many, and their mix of operations; each owns the keys k with k mod writers = its index."),
+            .optional(
+                "eviction", \.eviction, absent: "no eviction decider (purging does nothing)",
+                "The store's eviction decider and eviction timer."),
+            .optional(
+                "notification_interval", \.notificationInterval, default: .zero,
+                "The store's notification interval (real time); 0 sends no notifications.", example: "50ms"),
+            .rule("a role's rate gives at least one operation within the duration and within its bursts") { scenario, f in
+                for (key, role) in [("readers", Optional(scenario.readers)), ("writers", scenario.writers)] {
+                    guard let role else { continue }
+                    try role.checkExpressible(duration: scenario.header.duration, at: f.path(key))
+                }
+            },
+            .rule("writers.threads is at most keys") { scenario, f in
+                if let writers = scenario.writers, writers.threads > scenario.keyCount {
+                    throw SchemaViolation(
+                        .constraint(
+                            "must be at most keys (\(scenario.keyCount)): each writer owns the keys k with k mod writers = its index"),
+                        at: f.path("writers") + [AnyCodingKey("threads")])
+                }
+            },
+            .rule("expectations name designs and metrics of this scenario") { scenario, f in
+                try scenario.header.expect.validate(
+                    policies: scenario.designs, modes: [], metrics: Self.summaryColumns, fields: f)
+            },
+        ])
     }
 
     /// Every thread role, readers first.
@@ -102,26 +137,31 @@ public struct ParallelReadersScenario: Codable, Equatable, Sendable {
 }
 
 /// `store:` — the designs to compare.
-struct StoreSpec: Codable {
+struct StoreSpec: DeclaredMapping {
     var designs: [PolicyName]
-
-    static let keys = ["designs"]
 
     init(designs: [PolicyName]) {
         self.designs = designs
     }
 
-    init(from decoder: Decoder) throws {
-        let f = try Fields(decoder, allowed: Self.keys)
-        designs = try f.optional("designs") ?? PolicyName.storeDesigns
-        try f.check("designs", !designs.isEmpty, "must list at least one design")
-        try rejectDuplicates(designs, key: "designs", in: f)
-        for (index, design) in designs.enumerated() where !PolicyName.storeDesigns.contains(design) {
-            throw SchemaViolation(
-                .invalid(
-                    "'\(design.rawValue)' is not a store design (expected one of: \(PolicyName.storeDesigns.map(\.rawValue).joined(separator: ", ")))"),
-                at: f.path("designs") + [AnyCodingKey(index: index)])
-        }
+    static var blank: StoreSpec { StoreSpec(designs: []) }
+
+    static var schema: Schema<StoreSpec> {
+        Schema([
+            .optional(
+                "designs", \.designs, default: PolicyName.storeDesigns,
+                "The reader-writer store designs to compare, one run each.", example: "[gcd-barrier, big-reader]",
+                .must("must list at least one design") { !$0.isEmpty },
+                .check("no duplicates") { values, _, f, key in try rejectDuplicates(values, key: key, in: f) },
+                .check("store designs only") { designs, _, f, key in
+                    for (index, design) in designs.enumerated() where !PolicyName.storeDesigns.contains(design) {
+                        throw SchemaViolation(
+                            .invalid(
+                                "'\(design.rawValue)' is not a store design (expected one of: \(PolicyName.storeDesigns.map(\.rawValue).joined(separator: ", ")))"),
+                            at: f.path(key) + [AnyCodingKey(index: index)])
+                    }
+                }),
+        ])
     }
 }
 
@@ -169,7 +209,7 @@ public enum StoreOperation: String, CaseIterable, Codable, Sendable, SchemaChoic
 /// time (coordinated omission corrected); with `operations`, closed loop, it does exactly that
 /// many, back to back; with neither, closed loop for `duration` (the operation counts are then
 /// measurements, not fixed by the seed).
-public struct ThreadRole: Codable, Equatable, Sendable {
+public struct ThreadRole: DeclaredMapping, Equatable, Sendable {
     public enum Kind: String, Sendable {
         case reader, writer
     }
@@ -197,26 +237,87 @@ public struct ThreadRole: Codable, Equatable, Sendable {
         self.batch = batch
     }
 
-    static let keys = ["threads", "mix", "rate", "operations", "bursts", "batch"]
-
     /// The highest rate a thread can be asked for: one operation per nanosecond of the clock.
     static let maxRate = 1e9
 
-    init(from decoder: Decoder, kind: Kind) throws {
-        let f = try Fields(decoder, allowed: Self.keys)
-        threads = try f.optional("threads") ?? 1
-        try f.check("threads", threads >= 1 && threads <= ParallelReadersScenario.maxThreads,
-            "must be between 1 and \(ParallelReadersScenario.maxThreads) (leave the \(kind == .writer ? "writers" : "readers") block out for none)")
-        let mix = try f.required("mix", as: OperationMix.self)
-        self.mix = mix.percentages
-        if kind == .reader {
-            for (index, operation) in mix.order.enumerated() where !StoreOperation.readOperations.contains(operation) {
-                throw SchemaViolation(
-                    .invalid(
-                        "readers only read (get, all_items): put '\(operation.rawValue)' under writers, which own the keys they write"),
-                    at: f.path("mix") + [AnyCodingKey(mix.keys[index])], target: .key)
-            }
-        }
+    public static var blank: ThreadRole { ThreadRole(threads: 1, mix: [:]) }
+
+    /// A role read where nothing says which: the writers' (they may do every operation).
+    public static var schema: Schema<ThreadRole> { schema(kind: .writer) }
+
+    /// The role's keys; readers' mixes may only read.
+    static func schema(kind: Kind) -> Schema<ThreadRole> {
+        let block = kind == .writer ? "writers" : "readers"
+        return Schema([
+            .optional(
+                "threads", \.threads, default: 1, "How many threads of this role run.", example: "4",
+                .must(
+                    "must be between 1 and \(ParallelReadersScenario.maxThreads)",
+                    { threads, _ in threads >= 1 && threads <= ParallelReadersScenario.maxThreads },
+                    message: { _, _ in
+                        "must be between 1 and \(ParallelReadersScenario.maxThreads) (leave the \(block) block out for none)"
+                    })),
+            .custom(
+                [
+                    .key(
+                        "mix", OperationMix.self, .required,
+                        "Percent of each thread's operations per operation (\(StoreOperation.choiceList)), summing to 100.",
+                        example: "{get: 95, set: 5}",
+                        rules: [
+                            "percentages from 0 to 100, summing to 100",
+                            "readers only read: get and all_items",
+                        ])
+                ],
+                decode: { role, f in
+                    let mix = try f.required("mix", as: OperationMix.self)
+                    role.mix = mix.percentages
+                    if kind == .reader {
+                        for (index, operation) in mix.order.enumerated()
+                        where !StoreOperation.readOperations.contains(operation) {
+                            throw SchemaViolation(
+                                .invalid(
+                                    "readers only read (get, all_items): put '\(operation.rawValue)' under writers, which own the keys they write"),
+                                at: f.path("mix") + [AnyCodingKey(mix.keys[index])], target: .key)
+                        }
+                    }
+                },
+                encode: { role, container in
+                    // Operations in their declared order: a dictionary's order would vary between processes.
+                    var mixMap = container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: AnyCodingKey("mix"))
+                    for operation in StoreOperation.allCases {
+                        if let percent = role.mix[operation] { try mixMap.encode(percent, for: operation.rawValue) }
+                    }
+                }),
+            .custom(
+                [
+                    .key(
+                        "rate", Double.self, .optional("closed loop"),
+                        "Open loop: operations per second per thread, each at its intended time (give rate or operations, not both).",
+                        example: "5000",
+                        rules: [
+                            "must be > 0 operations per second per thread",
+                            "at most \(Int(maxRate)) operations per second (the clock's 1 ns)",
+                        ]),
+                    .key(
+                        "operations", Int.self, .optional("closed loop for the duration"),
+                        "Closed loop: exactly this many operations per thread, back to back.", example: "3000",
+                        rules: [ScenarioLimits.operationsPerThread.requirement]),
+                ],
+                decode: { role, f in try role.decodeLoop(f) },
+                encode: { role, container in
+                    try container.encodeIfPresent(role.rate, for: "rate")
+                    try container.encodeIfPresent(role.operations, for: "operations")
+                }),
+            .optional(
+                "bursts", \.bursts, absent: "works for the whole run",
+                "The role works only in the first length of every period (real time)."),
+            .optional(
+                "batch", \.batch, default: 16, "Entries per bulk_add.", example: "8", .within(1...100_000)),
+        ])
+    }
+
+    /// `rate` (open loop) or `operations` (closed loop), not both.
+    private mutating func decodeLoop(_ f: Fields) throws {
         rate = try f.optionalNumber("rate")
         operations = try f.optional("operations")
         if rate != nil, operations != nil {
@@ -231,9 +332,6 @@ public struct ThreadRole: Codable, Equatable, Sendable {
                 "cannot be expressed: above \(Int(Self.maxRate)) operations per second the interval between intended starts is under the clock's 1 ns")
         }
         if let operations { try f.check("operations", operations, in: ScenarioLimits.operationsPerThread) }
-        bursts = try f.optional("bursts")
-        batch = try f.optional("batch") ?? 16
-        try f.check("batch", batch >= 1 && batch <= 100_000, "must be between 1 and 100000")
     }
 
     /// Fails when `rate` cannot be kept: its interval between operations is longer than the run,
@@ -275,36 +373,12 @@ public struct ThreadRole: Codable, Equatable, Sendable {
         let exact = rate * seconds
         return max(0, Int((exact - 1e-9 * max(1, exact)).rounded(.up)))
     }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(threads, for: "threads")
-        // Operations in their declared order: a dictionary's order would vary between processes.
-        var mixMap = container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: AnyCodingKey("mix"))
-        for operation in StoreOperation.allCases {
-            if let percent = mix[operation] { try mixMap.encode(percent, for: operation.rawValue) }
-        }
-        try container.encodeIfPresent(rate, for: "rate")
-        try container.encodeIfPresent(operations, for: "operations")
-        try container.encodeIfPresent(bursts, for: "bursts")
-        try container.encode(batch, for: "batch")
-    }
-
-    public init(from decoder: Decoder) throws {
-        try self.init(from: decoder, kind: .writer)
-    }
 }
 
 /// Decodes `readers:` with the reader's restrictions.
 struct ReaderRoleSpec: Decodable {
     let role: ThreadRole
-    init(from decoder: Decoder) throws { role = try ThreadRole(from: decoder, kind: .reader) }
-}
-
-/// Decodes `writers:`.
-struct WriterRoleSpec: Decodable {
-    let role: ThreadRole
-    init(from decoder: Decoder) throws { role = try ThreadRole(from: decoder, kind: .writer) }
+    init(from decoder: Decoder) throws { role = try ThreadRole.schema(kind: .reader).decode(decoder, into: .blank) }
 }
 
 /// `mix: {get: 95, set: 5}` — percent per operation, summing to 100.
@@ -353,7 +427,7 @@ struct OperationMix: Decodable {
 
 /// `bursts: {every: 1s, length: 200ms}` — the role works only in the first `length` of every
 /// `every` (a writer that updates in bursts).
-public struct Bursts: Codable, Equatable, Sendable {
+public struct Bursts: DeclaredMapping, Equatable, Sendable {
     public var every: Seconds
     public var length: Seconds
 
@@ -362,20 +436,20 @@ public struct Bursts: Codable, Equatable, Sendable {
         self.length = length
     }
 
-    static let keys = ["every", "length"]
+    public static var blank: Bursts { Bursts(every: .zero, length: .zero) }
 
-    public init(from decoder: Decoder) throws {
-        let f = try Fields(decoder, allowed: Self.keys)
-        every = try f.required("every")
-        try f.check("every", every.value > 0, "must be > 0")
-        length = try f.required("length")
-        try f.check("length", length.value > 0 && length.value < every.value, "must be > 0 and shorter than 'every'")
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(every, for: "every")
-        try container.encode(length, for: "length")
+    public static var schema: Schema<Bursts> {
+        Schema([
+            .required(
+                "every", \.every, "The bursts' period (real time): one burst starts every this long.", example: "1s",
+                .must("must be > 0") { $0.value > 0 }),
+            .required(
+                "length", \.length, "How long each burst lasts, from the start of its period.", example: "200ms",
+                .must(
+                    "must be > 0 and shorter than 'every'",
+                    { length, bursts in length.value > 0 && length.value < bursts.every.value },
+                    message: { _, _ in "must be > 0 and shorter than 'every'" })),
+        ])
     }
 
     /// Whether `t` seconds after the start falls inside a burst.
@@ -387,6 +461,22 @@ public struct Bursts: Codable, Equatable, Sendable {
     func nextStart(after t: Double) -> Double {
         isActive(at: t) ? t : ((t / every.value).rounded(.down) + 1) * every.value
     }
+}
+
+extension KeyDistributionSpec: SchemaUnion {
+    static var variantDocs: [KeyDoc] {
+        [
+            .key("zipfian", Double.self, .optional(nil), "Zipfian over the keys with this skew alpha: key r has probability ∝ 1/(r+1)^alpha.", example: "0.99", rules: ["alpha must be > 0", "alpha must be at most 10"]),
+            .key("hotspot", HotspotSpec.self, .optional(nil), "A share of the keys gets a share of the operations, uniformly within each set."),
+            .key("latest", Double.self, .optional(nil), "Zipfian over how recently a key was written, with this skew: the key written last is the most likely.", example: "0.99", rules: ["alpha must be > 0", "alpha must be at most 10"]),
+        ]
+    }
+
+    static var unionNote: String {
+        "The word uniform, zipfian or latest (skew 0.99), or a mapping with exactly one of these keys."
+    }
+
+    static var referenceDescription: String { "uniform, zipfian, latest, or a mapping" }
 }
 
 /// `distribution:` — which keys operations touch.
@@ -404,7 +494,8 @@ public enum KeyDistributionSpec: Codable, Equatable, Sendable {
     /// YCSB's default skew.
     public static let defaultAlpha = 0.99
 
-    static let keys = ["zipfian", "hotspot", "latest"]
+    /// The mapping form's keys.
+    static var keys: [String] { variantKeys }
 
     public init(from decoder: Decoder) throws {
         if let single = try? decoder.singleValueContainer(), let word = try? single.decode(String.self) {
@@ -471,16 +562,21 @@ extension ByteCount {
 }
 
 /// `hotspot: {keys: 0.2, operations: 0.8}`.
-struct HotspotSpec: Decodable {
-    let keys: Double
-    let operations: Double
+struct HotspotSpec: DeclaredMapping {
+    var keys: Double
+    var operations: Double
 
-    init(from decoder: Decoder) throws {
-        let f = try Fields(decoder, allowed: ["keys", "operations"])
-        keys = try f.requiredNumber("keys")
-        try f.check("keys", keys > 0 && keys < 1, "must be a fraction of the keys between 0 and 1 (exclusive)")
-        operations = try f.requiredNumber("operations")
-        try f.check("operations", operations >= 0 && operations <= 1, "must be a fraction of the operations from 0 to 1")
+    static var blank: HotspotSpec { HotspotSpec(keys: 0, operations: 0) }
+
+    static var schema: Schema<HotspotSpec> {
+        Schema([
+            .required(
+                "keys", \.keys, "The hot set's share of the keys.", example: "0.2",
+                .must("must be a fraction of the keys between 0 and 1 (exclusive)") { $0 > 0 && $0 < 1 }),
+            .required(
+                "operations", \.operations, "The share of the operations that go to the hot set.", example: "0.8",
+                .must("must be a fraction of the operations from 0 to 1") { $0 >= 0 && $0 <= 1 }),
+        ])
     }
 }
 
@@ -491,7 +587,7 @@ struct HotspotSpec: Decodable {
 /// that clock, from the driver's thread.
 /// Memory pressure purges with the level as context: `moderate` applies the age test, `warning`
 /// evicts everything.
-public struct EvictionRule: Codable, Equatable, Sendable {
+public struct EvictionRule: DeclaredMapping, Equatable, Sendable {
     public var olderThan: Seconds
     /// The eviction timer's interval on the store's clock; `nil`: no timer.
     public var every: Seconds?
@@ -504,25 +600,28 @@ public struct EvictionRule: Codable, Equatable, Sendable {
         self.timeScale = timeScale
     }
 
-    static let keys = ["older_than", "every", "time_scale"]
+    public static var blank: EvictionRule { EvictionRule(olderThan: .zero) }
 
-    public init(from decoder: Decoder) throws {
-        let f = try Fields(decoder, allowed: Self.keys)
-        olderThan = try f.required("older_than")
-        try f.check("older_than", olderThan.value > 0, "must be > 0")
-        every = try f.optional("every")
-        if let every { try f.check("every", every.value > 0, "must be > 0") }
-        timeScale = try f.optionalNumber("time_scale") ?? 1
-        try f.check("time_scale", timeScale > 0 && timeScale <= 1e6, "must be > 0 and at most 1000000")
-        if let every {
-            try f.check("every", every.value / timeScale >= 0.001, "must be at least 1 ms of real time (every / time_scale)")
-        }
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(olderThan, for: "older_than")
-        try container.encodeIfPresent(every, for: "every")
-        try container.encode(timeScale, for: "time_scale")
+    public static var schema: Schema<EvictionRule> {
+        Schema([
+            .required(
+                "older_than", \.olderThan,
+                "The decider evicts an item whose last write is older than this, on the store's clock.", example: "5m",
+                .must("must be > 0") { $0.value > 0 }),
+            .optional(
+                "every", \.every, absent: "no eviction timer",
+                "The eviction timer's interval on the store's clock: a purge runs this often.", example: "1m",
+                .must("must be > 0") { $0.value > 0 }),
+            .optional(
+                "time_scale", \.timeScale, default: 1, "Store-clock seconds per real second.", example: "60",
+                .must("must be > 0 and at most 1000000") { $0 > 0 && $0 <= 1e6 }),
+            .rule("every / time_scale is at least 1 ms of real time") { rule, f in
+                if let every = rule.every {
+                    try f.check(
+                        "every", every.value / rule.timeScale >= 0.001,
+                        "must be at least 1 ms of real time (every / time_scale)")
+                }
+            },
+        ])
     }
 }

@@ -3,7 +3,7 @@
 
 /// `details[i]`: a detail screen a tapped row opens (a message, a profile...): one controller type
 /// in the cache, picked by `weight` at each tap.
-public struct DetailSpec: Codable, Equatable, Sendable {
+public struct DetailSpec: DeclaredMapping, Equatable, Sendable {
     /// The controller type's name; unique across `details` and `table.cells`, non-empty, not `all`.
     public var type: String
     /// > 0
@@ -16,28 +16,23 @@ public struct DetailSpec: Codable, Equatable, Sendable {
         self.nib = nib
     }
 
-    static let keys = ["type", "weight", "nib"]
+    public static var blank: DetailSpec { DetailSpec(type: "", nib: .blank) }
 
-    public init(from decoder: Decoder) throws {
-        let f = try Fields(decoder, allowed: Self.keys)
-        type = try f.controllerTypeName()
-        weight = try f.optionalNumber("weight") ?? ScenarioDefaults.detailWeight
-        try f.check("weight", weight > 0, "must be > 0")
-        nib = try f.required("nib")
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(type, for: "type")
-        try container.encode(weight, for: "weight")
-        try container.encode(nib, for: "nib")
+    public static var schema: Schema<DetailSpec> {
+        Schema([
+            .controllerType(\.type, "The detail screen's controller type; unique across details and table.cells."),
+            .optional(
+                "weight", \.weight, default: ScenarioDefaults.detailWeight, "Its share of the taps, relative to the others.",
+                .must("must be > 0") { $0 > 0 }),
+            .required("nib", \.nib, "How its nib is built."),
+        ])
     }
 }
 
 /// `push: {count: 4, dwell: 3s}` / `present: {...}` — `count` row taps, each asking the cache for a
 /// detail controller (a type from `details`, by weight), pushing it on the navigation controller
 /// (or presenting it modally), staying `dwell` on it, then popping (dismissing) it.
-public struct OpenDetails: Codable, Equatable, Sendable {
+public struct OpenDetails: DeclaredMapping, Equatable, Sendable {
     /// > 0
     public var count: Int
     /// > 0
@@ -48,19 +43,12 @@ public struct OpenDetails: Codable, Equatable, Sendable {
         self.dwell = dwell
     }
 
-    static let keys = ["count", "dwell"]
+    public static var blank: OpenDetails { OpenDetails(count: 0, dwell: .zero) }
 
-    public init(from decoder: Decoder) throws {
-        let f = try Fields(decoder, allowed: Self.keys)
-        count = try f.required("count")
-        try f.check("count", count, in: ScenarioLimits.stepCount)
-        dwell = try f.required("dwell")
-        try f.check("dwell", dwell.value > 0, "must be > 0")
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(count, for: "count")
-        try container.encode(dwell, for: "dwell")
+    public static var schema: Schema<OpenDetails> {
+        Schema([
+            .required("count", \.count, "How many rows are tapped.", example: "4", .within(ScenarioLimits.stepCount)),
+            .required("dwell", \.dwell, "How long each detail screen stays open.", example: "3s", .must("must be > 0") { $0.value > 0 }),
+        ])
     }
 }

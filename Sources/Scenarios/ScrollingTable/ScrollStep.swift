@@ -1,5 +1,24 @@
 // The `scroll:` steps of a scrolling-table scenario.
 
+extension ScrollStep: SchemaUnion {
+    static var variantDocs: [KeyDoc] {
+        [
+            .key("steady", SteadyScroll.self, .optional(nil), "Scroll at a constant speed."),
+            .key("fling", Fling.self, .optional(nil), "A flick that decays like UIScrollView's."),
+            .key("back_and_forth", BackAndForth.self, .optional(nil), "Down a span and back up, cycles times."),
+            .key("random_jumps", RandomJumps.self, .optional(nil), "Jumps without animation to random rows or section starts."),
+            .key("tap_disclose", TapDisclose.self, .optional(nil), "Taps section headers, disclosing each one's rows."),
+            .key("pause", Seconds.self, .optional(nil), "Stays still for this long.", example: "2s", rules: ["must be > 0"]),
+            .key(
+                "remove_from_cache", String.self, .optional(nil),
+                "Removes every cached controller (all) or those of one cell or detail type.", example: "all",
+                rules: ["'all' or a type from table.cells or details"]),
+            .key("push", OpenDetails.self, .optional(nil), "Taps rows that push a detail screen on the navigation controller."),
+            .key("present", OpenDetails.self, .optional(nil), "Taps rows that present a detail screen modally."),
+        ]
+    }
+}
+
 extension ScrollStep: SchemaDescribed {
     static var schemaDescription: String {
         "a step: a mapping with one key, one of: \(Name.allCases.map(\.rawValue).joined(separator: ", "))"
@@ -114,7 +133,7 @@ public enum ScrollStep: Codable, Equatable, Sendable {
 }
 
 /// `steady: {speed: 800, duration: 5s}` — constant speed in pt/s (negative scrolls up).
-public struct SteadyScroll: Codable, Equatable, Sendable {
+public struct SteadyScroll: DeclaredMapping, Equatable, Sendable {
     public var speed: Double
     /// > 0
     public var duration: Seconds
@@ -124,25 +143,19 @@ public struct SteadyScroll: Codable, Equatable, Sendable {
         self.duration = duration
     }
 
-    static let keys = ["speed", "duration"]
+    public static var blank: SteadyScroll { SteadyScroll(speed: 0, duration: .zero) }
 
-    public init(from decoder: Decoder) throws {
-        let f = try Fields(decoder, allowed: Self.keys)
-        speed = try f.requiredNumber("speed")
-        duration = try f.required("duration")
-        try f.check("duration", duration.value > 0, "must be > 0")
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(speed, for: "speed")
-        try container.encode(duration, for: "duration")
+    public static var schema: Schema<SteadyScroll> {
+        Schema([
+            .required("speed", \.speed, "Points per second; negative scrolls up.", example: "800"),
+            .required("duration", \.duration, "How long the step lasts.", example: "5s", .must("must be > 0") { $0.value > 0 }),
+        ])
     }
 }
 
 /// `fling: {velocity: 4000, deceleration: 0.998}` — a flick that decays like UIScrollView:
 /// velocity (pt/s, != 0, negative = up) is multiplied by `deceleration` every millisecond.
-public struct Fling: Codable, Equatable, Sendable {
+public struct Fling: DeclaredMapping, Equatable, Sendable {
     public var velocity: Double
     /// In (0, 1); 0.998 is `UIScrollView.DecelerationRate.normal`, 0.99 `.fast`.
     public var deceleration: Double
@@ -152,26 +165,22 @@ public struct Fling: Codable, Equatable, Sendable {
         self.deceleration = deceleration
     }
 
-    static let keys = ["velocity", "deceleration"]
+    public static var blank: Fling { Fling(velocity: 0) }
 
-    public init(from decoder: Decoder) throws {
-        let f = try Fields(decoder, allowed: Self.keys)
-        velocity = try f.requiredNumber("velocity")
-        try f.check("velocity", velocity != 0, "must not be 0")
-        deceleration = try f.optionalNumber("deceleration") ?? ScenarioDefaults.flingDeceleration
-        try f.check("deceleration", deceleration > 0 && deceleration < 1, "must be between 0 and 1, exclusive")
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(velocity, for: "velocity")
-        try container.encode(deceleration, for: "deceleration")
+    public static var schema: Schema<Fling> {
+        Schema([
+            .required("velocity", \.velocity, "The flick's speed in points per second; negative is up.", example: "4000", .must("must not be 0") { $0 != 0 }),
+            .optional(
+                "deceleration", \.deceleration, default: ScenarioDefaults.flingDeceleration,
+                "The factor the velocity is multiplied by every millisecond (0.998 is UIScrollView's normal rate, 0.99 fast).",
+                .must("must be between 0 and 1, exclusive") { $0 > 0 && $0 < 1 }),
+        ])
     }
 }
 
 /// `back_and_forth: {span: 2000, speed: 1200, cycles: 2}` — down `span` points and back up,
 /// `cycles` times, at `speed` pt/s.
-public struct BackAndForth: Codable, Equatable, Sendable {
+public struct BackAndForth: DeclaredMapping, Equatable, Sendable {
     /// Points, > 0.
     public var span: Double
     /// pt/s, > 0.
@@ -185,23 +194,16 @@ public struct BackAndForth: Codable, Equatable, Sendable {
         self.cycles = cycles
     }
 
-    static let keys = ["span", "speed", "cycles"]
+    public static var blank: BackAndForth { BackAndForth(span: 0, speed: 0) }
 
-    public init(from decoder: Decoder) throws {
-        let f = try Fields(decoder, allowed: Self.keys)
-        span = try f.requiredNumber("span")
-        try f.check("span", span > 0, "must be > 0")
-        speed = try f.requiredNumber("speed")
-        try f.check("speed", speed > 0, "must be > 0")
-        cycles = try f.optional("cycles") ?? ScenarioDefaults.backAndForthCycles
-        try f.check("cycles", cycles, in: ScenarioLimits.stepCount)
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(span, for: "span")
-        try container.encode(speed, for: "speed")
-        try container.encode(cycles, for: "cycles")
+    public static var schema: Schema<BackAndForth> {
+        Schema([
+            .required("span", \.span, "How far down it scrolls before coming back, in points.", example: "2000", .must("must be > 0") { $0 > 0 }),
+            .required("speed", \.speed, "Points per second.", example: "1200", .must("must be > 0") { $0 > 0 }),
+            .optional(
+                "cycles", \.cycles, default: ScenarioDefaults.backAndForthCycles, "How many times it goes down and back.",
+                .within(ScenarioLimits.stepCount)),
+        ])
     }
 }
 
@@ -218,7 +220,7 @@ public enum JumpTarget: String, CaseIterable, Codable, Sendable, SchemaChoice {
 
 /// `random_jumps: {count: 5, every: 1s, target: section}` — `count` jumps (scrollToRow without
 /// animation) to random rows or section starts, one every `every`.
-public struct RandomJumps: Codable, Equatable, Sendable {
+public struct RandomJumps: DeclaredMapping, Equatable, Sendable {
     /// > 0
     public var count: Int
     /// > 0
@@ -231,22 +233,14 @@ public struct RandomJumps: Codable, Equatable, Sendable {
         self.target = target
     }
 
-    static let keys = ["count", "every", "target"]
+    public static var blank: RandomJumps { RandomJumps(count: 0, every: .zero) }
 
-    public init(from decoder: Decoder) throws {
-        let f = try Fields(decoder, allowed: Self.keys)
-        count = try f.required("count")
-        try f.check("count", count, in: ScenarioLimits.stepCount)
-        every = try f.required("every")
-        try f.check("every", every.value > 0, "must be > 0")
-        target = try f.optional("target") ?? ScenarioDefaults.jumpTarget
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(count, for: "count")
-        try container.encode(every, for: "every")
-        try container.encode(target, for: "target")
+    public static var schema: Schema<RandomJumps> {
+        Schema([
+            .required("count", \.count, "How many jumps.", example: "5", .within(ScenarioLimits.stepCount)),
+            .required("every", \.every, "Time between two jumps.", example: "1s", .must("must be > 0") { $0.value > 0 }),
+            .optional("target", \.target, default: ScenarioDefaults.jumpTarget, "Where a jump lands: a random row or a section's start."),
+        ])
     }
 }
 
@@ -263,7 +257,7 @@ public enum TapOrder: String, CaseIterable, Codable, Sendable, SchemaChoice {
 
 /// `tap_disclose: {count: 10, dwell: 2s, order: random}` — tap `count` section headers
 /// (disclosing that section's rows), staying `dwell` on each.
-public struct TapDisclose: Codable, Equatable, Sendable {
+public struct TapDisclose: DeclaredMapping, Equatable, Sendable {
     /// > 0
     public var count: Int
     /// > 0
@@ -276,22 +270,14 @@ public struct TapDisclose: Codable, Equatable, Sendable {
         self.order = order
     }
 
-    static let keys = ["count", "dwell", "order"]
+    public static var blank: TapDisclose { TapDisclose(count: 0, dwell: .zero) }
 
-    public init(from decoder: Decoder) throws {
-        let f = try Fields(decoder, allowed: Self.keys)
-        count = try f.required("count")
-        try f.check("count", count, in: ScenarioLimits.stepCount)
-        dwell = try f.required("dwell")
-        try f.check("dwell", dwell.value > 0, "must be > 0")
-        order = try f.optional("order") ?? ScenarioDefaults.tapOrder
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(count, for: "count")
-        try container.encode(dwell, for: "dwell")
-        try container.encode(order, for: "order")
+    public static var schema: Schema<TapDisclose> {
+        Schema([
+            .required("count", \.count, "How many section headers are tapped.", example: "10", .within(ScenarioLimits.stepCount)),
+            .required("dwell", \.dwell, "How long it stays on each disclosed section.", example: "2s", .must("must be > 0") { $0.value > 0 }),
+            .optional("order", \.order, default: ScenarioDefaults.tapOrder, "The order the headers are tapped in."),
+        ])
     }
 }
 

@@ -4,7 +4,7 @@
 
 /// `kind: scrolling-table`. Top-level keys: `ScenarioHeader.keys` + `table`, `details`, `scroll`,
 /// `cache`.
-public struct ScrollingTableScenario: Codable, Equatable, Sendable {
+public struct ScrollingTableScenario: DeclaredMapping, Equatable, Sendable {
     public var header: ScenarioHeader
     public var table: TableSpec
     /// The detail screens `push` and `present` steps open; required (non-empty) by those steps.
@@ -24,30 +24,45 @@ public struct ScrollingTableScenario: Codable, Equatable, Sendable {
     }
 
     /// This kind's own top-level keys (besides the header's).
-    public static let keys = ["table", "details", "scroll", "cache"]
+    public static var keys: [String] { schema.keyNames.filter { !ScenarioHeader.keys.contains($0) } }
 
-    public init(from decoder: Decoder) throws {
-        try decoder.rejectUnknownKeys(allowed: ScenarioHeader.keys + Self.keys)
-        header = try ScenarioHeader(from: decoder)
-        let f = try Fields(sharedMapping: decoder)
-        if header.kind != .scrollingTable {
-            throw f.invalid("kind", "expected '\(ScenarioKind.scrollingTable.rawValue)' here, found '\(header.kind.rawValue)'")
-        }
+    public static var blank: Self {
+        Self(header: .blank, table: .blank, scroll: [], cache: .blank)
+    }
 
-        table = try f.required("table")
+    public static var schema: Schema<Self> {
+        Schema([
+            .inline(\.header, ScenarioHeader.schema),
+            .rule("kind is scrolling-table") { scenario, f in
+                if scenario.header.kind != .scrollingTable {
+                    throw f.invalid(
+                        "kind",
+                        "expected '\(ScenarioKind.scrollingTable.rawValue)' here, found '\(scenario.header.kind.rawValue)'")
+                }
+            },
+            .required("table", \.table, "The table's shape and its reusable views."),
+            .optional(
+                "details", \.details, default: ScenarioDefaults.details, shown: "[]",
+                "The detail screens that push and present steps open.", omitWhen: \.isEmpty,
+                .check("types unique, and not a cell type's name") { details, scenario, f, _ in
+                    try checkDetailTypes(details, cells: scenario.table.cells, fields: f)
+                }),
+            .required(
+                "scroll", \.scroll, "The script: steps run in order, each for its own length.",
+                .must("must have at least one step") { !$0.isEmpty }),
+            .required("cache", \.cache, "The controller cache under test."),
+            .rule("expectations name runs and metrics of this scenario") { scenario, f in
+                try scenario.header.expect.validate(
+                    policies: scenario.cache.policies, modes: scenario.cache.inUse, metrics: summaryColumns, fields: f)
+            },
+            .rule("remove_from_cache names a cell or detail type; push and present need details") { scenario, f in
+                try scenario.checkSteps(f)
+            },
+        ])
+    }
 
-        details = try f.optional("details") ?? ScenarioDefaults.details
-        try Self.checkDetailTypes(details, cells: table.cells, fields: f)
-
-        scroll = try f.required("scroll")
-        try f.check("scroll", !scroll.isEmpty, "must have at least one step")
-
-        cache = try f.required("cache")
-
-        try header.expect.validate(
-            policies: cache.policies, modes: cache.inUse, metrics: Self.summaryColumns, fields: f)
-
-        // remove_from_cache must name a cell or detail type; push and present need details.
+    /// remove_from_cache must name a cell or detail type; push and present need details.
+    private func checkSteps(_ f: Fields) throws {
         let types = table.cells.map(\.type) + details.map(\.type)
         for (index, step) in scroll.enumerated() {
             let stepPath = f.path("scroll") + [AnyCodingKey(index: index)]
@@ -81,15 +96,6 @@ public struct ScrollingTableScenario: Codable, Equatable, Sendable {
             firstUse[detail.type] = "details[\(index)]"
         }
     }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try header.encodeFields(into: &container)
-        try container.encode(table, for: "table")
-        if !details.isEmpty { try container.encode(details, for: "details") }
-        try container.encode(scroll, for: "scroll")
-        try container.encode(cache, for: "cache")
-    }
 }
 
 // MARK: - table
@@ -109,7 +115,7 @@ public enum Disclosure: String, CaseIterable, Codable, Sendable, SchemaChoice {
 }
 
 /// `table:` — the table's shape and its reusable views.
-public struct TableSpec: Codable, Equatable, Sendable {
+public struct TableSpec: DeclaredMapping, Equatable, Sendable {
     /// In `ScenarioLimits.sections`.
     public var sections: Int
     public var rowsPerSection: RowsPerSection
@@ -145,58 +151,47 @@ public struct TableSpec: Codable, Equatable, Sendable {
 
     public static let refreshRates = [60, 120]
 
-    static let keys = [
-        "sections", "rows_per_section", "viewport_height", "refresh_hz",
-        "disclosure", "header", "footer", "cells",
-    ]
+    public static var blank: TableSpec { TableSpec(sections: 0, rowsPerSection: .fixed(0), cells: []) }
 
-    public init(from decoder: Decoder) throws {
-        let f = try Fields(decoder, allowed: Self.keys)
-
-        sections = try f.required("sections")
-        try f.check("sections", sections, in: ScenarioLimits.sections)
-
-        rowsPerSection = try f.required("rows_per_section")
-        let rows = sections * rowsPerSection.bounds.upperBound  // both bounded: no overflow
-        try f.check(
-            "rows_per_section", rows <= ScenarioLimits.maxTableRows,
-            "gives up to \(rows) rows (sections × max); at most \(ScenarioLimits.maxTableRows)")
-
-        viewportHeight = try f.optionalNumber("viewport_height") ?? ScenarioDefaults.viewportHeight
-        try f.check("viewport_height", viewportHeight > 0, "must be > 0")
-
-        refreshHz = try f.optional("refresh_hz") ?? ScenarioDefaults.refreshHz
-        try f.check(
-            "refresh_hz", Self.refreshRates.contains(refreshHz),
-            "must be \(Self.refreshRates.map(String.init).joined(separator: " or "))")
-
-        disclosure = try f.optional("disclosure") ?? ScenarioDefaults.disclosure
-        header = try f.optional("header")
-        footer = try f.optional("footer")
-
-        cells = try f.required("cells")
-        try f.check("cells", !cells.isEmpty, "must list at least one cell type")
-        var firstIndex: [String: Int] = [:]
-        for (index, cell) in cells.enumerated() {
-            if let first = firstIndex[cell.type] {
-                throw SchemaViolation(
-                    .invalid("duplicate cell type '\(cell.type)' (already used by cells[\(first)])"),
-                    at: f.path("cells") + [AnyCodingKey(index: index), AnyCodingKey("type")])
-            }
-            firstIndex[cell.type] = index
-        }
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(sections, for: "sections")
-        try container.encode(rowsPerSection, for: "rows_per_section")
-        try container.encode(viewportHeight, for: "viewport_height")
-        try container.encode(refreshHz, for: "refresh_hz")
-        try container.encode(disclosure, for: "disclosure")
-        try container.encodeIfPresent(header, for: "header")
-        try container.encodeIfPresent(footer, for: "footer")
-        try container.encode(cells, for: "cells")
+    public static var schema: Schema<TableSpec> {
+        Schema([
+            .required("sections", \.sections, "How many sections the table has.", example: "4", .within(ScenarioLimits.sections)),
+            .required(
+                "rows_per_section", \.rowsPerSection,
+                "Rows in each section: a fixed count, or a [min, max] range drawn per section with the seed.",
+                example: "[5, 40]",
+                .must(
+                    "gives at most \(ScenarioLimits.maxTableRows) rows (sections × max)",
+                    { rows, table in table.sections * rows.bounds.upperBound <= ScenarioLimits.maxTableRows },  // both bounded: no overflow
+                    message: { rows, table in
+                        "gives up to \(table.sections * rows.bounds.upperBound) rows (sections × max); at most \(ScenarioLimits.maxTableRows)"
+                    })),
+            .optional(
+                "viewport_height", \.viewportHeight, default: ScenarioDefaults.viewportHeight,
+                "The visible height, in points.", .must("must be > 0") { $0 > 0 }),
+            .optional(
+                "refresh_hz", \.refreshHz, default: ScenarioDefaults.refreshHz, "Frames per second of the display.",
+                .must("must be \(refreshRates.map(String.init).joined(separator: " or "))") { refreshRates.contains($0) }),
+            .optional(
+                "disclosure", \.disclosure, default: ScenarioDefaults.disclosure,
+                "Which sections' rows are shown: all, or only the tapped section's."),
+            .optional("header", \.header, absent: "no section headers", "Each section's header view."),
+            .optional("footer", \.footer, absent: "no section footers", "Each section's footer view."),
+            .required(
+                "cells", \.cells, "The cell types; rows pick one at random in proportion to its weight.",
+                .must("must list at least one cell type") { !$0.isEmpty },
+                .check("type names unique") { cells, _, f, key in
+                    var firstIndex: [String: Int] = [:]
+                    for (index, cell) in cells.enumerated() {
+                        if let first = firstIndex[cell.type] {
+                            throw SchemaViolation(
+                                .invalid("duplicate cell type '\(cell.type)' (already used by cells[\(first)])"),
+                                at: f.path(key) + [AnyCodingKey(index: index), AnyCodingKey("type")])
+                        }
+                        firstIndex[cell.type] = index
+                    }
+                }),
+        ])
     }
 }
 
@@ -274,7 +269,7 @@ public enum RowsPerSection: Codable, Equatable, Sendable {
 
 /// How a reusable view's nib is built: `views` subviews nested `depth` deep, one label. A nib of
 /// more than one view is at least two levels deep, whatever `depth` says (see `NibDescription`).
-public struct NibSpec: Codable, Equatable, Sendable {
+public struct NibSpec: DeclaredMapping, Equatable, Sendable {
     /// In `ScenarioLimits.nibViews`.
     public var views: Int
     /// > 0 and <= views
@@ -287,28 +282,22 @@ public struct NibSpec: Codable, Equatable, Sendable {
         self.label = label
     }
 
-    static let keys = ["views", "depth", "label"]
+    public static var blank: NibSpec { NibSpec(views: 0, depth: 0) }
 
-    public init(from decoder: Decoder) throws {
-        let f = try Fields(decoder, allowed: Self.keys)
-        views = try f.required("views")
-        try f.check("views", views, in: ScenarioLimits.nibViews)
-        depth = try f.required("depth")
-        try f.check("depth", depth > 0, "must be > 0")
-        try f.check("depth", depth <= views, "must be <= views (\(views))")
-        label = try f.optional("label") ?? ScenarioDefaults.nibLabel
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(views, for: "views")
-        try container.encode(depth, for: "depth")
-        try container.encode(label, for: "label")
+    public static var schema: Schema<NibSpec> {
+        Schema([
+            .required("views", \.views, "How many views the nib's tree has.", example: "40", .within(ScenarioLimits.nibViews)),
+            .required(
+                "depth", \.depth, "How deep the views nest.", example: "4",
+                .must("must be > 0") { $0 > 0 },
+                .must("must be <= views", { depth, nib in depth <= nib.views }, message: { _, nib in "must be <= views (\(nib.views))" })),
+            .optional("label", \.label, default: ScenarioDefaults.nibLabel, "The text of the nib's label."),
+        ])
     }
 }
 
 /// `table.header` / `table.footer`: a section header or footer view.
-public struct SupplementaryViewSpec: Codable, Equatable, Sendable {
+public struct SupplementaryViewSpec: DeclaredMapping, Equatable, Sendable {
     /// Non-empty.
     public var reuseID: String
     /// Points, > 0.
@@ -321,27 +310,19 @@ public struct SupplementaryViewSpec: Codable, Equatable, Sendable {
         self.nib = nib
     }
 
-    static let keys = ["reuse_id", "height", "nib"]
+    public static var blank: SupplementaryViewSpec { SupplementaryViewSpec(reuseID: "", height: 0, nib: .blank) }
 
-    public init(from decoder: Decoder) throws {
-        let f = try Fields(decoder, allowed: Self.keys)
-        reuseID = try f.required("reuse_id")
-        try f.check("reuse_id", !reuseID.isEmpty, "must not be empty")
-        height = try f.requiredNumber("height")
-        try f.check("height", height > 0, "must be > 0")
-        nib = try f.required("nib")
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(reuseID, for: "reuse_id")
-        try container.encode(height, for: "height")
-        try container.encode(nib, for: "nib")
+    public static var schema: Schema<SupplementaryViewSpec> {
+        Schema([
+            .required("reuse_id", \.reuseID, "The view's reuse identifier.", example: "header", .must("must not be empty") { !$0.isEmpty }),
+            .required("height", \.height, "Its height, in points.", example: "28", .must("must be > 0") { $0 > 0 }),
+            .required("nib", \.nib, "How its nib is built."),
+        ])
     }
 }
 
 /// `table.cells[i]`: one cell type; rows pick a type at random in proportion to `weight`.
-public struct CellSpec: Codable, Equatable, Sendable {
+public struct CellSpec: DeclaredMapping, Equatable, Sendable {
     /// The reuse identifier; unique in the table, non-empty, not `all`.
     public var type: String
     /// Points, > 0.
@@ -357,24 +338,17 @@ public struct CellSpec: Codable, Equatable, Sendable {
         self.nib = nib
     }
 
-    static let keys = ["type", "height", "weight", "nib"]
+    public static var blank: CellSpec { CellSpec(type: "", height: 0, nib: .blank) }
 
-    public init(from decoder: Decoder) throws {
-        let f = try Fields(decoder, allowed: Self.keys)
-        type = try f.controllerTypeName()
-        height = try f.requiredNumber("height")
-        try f.check("height", height > 0, "must be > 0")
-        weight = try f.optionalNumber("weight") ?? ScenarioDefaults.cellWeight
-        try f.check("weight", weight > 0, "must be > 0")
-        nib = try f.required("nib")
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(type, for: "type")
-        try container.encode(height, for: "height")
-        try container.encode(weight, for: "weight")
-        try container.encode(nib, for: "nib")
+    public static var schema: Schema<CellSpec> {
+        Schema([
+            .controllerType(\.type, "The cell's reuse identifier (and its controller type's name)."),
+            .required("height", \.height, "Its height, in points.", example: "88", .must("must be > 0") { $0 > 0 }),
+            .optional(
+                "weight", \.weight, default: ScenarioDefaults.cellWeight, "Its share of the rows, relative to the others.",
+                .must("must be > 0") { $0 > 0 }),
+            .required("nib", \.nib, "How its nib is built."),
+        ])
     }
 }
 
@@ -382,15 +356,17 @@ extension RowsPerSection: SchemaDescribed {
     static var schemaDescription: String { "an integer >= 0 or a [min, max] list of two integers" }
 }
 
-extension Fields {
+extension SchemaField {
     /// The `type` key of a cell or detail: a controller type's name, required, non-empty and not
     /// `all` (which `remove_from_cache` reserves).
-    func controllerTypeName() throws -> String {
-        let type: String = try required("type")
-        try check("type", !type.isEmpty, "must not be empty")
-        if type == CacheRemovalTarget.allKeyword {
-            throw invalid("type", "'all' is reserved (remove_from_cache: all means every type)")
-        }
-        return type
+    static func controllerType(_ path: WritableKeyPath<Root, String>, _ summary: String) -> SchemaField {
+        .required(
+            "type", path, summary, example: "photo",
+            .must("must not be empty") { !$0.isEmpty },
+            .check("not 'all'") { type, _, f, key in
+                if type == CacheRemovalTarget.allKeyword {
+                    throw f.invalid(key, "'all' is reserved (remove_from_cache: all means every type)")
+                }
+            })
     }
 }

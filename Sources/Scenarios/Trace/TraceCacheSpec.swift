@@ -28,7 +28,7 @@ public enum TraceCapacityValue: Equatable, Sendable, CustomStringConvertible, En
 /// `cache:` — the policies to replay the trace under and the capacities, in objects
 /// (`capacities`) or in bytes with sizes honoured (`capacity_bytes`). Every policy runs at every
 /// capacity.
-public struct TraceCacheSpec: Codable, Equatable, Sendable {
+public struct TraceCacheSpec: DeclaredMapping, Equatable, Sendable {
     public var policies: [PolicyName]
     public var capacities: [TraceCapacityValue]
     /// True: capacities are bytes (`capacity_bytes`); false: objects (`capacities`).
@@ -45,14 +45,44 @@ public struct TraceCacheSpec: Codable, Equatable, Sendable {
     /// At most this many capacities.
     public static let maxCapacities = 1_000
 
-    static let keys = ["policies", "capacities", "capacity_bytes", "s3_fifo_small_ratio", "w_tinylfu_window"]
+    public static var blank: TraceCacheSpec {
+        TraceCacheSpec(policies: [], capacities: [], inBytes: false, parameters: EvictionParameters())
+    }
 
-    public init(from decoder: Decoder) throws {
-        let f = try Fields(decoder, allowed: Self.keys)
-        policies = try f.optional("policies") ?? Self.defaultPolicies
-        try f.check("policies", !policies.isEmpty, "must list at least one policy")
-        try rejectDuplicates(policies, key: "policies", in: f)
-        try rejectPolicies(notIn: Self.allowedPolicies, policies, key: "policies", in: f)
+    /// `capacities` or `capacity_bytes` (exactly one) decide the capacities and their unit
+    /// together, so one field reads both keys.
+    public static var schema: Schema<TraceCacheSpec> {
+        let listRules = ["must list at least one capacity", "must list at most \(maxCapacities) capacities"]
+        return Schema([
+            .optional(
+                "policies", \.policies, default: defaultPolicies,
+                "The eviction policies to replay the trace under, each at every capacity.", example: "[lru, s3-fifo, optimal]",
+                .must("must list at least one policy") { !$0.isEmpty },
+                .check("no duplicates") { values, _, f, key in try rejectDuplicates(values, key: key, in: f) },
+                .check("eviction policies and optimal") { values, _, f, key in
+                    try rejectPolicies(notIn: allowedPolicies, values, key: key, in: f)
+                }),
+            .custom(
+                [
+                    .key(
+                        "capacities", [CapacityEntry].self, .optional("give capacity_bytes instead"),
+                        "The capacities in objects: whole numbers, or shares of the trace's distinct keys (\"10%\").",
+                        example: "[100, 1000, \"10%\"]", rules: listRules),
+                    .key(
+                        "capacity_bytes", [CapacityEntry].self, .optional("give capacities instead"),
+                        "The capacities in bytes, request sizes honoured: byte counts, or shares of the working set's bytes.",
+                        example: "[64MB, 256MB, \"25%\"]", rules: listRules),
+                ],
+                decode: { spec, f in try spec.decodeCapacities(f) },
+                encode: { spec, container in
+                    try container.encode(spec.capacities, for: spec.inBytes ? "capacity_bytes" : "capacities")
+                }),
+            .inline(\.parameters, EvictionParameters.schema),
+        ])
+    }
+
+    /// Reads exactly one of `capacities` and `capacity_bytes`.
+    private mutating func decodeCapacities(_ f: Fields) throws {
         let objects = try f.isPresent("capacities")
         let bytes = try f.isPresent("capacity_bytes")
         if objects && bytes {
@@ -69,15 +99,6 @@ public struct TraceCacheSpec: Codable, Equatable, Sendable {
         try f.check(key, !values.isEmpty, "must list at least one capacity")
         try f.check(key, values.count <= Self.maxCapacities, "must list at most \(Self.maxCapacities) capacities")
         capacities = values.map(\.value)
-        parameters = try EvictionParameters(from: f)
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(policies, for: "policies")
-        try container.encode(capacities, for: inBytes ? "capacity_bytes" : "capacities")
-        try container.encode(parameters.smallRatio, for: "s3_fifo_small_ratio")
-        try container.encode(parameters.windowRatio, for: "w_tinylfu_window")
     }
 
     /// One list entry: a whole number, a byte count with a unit, or `"<p>%"`.

@@ -7,7 +7,7 @@ import Models
 /// `kind: trace`. Top-level keys: `ScenarioHeader.keys` + `trace` or `generate`, `cache`,
 /// `warmup_requests`, `window`. `duration` is not needed (the trace decides how long a run is);
 /// `warmup` is trace time (requests before the first request's time + warmup are not counted).
-public struct TraceScenario: Codable, Equatable, Sendable {
+public struct TraceScenario: DeclaredMapping, Equatable, Sendable {
     public var header: ScenarioHeader
     public var source: TraceSource
     public var cache: TraceCacheSpec
@@ -23,26 +23,95 @@ public struct TraceScenario: Codable, Equatable, Sendable {
     /// `lru`'s runs replayed ahead by the one pass of its first run, until their turn.
     var runsAhead = TraceRunsAhead()
 
-    public static let keys = ["trace", "generate", "cache", "warmup_requests", "window"]
+    /// This kind's own top-level keys (besides the header's).
+    public static var keys: [String] { schema.keyNames.filter { !ScenarioHeader.keys.contains($0) } }
     /// The default `window`.
     public static let defaultWindow = 10_000
     /// `optimal` holds the trace's keys and each request's next use (16 bytes a request): it is
     /// refused on traces of more requests than this (about 320 MB).
     public static let maxOptimalRequests = 20_000_000
 
-    public init(from decoder: Decoder) throws {
-        try decoder.rejectUnknownKeys(allowed: ScenarioHeader.keys + Self.keys)
-        header = try ScenarioHeader(from: decoder, defaultDuration: .seconds(1))
-        let f = try Fields(sharedMapping: decoder)
-        if header.kind != .trace {
-            throw f.invalid("kind", "expected '\(ScenarioKind.trace.rawValue)' here, found '\(header.kind.rawValue)'")
-        }
-        if header.sweep != nil {
-            throw f.invalid("sweep", "a trace scenario sweeps its cache capacities itself (list them in cache.capacities)")
-        }
-        if !header.memoryPressure.isEmpty {
-            throw f.invalid("memory_pressure", "a trace replay has no memory-pressure notifications")
-        }
+    public static var blank: Self {
+        Self(
+            header: .blank, source: .generated(.blank), cache: .blank, warmupRequests: 0, window: defaultWindow,
+            scan: TraceScan(), capacities: [])
+    }
+
+    public static var schema: Schema<Self> {
+        Schema([
+            .inline(\.header, ScenarioHeader.schema(defaultDuration: .seconds(1))),
+            .rule("kind is trace") { scenario, f in
+                if scenario.header.kind != .trace {
+                    throw f.invalid("kind", "expected '\(ScenarioKind.trace.rawValue)' here, found '\(scenario.header.kind.rawValue)'")
+                }
+            },
+            .rule("no sweep: cache.capacities lists the capacities") { scenario, f in
+                if scenario.header.sweep != nil {
+                    throw f.invalid("sweep", "a trace scenario sweeps its cache capacities itself (list them in cache.capacities)")
+                }
+            },
+            .rule("no memory_pressure") { scenario, f in
+                if !scenario.header.memoryPressure.isEmpty {
+                    throw f.invalid("memory_pressure", "a trace replay has no memory-pressure notifications")
+                }
+            },
+            .custom(
+                [
+                    .key(
+                        "trace", TraceFileSpec.self, .optional("give generate instead"),
+                        "A trace file to replay; give trace or generate, not both.", example: "{path: traces/a.csv}"),
+                    .key(
+                        "generate", GenerateSpec.self, .optional("give trace instead"),
+                        "A synthetic trace made in-process.", example: "{distribution: zipf, objects: 10000, requests: 1000000}"),
+                ],
+                decode: { scenario, f in try scenario.decodeSource(f) },
+                encode: { scenario, container in
+                    switch scenario.source {
+                    case .file(let spec): try container.encode(spec, for: "trace")
+                    case .generated(let spec): try container.encode(spec, for: "generate")
+                    }
+                }),
+            .required("cache", \.cache, "The policies to replay the trace under, and the capacities."),
+            .optional(
+                "warmup_requests", \.warmupRequests, default: 0,
+                "Requests replayed before counting starts (with warmup, both must have passed).", example: "100000",
+                .must("must be >= 0") { $0 >= 0 }),
+            .optional(
+                "window", \.window, default: defaultWindow, "Requests per timeseries row.", example: "1000",
+                .within(1...1_000_000_000)),
+            // optimal is refused above a number of requests: it needs them counted before it runs.
+            .custom(
+                [],
+                decode: { scenario, _ in
+                    let cache = scenario.cache
+                    let needsWorkingSet = cache.capacities.contains { if case .percent = $0 { true } else { false } }
+                    scenario.scan = try TraceScan(
+                        scenario.source, seed: scenario.header.seed, workingSet: needsWorkingSet,
+                        countRows: cache.policies.contains(.optimal))
+                },
+                encode: { _, _ in }),
+            .rule("optimal only on traces of at most \(maxOptimalRequests) requests") { scenario, f in
+                if scenario.cache.policies.contains(.optimal) {
+                    try f.check(
+                        "cache", scenario.scan.requests <= maxOptimalRequests,
+                        "lists optimal, which holds the whole trace's next uses: at most \(maxOptimalRequests) requests (the trace has \(scenario.scan.requests))"
+                    )
+                }
+            },
+            .custom(
+                [],
+                decode: { scenario, f in scenario.capacities = try resolve(scenario.cache, scan: scenario.scan, fields: f) },
+                encode: { _, _ in }),
+            .rule("expectations name runs and metrics of this scenario") { scenario, f in
+                try scenario.header.expect.validate(
+                    policies: scenario.cache.policies, modes: [], metrics: summaryColumns, fields: f,
+                    points: scenario.capacities.map { Double($0.value) })
+            },
+        ])
+    }
+
+    /// Reads exactly one of `trace` and `generate`.
+    private mutating func decodeSource(_ f: Fields) throws {
         let file = try f.isPresent("trace")
         let generated = try f.isPresent("generate")
         switch (file, generated) {
@@ -57,23 +126,6 @@ public struct TraceScenario: Codable, Equatable, Sendable {
                 .message("missing required key 'trace' (a trace file) or 'generate' (a synthetic trace)"), at: f.path("trace"),
                 target: .mapping)
         }
-        cache = try f.required("cache")
-        warmupRequests = try f.optional("warmup_requests") ?? 0
-        try f.check("warmup_requests", warmupRequests >= 0, "must be >= 0")
-        window = try f.optional("window") ?? Self.defaultWindow
-        try f.check("window", window, in: 1...1_000_000_000)
-        let needsWorkingSet = cache.capacities.contains { if case .percent = $0 { true } else { false } }
-        // optimal is refused above a number of requests: it needs them counted before it runs.
-        scan = try TraceScan(source, seed: header.seed, workingSet: needsWorkingSet, countRows: cache.policies.contains(.optimal))
-        if cache.policies.contains(.optimal) {
-            try f.check(
-                "cache", scan.requests <= Self.maxOptimalRequests,
-                "lists optimal, which holds the whole trace's next uses: at most \(Self.maxOptimalRequests) requests (the trace has \(scan.requests))")
-        }
-        capacities = try Self.resolve(cache, scan: scan, fields: f)
-        try header.expect.validate(
-            policies: cache.policies, modes: [], metrics: Self.summaryColumns, fields: f,
-            points: capacities.map { Double($0.value) })
     }
 
     /// The capacities in objects or bytes, shares of the working set rounded up.
@@ -95,18 +147,6 @@ public struct TraceScenario: Codable, Equatable, Sendable {
             seen[amount] = index
             return cache.inBytes ? .bytes(amount) : .objects(amount)
         }
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try header.encodeFields(into: &container)
-        switch source {
-        case .file(let spec): try container.encode(spec, for: "trace")
-        case .generated(let spec): try container.encode(spec, for: "generate")
-        }
-        try container.encode(cache, for: "cache")
-        try container.encode(warmupRequests, for: "warmup_requests")
-        try container.encode(window, for: "window")
     }
 
     /// Reads a trace file whose rows loading did not read (a csv or text file, ``TraceScan/estimated``;
@@ -133,6 +173,9 @@ public struct TraceScan: Equatable, Sendable {
     public var workingSetBytes = 0
     /// The objects of a v2 binary trace (its object table, held by a replay); 0 for other traces.
     public var objectTable = 0
+
+    /// Nothing read yet (a blank scenario's).
+    init() {}
 
     /// Reads `source` once.
     /// - Parameter workingSet: count distinct keys too (holds a set of them).

@@ -27,7 +27,7 @@ public enum TraceFormat: String, CaseIterable, Codable, Sendable, SchemaChoice {
 
 /// `trace:` — a trace file: `{path: traces/a.csv, format: csv, header: true, delimiter: ",",
 /// columns: {time: 1, key: 2, size: 3}}`. A relative path is relative to the scenario file.
-public struct TraceFileSpec: Codable, Equatable, Sendable {
+public struct TraceFileSpec: DeclaredMapping, Equatable, Sendable {
     /// The path as written.
     public var path: String
     /// The path the file is read from (relative paths resolved against the scenario's directory).
@@ -42,8 +42,6 @@ public struct TraceFileSpec: Codable, Equatable, Sendable {
     public var timeColumn: Int?
     public var sizeColumn: Int?
 
-    static let keys = ["path", "format", "header", "delimiter", "columns"]
-    static let columnKeys = ["key", "time", "size"]
     /// The largest column number accepted.
     static let maxColumn = 1_000
 
@@ -62,31 +60,64 @@ public struct TraceFileSpec: Codable, Equatable, Sendable {
         self.sizeColumn = sizeColumn
     }
 
+    /// Reads the declared keys, then resolves `path` against the scenario file's directory (the
+    /// decoder's `userInfo`, which the schema's fields do not see).
     public init(from decoder: Decoder) throws {
-        let f = try Fields(decoder, allowed: Self.keys)
-        path = try f.required("path")
-        try f.check("path", !path.isEmpty, "must name a file")
+        self = try Self.schema.decode(decoder, into: Self.blank)
         resolvedPath = Self.resolve(path, scenarioFile: decoder.userInfo[.scenarioFile] as? String)
-        format = try f.optional("format") ?? .csv
-        header = try f.optional("header") ?? false
-        delimiter = try f.optional("delimiter") ?? ","
-        if format.isBinary {
-            for key in ["header", "delimiter"] where try f.isPresent(key) {
-                throw f.invalid(key, "only a csv or text trace has \(key == "header" ? "a header" : "a delimiter")")
-            }
-        }
-        try f.check("delimiter", delimiter == "\\t" || (delimiter.utf8.count == 1 && delimiter != "\"" && delimiter != "\n"), "must be one character (or \\t)")
-        if format == .csv {
-            let columns = try ColumnsSpec.decode(f)
-            keyColumn = columns.key
-            timeColumn = columns.time
-            sizeColumn = columns.size
-        } else {
-            keyColumn = 1
-            timeColumn = nil
-            sizeColumn = nil
-            if try f.isPresent("columns") { throw f.invalid("columns", "only a csv trace has columns") }
-        }
+    }
+
+    public static var blank: TraceFileSpec { TraceFileSpec(path: "") }
+
+    public static var schema: Schema<TraceFileSpec> {
+        Schema([
+            .required(
+                "path", \.path, "The trace file; a relative path is relative to the scenario file.",
+                example: "traces/a.csv", .must("must name a file") { !$0.isEmpty }),
+            .optional("format", \.format, default: .csv, "How the file is written.", example: "oracle-general"),
+            .optional(
+                "header", \.header, default: false, "Whether the first line is a header to skip (csv or text only).",
+                example: "true"),
+            .optional(
+                "delimiter", \.delimiter, default: ",", "The column separator (csv or text only): one character, or \\t for tabs.",
+                example: "\"\\t\"",
+                .check("header and delimiter only with a csv or text trace") { _, spec, f, _ in
+                    if spec.format.isBinary {
+                        for key in ["header", "delimiter"] where try f.isPresent(key) {
+                            throw f.invalid(key, "only a csv or text trace has \(key == "header" ? "a header" : "a delimiter")")
+                        }
+                    }
+                },
+                .must("must be one character (or \\t)") {
+                    $0 == "\\t" || ($0.utf8.count == 1 && $0 != "\"" && $0 != "\n")
+                }),
+            .custom(
+                [
+                    .key(
+                        "columns", ColumnsSpec.self, .defaulted("{key: 1}"),
+                        "csv: the 1-based columns of each request's key, time and size.", example: "{time: 1, key: 2, size: 3}",
+                        rules: ["only with a csv trace"])
+                ],
+                decode: { spec, f in
+                    if spec.format == .csv {
+                        let columns = try ColumnsSpec.decode(f)
+                        spec.keyColumn = columns.key
+                        spec.timeColumn = columns.time
+                        spec.sizeColumn = columns.size
+                    } else {
+                        spec.keyColumn = 1
+                        spec.timeColumn = nil
+                        spec.sizeColumn = nil
+                        if try f.isPresent("columns") { throw f.invalid("columns", "only a csv trace has columns") }
+                    }
+                },
+                encode: { spec, container in
+                    if spec.format == .csv {
+                        try container.encode(
+                            ColumnsSpec(key: spec.keyColumn, time: spec.timeColumn, size: spec.sizeColumn), for: "columns")
+                    }
+                }),
+        ])
     }
 
     /// The file's reader.
@@ -103,22 +134,8 @@ public struct TraceFileSpec: Codable, Equatable, Sendable {
         return directory.isEmpty ? path : (directory as NSString).appendingPathComponent(path)
     }
 
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(path, for: "path")
-        try container.encode(format, for: "format")
-        try container.encode(header, for: "header")
-        try container.encode(delimiter, for: "delimiter")
-        if format == .csv {
-            var columns = container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: AnyCodingKey("columns"))
-            try columns.encode(keyColumn, for: "key")
-            try columns.encodeIfPresent(timeColumn, for: "time")
-            try columns.encodeIfPresent(sizeColumn, for: "size")
-        }
-    }
-
     /// `columns:` of a csv trace.
-    private struct ColumnsSpec: Decodable {
+    private struct ColumnsSpec: DeclaredMapping {
         var key: Int
         var time: Int?
         var size: Int?
@@ -128,17 +145,23 @@ public struct TraceFileSpec: Codable, Equatable, Sendable {
             return try f.required("columns")
         }
 
-        init(key: Int) { self.key = key }
+        init(key: Int, time: Int? = nil, size: Int? = nil) {
+            self.key = key
+            self.time = time
+            self.size = size
+        }
 
-        init(from decoder: Decoder) throws {
-            let f = try Fields(decoder, allowed: TraceFileSpec.columnKeys)
+        static var blank: ColumnsSpec { ColumnsSpec(key: 1) }
+
+        static var schema: Schema<ColumnsSpec> {
             let range = 1...TraceFileSpec.maxColumn
-            key = try f.required("key")
-            try f.check("key", key, in: range)
-            time = try f.optional("time")
-            if let time { try f.check("time", time, in: range) }
-            size = try f.optional("size")
-            if let size { try f.check("size", size, in: range) }
+            return Schema([
+                .required("key", \.key, "The column of each request's key.", example: "2", .within(range)),
+                .optional("time", \.time, absent: "no times", "The column of each request's time.", example: "1", .within(range)),
+                .optional(
+                    "size", \.size, absent: "every request's size is 1", "The column of each request's size, in bytes.",
+                    example: "3", .within(range)),
+            ])
         }
     }
 }
@@ -152,7 +175,7 @@ extension CodingUserInfoKey {
 /// `generate:` — a synthetic trace made in-process: `{distribution: zipf, alpha: 1.0, objects:
 /// 10000, requests: 1000000, seed: 42}`; with zipf, the requests of the reference generator
 /// (`gen_trace.py`) for the same parameters.
-public struct GenerateSpec: Codable, Equatable, Sendable {
+public struct GenerateSpec: DeclaredMapping, Equatable, Sendable {
     public enum Distribution: String, CaseIterable, Codable, Sendable, SchemaChoice {
         case zipf, uniform, hotspot, latest
 
@@ -178,14 +201,14 @@ public struct GenerateSpec: Codable, Equatable, Sendable {
     /// latest: the share of requests that ask for a new object (default 0.05).
     public var insertShare: Double
 
-    static let keys = ["distribution", "alpha", "objects", "requests", "seed", "hot_fraction", "hot_share", "insert_share"]
     public static let objectsRange = 1...100_000_000
     public static let requestsRange = 1...10_000_000_000
 
     /// A generator specification (the command line's).
     public init(
         distribution: Distribution = .zipf, alpha: Double = 1, objects: Int, requests: Int, seed: UInt64? = nil,
-        hotFraction: Double = 0.2, hotShare: Double = 0.8, insertShare: Double = 0.05
+        hotFraction: Double = ScenarioDefaults.hotFraction, hotShare: Double = ScenarioDefaults.hotShare,
+        insertShare: Double = ScenarioDefaults.insertShare
     ) {
         self.distribution = distribution
         self.alpha = alpha
@@ -197,40 +220,31 @@ public struct GenerateSpec: Codable, Equatable, Sendable {
         self.insertShare = insertShare
     }
 
-    public init(from decoder: Decoder) throws {
-        let f = try Fields(decoder, allowed: Self.keys)
-        distribution = try f.optional("distribution") ?? .zipf
-        alpha = try f.optionalNumber("alpha") ?? 1
-        try f.check("alpha", alpha >= 0 && alpha <= 10, "must be between 0 and 10")
-        objects = try f.required("objects")
-        try f.check("objects", objects, in: Self.objectsRange)
-        requests = try f.required("requests")
-        try f.check("requests", requests, in: Self.requestsRange)
-        seed = try f.optional("seed")
-        hotFraction = try f.optionalNumber("hot_fraction") ?? 0.2
-        try f.check("hot_fraction", hotFraction > 0 && hotFraction <= 1, "must be > 0 and <= 1")
-        hotShare = try f.optionalNumber("hot_share") ?? 0.8
-        try f.check("hot_share", hotShare > 0 && hotShare < 1, "must be > 0 and < 1")
-        insertShare = try f.optionalNumber("insert_share") ?? 0.05
-        try f.check("insert_share", insertShare >= 0 && insertShare < 1, "must be >= 0 and < 1")
-    }
+    public static var blank: GenerateSpec { GenerateSpec(objects: 0, requests: 0) }
 
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(distribution, for: "distribution")
-        try container.encode(alpha, for: "alpha")
-        try container.encode(objects, for: "objects")
-        try container.encode(requests, for: "requests")
-        try container.encodeIfPresent(seed, for: "seed")
-        switch distribution {
-        case .hotspot:
-            try container.encode(hotFraction, for: "hot_fraction")
-            try container.encode(hotShare, for: "hot_share")
-        case .latest:
-            try container.encode(insertShare, for: "insert_share")
-        case .zipf, .uniform:
-            break
-        }
+    public static var schema: Schema<GenerateSpec> {
+        Schema([
+            .optional(
+                "distribution", \.distribution, default: .zipf, "How requests pick their object.", example: "hotspot"),
+            .optional(
+                "alpha", \.alpha, default: 1, "zipf and latest: the Zipf exponent.", example: "0.9",
+                .must("must be between 0 and 10") { $0 >= 0 && $0 <= 10 }),
+            .required("objects", \.objects, "How many distinct objects requests pick from.", example: "10000", .within(objectsRange)),
+            .required("requests", \.requests, "How many requests the trace has.", example: "1000000", .within(requestsRange)),
+            .optional("seed", \.seed, absent: "the scenario's seed", "The generator's random seed.", example: "42"),
+            .parameter(
+                "hot_fraction", \.hotFraction, of: .hotspot, default: ScenarioDefaults.hotFraction,
+                "hotspot: the hot set's share of the objects.", example: "0.1",
+                .must("must be > 0 and <= 1") { $0 > 0 && $0 <= 1 }),
+            .parameter(
+                "hot_share", \.hotShare, of: .hotspot, default: ScenarioDefaults.hotShare,
+                "hotspot: the hot set's share of the requests.", example: "0.9",
+                .must("must be > 0 and < 1") { $0 > 0 && $0 < 1 }),
+            .parameter(
+                "insert_share", \.insertShare, of: .latest, default: ScenarioDefaults.insertShare,
+                "latest: the share of requests that ask for a new object.", example: "0.01",
+                .must("must be >= 0 and < 1") { $0 >= 0 && $0 < 1 }),
+        ])
     }
 
     /// The generator for `seed` (used when the block gives none).
@@ -243,6 +257,22 @@ public struct GenerateSpec: Codable, Equatable, Sendable {
             case .latest: .latest(alpha: alpha, insertShare: insertShare)
             }
         return TraceGenerator(distribution: made, objects: objects, requests: requests, seed: seed ?? fallback)
+    }
+}
+
+extension SchemaField where Root == GenerateSpec {
+    /// A parameter of one distribution: read (and checked) whatever the distribution, written to
+    /// `scenario.yaml` only with that distribution.
+    fileprivate static func parameter(
+        _ name: String, _ path: WritableKeyPath<GenerateSpec, Double>, of distribution: GenerateSpec.Distribution,
+        default defaultValue: Double, _ summary: String, example: String, _ rule: KeyRule<GenerateSpec, Double>
+    ) -> SchemaField {
+        let key = SchemaField.optional(name, path, default: defaultValue, summary, example: example, rule)
+        return SchemaField(
+            names: key.names, docs: key.docs, ruleDoc: key.ruleDoc, decode: key.decode,
+            encode: { spec, container in
+                if spec.distribution == distribution { try key.encode(spec, &container) }
+            })
     }
 }
 

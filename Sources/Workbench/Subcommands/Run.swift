@@ -37,6 +37,9 @@ struct Run: ParsableCommand {
     @Flag(name: .shortAndLong, help: "No progress and no summary tables; errors and failed expectations only.")
     var quiet = false
 
+    @Flag(help: "Summary tables show only the columns that do not vary from run to run (settings and counts).")
+    var countsOnly = false
+
     @Option(
         name: .customLong("shard"),
         help: ArgumentHelp(
@@ -299,7 +302,7 @@ struct Run: ParsableCommand {
                 continue
             }
             if !quiet {
-                print(SummaryTable(result: result, directory: writer.scenarioDirectory(name).path).render())
+                print(SummaryTable(result: result, directory: writer.scenarioDirectory(name).path, countsOnly: countsOnly).render())
             }
             outcomes += checked
             if !result.complete {

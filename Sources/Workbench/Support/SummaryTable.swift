@@ -6,12 +6,16 @@ import Scenarios
 struct SummaryTable {
     let result: ScenarioResult
     let directory: String
+    /// Only the columns that do not vary from run to run (identity and counts): `--counts-only`.
+    var countsOnly = false
 
     /// The summary columns the result's kind marks for tables (``ColumnView/table``), headed by
     /// their names; a sweep adds the swept value beside the policy (after in_use, when shown).
     var columns: [(title: String, column: String)] {
         let first = result.summary.first
-        var columns = result.columns.columns(of: .summary, shownIn: .table).map { (title: $0.name, column: $0.name) }
+        var columns = result.columns.columns(of: .summary, shownIn: .table)
+            .filter { !countsOnly || $0.role == .identity || $0.role == .count }
+            .map { (title: $0.name, column: $0.name) }
         if let key = first?["sweep_key"]?.text, !key.isEmpty {
             let position = (columns.firstIndex { $0.column == "in_use" } ?? 0) + 1
             columns.insert((key, "sweep_value"), at: position)

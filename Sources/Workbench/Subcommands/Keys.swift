@@ -1,0 +1,46 @@
+import ArgumentParser
+import Scenarios
+
+/// `workbench keys [KIND]`: the format reference of a scenario kind, generated from its key
+/// declarations (the docs' kind pages are its markdown output).
+struct Keys: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the keys a scenario file of a kind may use (or of every kind).",
+        discussion: """
+            Every mapping of the file, top level first, each key with its value, its default \
+            (or whether it is required), the rules its value must meet and what it means. It is \
+            generated from the same declarations that read the files, so it cannot differ from \
+            what 'validate' and 'run' accept.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("A scenario kind (default: every kind).", valueName: "kind"))
+    var kind: String?
+
+    @Option(help: ArgumentHelp("Output format: text or markdown.", valueName: "format"))
+    var format: KeysFormat = .text
+
+    enum KeysFormat: String, ExpressibleByArgument, CaseIterable {
+        case text, markdown
+    }
+
+    func run() throws {
+        var kinds = ScenarioKinds.all
+        if let kind {
+            guard let type = ScenarioKinds.named(kind) else {
+                let known = ScenarioKinds.all.map { $0.kind.rawValue }.joined(separator: ", ")
+                Diagnostics.error("error: unknown kind '\(kind)' (expected one of: \(known))")
+                throw WorkbenchExit.inputError
+            }
+            kinds = [type]
+        }
+        let parts = kinds.compactMap { type -> String? in
+            guard let sections = FormatReference.sections(for: type) else { return nil }
+            switch format {
+            case .text: return FormatReference.text(kind: type.kind.rawValue, summary: type.summary, sections: sections)
+            case .markdown: return FormatReference.markdown(kind: type.kind.rawValue, summary: type.summary, sections: sections)
+            }
+        }
+        print(parts.joined(separator: "\n"), terminator: "")
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+    /// The generated parts of README.md and docs/ (transcripts, the CLI reference, the column
+    /// tables, each kind's keys) are `scripts/generate-docs.py`'s output for the current binary.
+    @Suite("Docs: generated parts")
+    struct GeneratedDocs {
+        /// Runs `scripts/generate-docs.py ARGS` with the binary under test.
+        static func generate(_ arguments: [String]) throws -> CLI.Output {
+            let cli = try workbench()
+            let script = CLI.packageRoot.appendingPathComponent("scripts/generate-docs.py").path
+            let python = CLI(executable: URL(fileURLWithPath: "/usr/bin/env"))
+            return python.run(["python3", script, "--binary", cli.executable.path] + arguments, timeout: 900)
+        }
+
+        @Test("every generated part of README.md and docs/ is what the code produces (scripts/generate-docs.py rewrites them)")
+        func generatedPartsMatchTheCode() throws {
+            let result = try Self.generate(["--check"])
+            #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        }
+
+        @Test("a generated part edited by hand is reported with its file and first differing line")
+        func driftIsReported() throws {
+            let dir = try TempDir()
+            defer { dir.remove() }
+            try FileManager.default.createDirectory(at: dir.path("docs"), withIntermediateDirectories: true)
+            let page = """
+                # A page
+
+                <!-- BEGIN transcript: workbench columns drawing -->
+                ```console
+                $ workbench columns drawing
+                drawing: a hand-edited line
+                ```
+                <!-- END transcript -->
+
+                """
+            try dir.write("docs/page.md", page)
+            let drifted = try Self.generate(["--check", "--root", dir.url.path])
+            #expect(drifted.status == 1, "\(drifted.stdout)\(drifted.stderr)")
+            #expect(drifted.stdout.hasPrefix("docs/page.md:6: a generated part differs from what the code produces"), "\(drifted.stdout)")
+            #expect(drifted.stdout.contains("in the file: drawing: a hand-edited line"))
+
+            // Regenerating fixes it, and the check then passes.
+            let rewritten = try Self.generate(["--root", dir.url.path])
+            #expect(rewritten.status == 0, "\(rewritten.stdout)\(rewritten.stderr)")
+            let fixed = try Self.generate(["--check", "--root", dir.url.path])
+            #expect(fixed.status == 0, "\(fixed.stdout)")
+            #expect(try String(contentsOf: dir.path("docs/page.md"), encoding: .utf8).contains("$ workbench columns drawing\ndrawing: "))
+        }
+
+        @Test("workbench columns KIND lists that kind's columns; an unknown kind exits 1 naming the kinds")
+        func oneKind() throws {
+            let cli = try workbench()
+            let drawing = cli.run(["columns", "drawing"])
+            #expect(drawing.status == 0, "\(transcript(drawing))")
+            #expect(drawing.stdout.hasPrefix("drawing: "))
+            #expect(drawing.stdout.contains("fresh_draws") && !drawing.stdout.contains("instantiations"))
+            let csv = cli.run(["columns", "navigation", "--format", "csv"])
+            #expect(csv.stdout.hasPrefix("kind,file,name,unit,role,direction,description,views\r\n"))
+            #expect(csv.stdout.contains("navigation,summary,creations,count,count,lower_is_better,"))
+            let unknown = cli.run(["columns", "nope"])
+            #expect(unknown.status == 1)
+            #expect(unknown.stderr.contains("unknown kind 'nope' (expected one of: scrolling-table, navigation, drawing, parallel-readers, trace)"))
+        }
+
+        @Test("--help describes every kind and lists every exit code; --version prints the version")
+        func helpAndVersion() throws {
+            let cli = try workbench()
+            let help = cli.run(["--help"])
+            for kind in ["scrolling-table:", "navigation:", "drawing:", "parallel-readers:", "trace:"] {
+                #expect(help.stdout.contains(kind), "\(kind)")
+            }
+            for line in ["0  success", "1  a scenario or input error", "2  an expectation failed", "3  a baseline is missing", "4  interrupted", "64 a usage error"] {
+                #expect(help.stdout.contains(line), "\(line)")
+            }
+            #expect(!help.stdout.contains("for now"))
+            #expect(!help.stdout.contains("software rasterizer"))
+            let version = cli.run(["--version"])
+            #expect(version.status == 0)
+            #expect(version.stdout.hasPrefix("0.9.0"))
+        }
+    }
+}

@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""Regenerates every generated part of README.md and docs/*.md from the binary, or checks them.
+
+A generated part sits between two markers naming the command that produces it:
+
+    <!-- BEGIN generated: workbench keys trace --format markdown -->
+    ...the command's output, as is...
+    <!-- END generated -->
+
+    <!-- BEGIN transcript: workbench validate scenarios/feed.yaml -->
+    ```console
+    $ workbench validate scenarios/feed.yaml
+    ...what it prints (stdout and stderr, in order)...
+    ```
+    <!-- END transcript -->
+
+`workbench` in a command is the binary given by --binary. Commands run in a scratch directory
+holding links to the package's scenarios/ and scripts/ (so results written there go nowhere),
+with COLUMNS=80 and TZ=UTC; the scratch directory's path is removed from what they print.
+
+    scripts/generate-docs.py [--binary PATH]          rewrite the generated parts in place
+    scripts/generate-docs.py --check [--binary PATH]  exit 1 naming the first file and line whose
+                                                      generated part differs from the command's
+                                                      output (the docs test runs this)
+"""
+
+import argparse
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+MARKER = re.compile(r"^<!-- BEGIN (generated|transcript): (.+?) -->\n", re.M)
+END = {"generated": "<!-- END generated -->", "transcript": "<!-- END transcript -->"}
+
+
+def documents(root):
+    """README.md and every Markdown file under docs/, in a stable order."""
+    found = [root / "README.md"] if (root / "README.md").exists() else []
+    if (root / "docs").is_dir():
+        found += sorted((root / "docs").rglob("*.md"))
+    return found
+
+
+def run(command, binary, package):
+    """What `command` prints, run in a scratch directory."""
+    words = shlex.split(command)
+    if not words or words[0] != "workbench":
+        raise SystemExit(f"error: a generated command must start with 'workbench': {command}")
+    scratch = Path(tempfile.mkdtemp(prefix="workbench-docs-"))
+    try:
+        for name in ("scenarios", "scripts"):
+            if (package / name).exists():
+                os.symlink(package / name, scratch / name)
+        env = dict(os.environ, COLUMNS="80", TZ="UTC", LC_ALL="C.UTF-8")
+        done = subprocess.run(
+            [str(binary)] + words[1:], cwd=scratch, env=env, stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=600)
+        text = done.stdout.decode("utf-8", "replace")
+        real = os.path.realpath(scratch)
+        for prefix in {str(scratch), real}:
+            text = text.replace(prefix + "/", "").replace(prefix, ".")
+        if text and not text.endswith("\n"):
+            text += "\n"
+        return text
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def regenerate(text, path, binary, package):
+    """The document with every generated part replaced by its command's output."""
+    out = []
+    position = 0
+    while True:
+        match = MARKER.search(text, position)
+        if not match:
+            out.append(text[position:])
+            return "".join(out)
+        marker, command = match.group(1), match.group(2)
+        end = text.find(END[marker], match.end())
+        if end < 0:
+            line = text.count("\n", 0, match.start()) + 1
+            raise SystemExit(f"{path}:{line}: error: no '{END[marker]}' after this BEGIN marker")
+        output = run(command, binary, package)
+        if marker == "transcript":
+            output = f"```console\n$ {command}\n{output}```\n"
+        out.append(text[position:match.end()])
+        out.append(output)
+        position = end
+
+
+def first_difference(old, new):
+    """The 1-based line number of the first differing line, and both lines."""
+    old_lines, new_lines = old.split("\n"), new.split("\n")
+    for index in range(max(len(old_lines), len(new_lines))):
+        a = old_lines[index] if index < len(old_lines) else "<end of file>"
+        b = new_lines[index] if index < len(new_lines) else "<end of file>"
+        if a != b:
+            return index + 1, a, b
+    return None
+
+
+def main():
+    package = Path(__file__).resolve().parent.parent
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--binary", default=None, help="the workbench binary (default: .build/release, else .build/debug)")
+    parser.add_argument("--root", default=str(package), help="the tree whose README.md and docs/ to process")
+    parser.add_argument("--check", action="store_true", help="only check; exit 1 at the first drift")
+    args = parser.parse_args()
+    binary = Path(args.binary) if args.binary else None
+    if binary is None:
+        for candidate in (package / ".build/release/workbench", package / ".build/debug/workbench"):
+            if candidate.exists():
+                binary = candidate
+                break
+    if binary is None or not binary.exists():
+        raise SystemExit("error: no workbench binary: build it (swift build) or pass --binary")
+    binary = binary.resolve()
+    root = Path(args.root).resolve()
+
+    changed = 0
+    for path in documents(root):
+        text = path.read_text(encoding="utf-8")
+        if not MARKER.search(text):
+            continue
+        new = regenerate(text, path.relative_to(root), binary, package)
+        if new == text:
+            continue
+        if args.check:
+            line, old_line, new_line = first_difference(text, new)
+            print(f"{path.relative_to(root)}:{line}: a generated part differs from what the code produces")
+            print(f"  in the file: {old_line}")
+            print(f"  generated:   {new_line}")
+            print("run scripts/generate-docs.py to regenerate it (never edit a generated part by hand)")
+            return 1
+        path.write_text(new, encoding="utf-8")
+        changed += 1
+        print(f"rewrote {path.relative_to(root)}")
+    if not args.check:
+        print(f"{changed} file(s) rewritten")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
