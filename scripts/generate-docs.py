@@ -25,6 +25,7 @@ with COLUMNS=80 and TZ=UTC; the scratch directory's path is removed from what th
 """
 
 import argparse
+import glob
 import os
 import re
 import shlex
@@ -57,8 +58,12 @@ def run(command, binary, package):
             if (package / name).exists():
                 os.symlink(package / name, scratch / name)
         env = dict(os.environ, COLUMNS="80", TZ="UTC", LC_ALL="C.UTF-8")
+        arguments = []
+        for word in words[1:]:  # a shell's glob expansion, in the scratch directory
+            matches = sorted(glob.glob(word, root_dir=scratch)) if any(c in word for c in "*?[") else []
+            arguments += matches or [word]
         done = subprocess.run(
-            [str(binary)] + words[1:], cwd=scratch, env=env, stdin=subprocess.DEVNULL,
+            [str(binary)] + arguments, cwd=scratch, env=env, stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=600)
         text = done.stdout.decode("utf-8", "replace")
         real = os.path.realpath(scratch)

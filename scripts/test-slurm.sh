@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's Slurm recipe, tested for real on a one-node cluster on this machine (needs root):
+# The Slurm recipe of docs/studies.md, tested for real on a one-node cluster on this machine (needs root):
 #
 #  1. installs slurm-wlm and munge if missing, writes a slurm.conf for this host (its name, CPUs
 #     and memory from `slurmd -C`) into a temporary directory, starts munged (unless running),

@@ -169,7 +169,7 @@ struct InterruptedRun {
         let cli = try workbench()
         out = temp.path("out")
         let errors = temp.path("stderr.txt")
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =

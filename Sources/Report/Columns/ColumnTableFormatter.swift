@@ -1,4 +1,4 @@
-/// Renders a kind's column descriptions for people: `workbench columns` and the README's column
+/// Renders a kind's column descriptions for people: `workbench columns` and the docs' column
 /// tables, which are generated from its Markdown output.
 ///
 /// ```text
@@ -13,7 +13,7 @@ public enum ColumnTableFormatter {
     public enum Format: String, CaseIterable, Sendable {
         /// Aligned columns for a terminal.
         case text
-        /// A GitHub-flavoured Markdown table per file (the README's column tables).
+        /// A GitHub-flavoured Markdown table per file (the docs' column tables).
         case markdown
         /// One CSV row per column: the kind, then `columns.csv`'s fields.
         case csv

@@ -2,8 +2,8 @@
 ///
 /// Each bound keeps a valid file runnable: durations fit every conversion they go through (to
 /// nanoseconds in a `UInt64`, to frames in an `Int`), sizes fit in memory, and the events a run
-/// schedules (timeseries samples, memory-pressure notifications) stay countable. The README's
-/// schema tables quote these numbers; so does each error.
+/// schedules (timeseries samples, memory-pressure notifications) stay countable. The format
+/// reference (`workbench keys`, docs/kinds/) quotes these numbers; so does each error.
 public enum ScenarioLimits {
     /// The longest duration any key accepts, in seconds (about 31.7 years). Warm-up plus duration
     /// in nanoseconds (2e18) stays below `UInt64.max` (1.8e19), and in frames at 120 Hz (2.4e11)

@@ -107,8 +107,9 @@ struct NavigationDriver {
     /// The view cache the run's policy names.
     private var cachePolicy: ViewCachePolicy {
         switch configuration.policy {
-        // The drawing tiers, the store designs and optimal (trace replays only) are rejected when the file loads.
-        case .forever, .memory, .disk, .memoryAndDisk, .gcdBarrier, .rwlock, .mutex, .bigReader, .leftRight, .optimal:
+        // The drawing tiers and the store designs are rejected when the file loads; optimal is
+        // bounded like the others, following the stream its first pass recorded.
+        case .forever, .memory, .disk, .memoryAndDisk, .gcdBarrier, .rwlock, .mutex, .bigReader, .leftRight:
             return .forever
         case .none, .lru, .fifo, .random, .clock, .lfu, .arc, .s3fifo, .sieve, .wTinyLFU, .twoQ, .slru, .optimal:
             return .bounded(

@@ -11,7 +11,7 @@ extension RunRecorder {
     static let columns = ResultColumns(
         summary: SharedColumns.identityShowingInUse + [
             SharedColumns.seed,
-            .identity("capacity", .count, "the controller cache's capacity (cell types); empty without a limit"),
+            .identity("capacity", .count, "the controller cache's capacity (controllers it may hold); empty without a limit"),
             SharedColumns.duration,
             SharedColumns.warmup,
             .count("frames", .neutral, "frames counted (duration × refresh rate; fewer when interrupted)"),

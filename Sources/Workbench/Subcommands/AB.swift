@@ -96,7 +96,7 @@ struct AB: ParsableCommand {
         }
         var arguments = [root.appendingPathComponent("baseline").path, root.appendingPathComponent("current").path]
         arguments += ["--format", format.rawValue, "--alpha", "\(alpha)"] + thresholdArguments.flatMap { ["--threshold", $0] }
-        var compare = try Compare.parse(arguments)
+        let compare = try Compare.parse(arguments)
         try compare.run()
     }
 

@@ -10,7 +10,7 @@ struct Columns: ParsableCommand {
         discussion: """
             Each column with its unit, role (identity, count: deterministic, measured: varies \
             between runs, tail: the samples beyond a latency percentile), which way is better, and what it holds, as every results directory's \
-            columns.csv records it. The README's column tables are this command's markdown output.
+            columns.csv records it. The docs' column tables (docs/kinds/) are this command's markdown output.
             """
     )
 

@@ -55,7 +55,7 @@ struct OptimalPassTests {
     /// mail's entries hold one controller at a time (a detail type is open once, a row type's
     /// instances are few); in tables with many visible rows of one type (feed, contacts) an entry
     /// holds several controllers, a hit needs an unused one and an eviction drops them all, and
-    /// Belady's rule over types is not the optimum there (see the README).
+    /// Belady's rule over types is not the optimum there (see docs/measured.md).
     @Test("optimal misses no more than any other policy, in every in-use mode, on the stream scenario, the shipped mail and four-tab-app")
     func optimalMissesLeast() throws {
         let stream = try ScenarioLoader.load(yaml: RecordTraceTests.stream, file: "stream.yaml")
@@ -72,6 +72,24 @@ struct OptimalPassTests {
                 }
             }
         }
+    }
+
+    /// The navigation driver once matched `optimal` with the unbounded `forever` cache (a compiler
+    /// warning, "case is already handled", pointed at it): optimal then "missed least" only
+    /// because nothing was ever evicted.
+    @Test("optimal in a navigation file is bounded by the capacity: it evicts, holds at most capacity controllers and misses at least as often as forever")
+    func optimalInNavigationIsBounded() throws {
+        let tabs = try ScenarioLoader.load(contentsOf: Self.scenarios.appendingPathComponent("four-tab-app.yaml"))
+        let result = ScenarioRunner.run(tabs, options: RunOptions(policies: [.forever, .optimal]))
+        let forever = try #require(result.summary.first { $0["policy"]?.text == "forever" })
+        let optimal = try #require(result.summary.first { $0["policy"]?.text == "optimal" })
+        let capacity = try #require(RecordTraceTests.int(optimal, "capacity"))
+        #expect(capacity == 6)
+        #expect(try #require(RecordTraceTests.int(optimal, "resident_controllers_max")) <= capacity)
+        #expect(try #require(RecordTraceTests.int(optimal, "evictions")) > 0)
+        let optimalMisses = try #require(RecordTraceTests.int(optimal, "view_cache_misses"))
+        let foreverMisses = try #require(RecordTraceTests.int(forever, "view_cache_misses"))
+        #expect(optimalMisses > foreverMisses, "optimal \(optimalMisses), forever \(foreverMisses)")
     }
 
     @Test("optimal with a drawing disk tier is refused at cache.eviction with the reason")

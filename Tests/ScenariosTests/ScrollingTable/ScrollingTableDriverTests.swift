@@ -189,8 +189,9 @@ struct ScrollingTableDriverTests {
     func cancelledRun() throws {
         let result = ScenarioRunner.run(try Self.scenario(Self.table), options: RunOptions(isCancelled: { true }))
         #expect(!result.complete)
+        let cancel = CancelAfter(calls: 100)
         let partial = ScenarioRunner.run(
-            try Self.scenario(Self.table), options: RunOptions(policies: [.lru], isCancelled: CancelAfter(calls: 100).check))
+            try Self.scenario(Self.table), options: RunOptions(policies: [.lru], isCancelled: { cancel.check() }))
         #expect(!partial.complete)
         #expect(partial.summary.first?["complete"] == .string("false"))
     }
