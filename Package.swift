@@ -12,7 +12,6 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         // jemalloc, linked as the process allocator; its counters are read through mallctl.
@@ -36,6 +35,9 @@ let package = Package(
         // zlib and libzstd: `.gz` and `.zst` trace files are read through them.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
+        // The system's libcrypto: the SHA-256 of a study's files (a package of its own would
+        // compile a whole cryptography library on every fresh machine for one digest).
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // The systems under test. Imports nothing of ours but the system libraries above.
         .target(
             name: "Models",
@@ -60,7 +62,7 @@ let package = Package(
                 "CJemalloc",
                 "CAllocCounter",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
-                .product(name: "Crypto", package: "swift-crypto"),  // SHA-256 of a study's files
+                "CCrypto",  // SHA-256 of a study's files
             ]
         ),
         // Scenario files: loading, validation, and the drivers that run them against Models.
@@ -82,7 +84,11 @@ let package = Package(
             resources: [.copy("DrawingCache/Fixtures")]  // the golden images
         ),
         .testTarget(name: "ConcurrencyTests", dependencies: ["Models"]),
-        .testTarget(name: "ReportTests", dependencies: ["Report", "TestSupport"]),
+        .testTarget(
+            name: "ReportTests", dependencies: ["Report", "TestSupport"],
+            // Golden files and fixtures the tests read from their source directory (#filePath).
+            exclude: ["Plots/Golden", "Plots/Fixtures", "Pages/Golden"]
+        ),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Models", "Report", "TestSupport"]),
         .testTarget(name: "WorkbenchEndToEndTests", dependencies: ["Workbench", "Scenarios", "Report", "TestSupport"]),
     ],

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds a workbench binary for nodes without the Swift toolchain: release, with the Swift
 # standard library and Foundation linked statically (--static-swift-stdlib). jemalloc, Cairo,
-# libpng and their dependencies stay shared libraries: a node needs libjemalloc2, libcairo2,
-# libpng16-16 and fonts-dejavu-core (Debian names).
+# libpng, libcrypto and their dependencies stay shared libraries: a node needs libjemalloc2, libcairo2,
+# libpng16-16, libssl3 and fonts-dejavu-core (Debian names).
 #
 #   scripts/dist.sh [DIR]     default: .build/dist; writes DIR/workbench
 # The build has its own scratch directory (.build/dist-build), so it does not replace `make build`.

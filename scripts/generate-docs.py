@@ -14,9 +14,16 @@ A generated part sits between two markers naming the command that produces it:
     ```
     <!-- END transcript -->
 
+    <!-- BEGIN file: study/jobs/shard.sbatch from: workbench plan scenarios/feed.yaml --emit slurm --out study -->
+    ```bash
+    ...the file the command wrote...
+    ```
+    <!-- END file -->
+
 `workbench` in a command is the binary given by --binary. Commands run in a scratch directory
 holding links to the package's scenarios/ and scripts/ (so results written there go nowhere),
-with COLUMNS=80 and TZ=UTC; the scratch directory's path is removed from what they print.
+with COLUMNS=80 and TZ=UTC; the scratch directory's path shows as /home/me/workbench in what
+they print or write.
 
     scripts/generate-docs.py [--binary PATH]          rewrite the generated parts in place
     scripts/generate-docs.py --check [--binary PATH]  exit 1 naming the first file and line whose
@@ -35,8 +42,11 @@ import sys
 import tempfile
 from pathlib import Path
 
-MARKER = re.compile(r"^<!-- BEGIN (generated|transcript): (.+?) -->\n", re.M)
-END = {"generated": "<!-- END generated -->", "transcript": "<!-- END transcript -->"}
+MARKER = re.compile(r"^<!-- BEGIN (generated|transcript|file): (.+?) -->\n", re.M)
+END = {"generated": "<!-- END generated -->", "transcript": "<!-- END transcript -->", "file": "<!-- END file -->"}
+# Where the scratch directory the commands run in appears in what they print or write.
+SHOWN_DIRECTORY = "/home/me/workbench"
+LANGUAGES = {".sbatch": "bash", ".sh": "bash", ".yml": "yaml", ".yaml": "yaml", ".csv": "csv", ".json": "json"}
 
 
 def documents(root):
@@ -47,8 +57,8 @@ def documents(root):
     return found
 
 
-def run(command, binary, package):
-    """What `command` prints, run in a scratch directory."""
+def run(command, binary, package, read=None):
+    """What `command` prints, run in a scratch directory (or, with `read`, the file it wrote)."""
     words = shlex.split(command)
     if not words or words[0] != "workbench":
         raise SystemExit(f"error: a generated command must start with 'workbench': {command}")
@@ -65,10 +75,15 @@ def run(command, binary, package):
         done = subprocess.run(
             [str(binary)] + arguments, cwd=scratch, env=env, stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=600)
-        text = done.stdout.decode("utf-8", "replace")
-        real = os.path.realpath(scratch)
-        for prefix in {str(scratch), real}:
-            text = text.replace(prefix + "/", "").replace(prefix, ".")
+        if read is not None:
+            written = scratch / read
+            if not written.is_file():
+                raise SystemExit(f"error: '{command}' wrote no {read}:\n" + done.stdout.decode("utf-8", "replace"))
+            text = written.read_text(encoding="utf-8")
+        else:
+            text = done.stdout.decode("utf-8", "replace")
+        for prefix in sorted({str(scratch), os.path.realpath(scratch)}, key=len, reverse=True):
+            text = text.replace(prefix, SHOWN_DIRECTORY)
         if text and not text.endswith("\n"):
             text += "\n"
         return text
@@ -90,7 +105,13 @@ def regenerate(text, path, binary, package):
         if end < 0:
             line = text.count("\n", 0, match.start()) + 1
             raise SystemExit(f"{path}:{line}: error: no '{END[marker]}' after this BEGIN marker")
-        output = run(command, binary, package)
+        if marker == "file":
+            path_part, _, command = command.partition(" from: ")
+            output = run(command, binary, package, read=path_part.strip())
+            language = LANGUAGES.get(Path(path_part.strip()).suffix, "")
+            output = f"```{language}\n{output}```\n"
+        else:
+            output = run(command, binary, package)
         if marker == "transcript":
             output = f"```console\n$ {command}\n{output}```\n"
         out.append(text[position:match.end()])

@@ -1,4 +1,4 @@
-import Crypto
+import CCrypto
 import Foundation
 
 /// What a results directory belongs to: the study (the ordered scenario files, each with the
@@ -141,7 +141,13 @@ public struct StudyRecord: Codable, Equatable, Sendable {
 
     /// SHA-256 of `data`, lowercase hex.
     public static func sha256(_ data: Data) -> String {
-        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        let done = data.withUnsafeBytes { bytes in
+            EVP_Digest(bytes.baseAddress, bytes.count, &digest, &length, EVP_sha256(), nil)
+        }
+        precondition(done == 1 && length == 32, "libcrypto's SHA-256 failed")
+        return digest.prefix(Int(length)).map { String(format: "%02x", $0) }.joined()
     }
 
     /// Writes the record to `<directory>/study.json`, atomically.

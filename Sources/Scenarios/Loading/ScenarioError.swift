@@ -21,9 +21,11 @@ public struct ScenarioError: Error, CustomStringConvertible, Equatable, Sendable
         self.message = message
     }
 
-    /// `file:line:column: error: message`, the format compilers use, so editors can jump to it.
+    /// `file:line:column: error: message`, the format compilers use, so editors can jump to it;
+    /// `file: error: message` for an error in what the command line changed (line 0: no position
+    /// in the file).
     public var description: String {
-        "\(file):\(line):\(column): error: \(message)"
+        line == 0 ? "\(file): error: \(message)" : "\(file):\(line):\(column): error: \(message)"
     }
 }
 

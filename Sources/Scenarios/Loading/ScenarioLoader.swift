@@ -10,13 +10,19 @@ import Yams
 public enum ScenarioLoader {
     /// Reads and loads a scenario file. An unreadable file is an error at 1:1,
     /// `cannot read file: <path> (<reason>)`. `ScenarioError.file` is the URL's path as given.
-    public static func load(contentsOf url: URL) throws(ScenarioError) -> Scenario {
+    public static func load(contentsOf url: URL, overrides: [ScenarioOverride] = []) throws(ScenarioError) -> Scenario {
         let file = url.isFileURL ? url.relativePath : url.absoluteString
-        return try load(yaml: readText(url, file: file), file: file)
+        return try load(yaml: readText(url, file: file), file: file, overrides: overrides)
     }
 
     /// Loads a scenario from YAML text; `file` is only used in errors.
-    public static func load(yaml: String, file: String) throws(ScenarioError) -> Scenario {
+    public static func load(yaml: String, file: String, overrides: [ScenarioOverride] = []) throws(ScenarioError) -> Scenario {
+        let root = try applying(overrides, to: compose(yaml: yaml, file: file), file: file)
+        return try decode(Scenario.self, from: root, file: file, overrides: overrides)
+    }
+
+    /// The composed tree of a scenario file's text.
+    static func compose(yaml: String, file: String) throws(ScenarioError) -> Node {
         let root: Node
         do {
             guard let composed = try Yams.compose(yaml: yaml) else {
@@ -32,7 +38,40 @@ public enum ScenarioLoader {
         } catch {
             throw ScenarioError(file: file, line: 1, column: 1, keyPath: "", message: "invalid YAML: \(error)")
         }
-        return try decode(Scenario.self, from: root, file: file)
+        return root
+    }
+
+    /// `root` with the command line's `--set` and `--sweep` changes applied, their key paths
+    /// checked against the declarations of the file's kind.
+    static func applying(_ overrides: [ScenarioOverride], to root: Node, file: String) throws(ScenarioError) -> Node {
+        guard !overrides.isEmpty else { return root }
+        // A file without a known kind gets its error from decoding, with its position.
+        guard let name = root.mapping?["kind"]?.string, let kind = ScenarioKinds.named(name) as? any DeclaredMapping.Type else {
+            return root
+        }
+        var tree = root
+        for override in overrides {
+            tree = try override.apply(to: tree, kind: kind, file: file)
+        }
+        return tree
+    }
+
+    /// Decodes any scenario type from a composed tree, mapping all failures to `ScenarioError`;
+    /// an error in a value the command line set names that option instead of a file position.
+    static func decode<T: Decodable>(
+        _ type: T.Type, from root: Node, file: String, overrides: [ScenarioOverride]
+    ) throws(ScenarioError) -> T {
+        do {
+            return try decode(type, from: root, file: file)
+        } catch {
+            throw relocated(error, overrides: overrides)
+        }
+    }
+
+    /// `error`, or, when it lies in what an override set, the same message naming the option.
+    static func relocated(_ error: ScenarioError, overrides: [ScenarioOverride]) -> ScenarioError {
+        guard error.line != 0, let override = overrides.last(where: { $0.covers(error.keyPath) }) else { return error }
+        return ScenarioError(file: error.file, line: 0, column: 0, keyPath: error.keyPath, message: "\(override.option): \(error.message)")
     }
 
     /// Decodes any scenario type from a composed tree, mapping all failures to `ScenarioError`.

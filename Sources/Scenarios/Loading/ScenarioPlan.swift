@@ -20,37 +20,36 @@ extension ScenarioLoader {
     /// - Parameter memoryLimit: refuses a plan whose estimate exceeds it (``MemoryGuard``),
     ///   after the cap; `nil` checks nothing (`validate` and `run` pass `--memory-limit`).
     public static func loadPlan(
-        contentsOf url: URL, maxDuration: Seconds? = nil, memoryLimit: Double? = nil
+        contentsOf url: URL, maxDuration: Seconds? = nil, memoryLimit: Double? = nil, overrides: [ScenarioOverride] = []
     ) throws(ScenarioError) -> ScenarioPlan {
         let file = url.isFileURL ? url.relativePath : url.absoluteString
         let yaml = try readText(url, file: file)
-        let plan = try loadPlan(yaml: yaml, file: file, maxDuration: maxDuration)
+        let plan = try loadPlan(yaml: yaml, file: file, maxDuration: maxDuration, overrides: overrides)
         if let memoryLimit { try MemoryGuard.check(plan, file: file, limit: memoryLimit) }
         return plan
     }
 
     /// `loadPlan(contentsOf:maxDuration:)` for YAML text; `file` is only used in errors.
-    public static func loadPlan(yaml: String, file: String, maxDuration: Seconds? = nil) throws(ScenarioError) -> ScenarioPlan {
-        let base = try load(yaml: yaml, file: file)
-        let root: Node
-        do {
-            guard let composed = try Yams.compose(yaml: yaml) else {
-                return ScenarioPlan(base: base, points: [(nil, base)])
-            }
-            root = composed
-        } catch {
-            throw ScenarioError(file: file, line: 1, column: 1, keyPath: "", message: "invalid YAML: \(error)")
-        }
+    public static func loadPlan(
+        yaml: String, file: String, maxDuration: Seconds? = nil, overrides: [ScenarioOverride] = []
+    ) throws(ScenarioError) -> ScenarioPlan {
+        let root = try applying(overrides, to: compose(yaml: yaml, file: file), file: file)
+        let base = try decode(Scenario.self, from: root, file: file, overrides: overrides)
         var trees: [(point: SweepPoint?, root: Node)] = [(nil, root)]
         if let sweep = base.header.sweep {
-            trees = try sweptTrees(sweep, root: root, file: file)
+            do {
+                trees = try sweptTrees(sweep, root: root, file: file)
+            } catch {
+                throw relocated(error, overrides: overrides)
+            }
         }
         var points: [(point: SweepPoint?, scenario: Scenario)] = []
         for (point, tree) in trees {
             do {
-                var scenario = point == nil ? base : try decode(Scenario.self, from: tree, file: file)
+                var scenario = point == nil ? base : try decode(Scenario.self, from: tree, file: file, overrides: overrides)
                 if let maxDuration {
-                    scenario = try decode(Scenario.self, from: capDurations(in: tree, at: maxDuration), file: file)
+                    scenario = try decode(
+                        Scenario.self, from: capDurations(in: tree, at: maxDuration), file: file, overrides: overrides)
                 }
                 points.append((point, scenario))
             } catch {

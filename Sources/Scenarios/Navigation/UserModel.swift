@@ -97,6 +97,21 @@ public struct StatePayload: DeclaredMapping, Equatable, Sendable {
     }
 }
 
+extension NavigationStep: SchemaUnion {
+    static var variantDocs: [KeyDoc] {
+        [
+            .key("intent", ScriptIntent.self, .optional(nil), "Fires an intent: opens a section (tab), and a view of it."),
+            .key("dwell", Seconds.self, .optional(nil), "Stays on the current screen for this long.", example: "2s", rules: ["must be > 0"]),
+        ]
+    }
+
+    static var unionNote: String {
+        "One of the words back, rewind, clear_history or clear_view_cache, or a mapping with exactly one of these keys."
+    }
+
+    static var referenceDescription: String { "a step (a word or a mapping)" }
+}
+
 /// One `user.script` step: `- intent: {section, view, animation, state}`, `- dwell: 2s`, or one of
 /// the words `back`, `rewind`, `clear_history`, `clear_view_cache`.
 public enum NavigationStep: Codable, Equatable, Sendable {
@@ -108,7 +123,7 @@ public enum NavigationStep: Codable, Equatable, Sendable {
     case clearViewCache
 
     static let words = ["back", "rewind", "clear_history", "clear_view_cache"]
-    static let mappingKeys = ["intent", "dwell"]
+    static var mappingKeys: [String] { variantKeys }
 
     static var expectation: String {
         "a step: one of \(words.joined(separator: ", ")), or a mapping with one key: \(mappingKeys.joined(separator: ", "))"
