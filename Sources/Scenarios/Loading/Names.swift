@@ -53,6 +53,10 @@ public enum PolicyName: String, CaseIterable, Codable, Sendable, SchemaChoice {
     /// Whether the policy evicts to stay within a capacity.
     public var isBounded: Bool { Self.evictionPolicies.contains(self) }
 
+    /// Whether runs of this policy carry an in-use mode (`lru/repopulate`): the controller
+    /// caches' policies, `none` (no cache) aside.
+    public var takesInUseMode: Bool { self != .none && Self.controllerPolicies.contains(self) }
+
     static var choiceNoun: String { "policy" }
 
     public init(from decoder: Decoder) throws {

@@ -113,8 +113,15 @@ public enum ScenarioLoader {
 
     /// Validates names given to a `--policy` option. Each element may also be a
     /// comma-separated list (`--policy lru,fifo`). Empty, unknown or repeated names are errors
-    /// whose message lists the valid names.
+    /// whose message lists the valid names. A name may carry an in-use mode, as runs are named
+    /// in results and `expect:` (`lru/repopulate`); ``validatePolicySelection(_:)`` keeps them.
     public static func validatePolicyOverride(_ names: [String]) throws(OptionValueError) -> [PolicyName] {
+        try validatePolicySelection(names).policies
+    }
+
+    /// `--policy` names as a selection of runs: the policies, and for those named with an in-use
+    /// mode (`lru/repopulate`), the modes asked for.
+    public static func validatePolicySelection(_ names: [String]) throws(OptionValueError) -> PolicySelection {
         let valid = PolicyName.choiceList
         let split =
             names
@@ -123,17 +130,51 @@ public enum ScenarioLoader {
         guard !split.isEmpty, !split.contains(where: \.isEmpty) else {
             throw OptionValueError(message: "--policy: expected a policy name (one of: \(valid))")
         }
-        var result: [PolicyName] = []
+        var selection = PolicySelection(policies: [], modes: [:])
+        var seen: Set<String> = []
         for name in split {
-            guard let policy = PolicyName(rawValue: name) else {
-                throw OptionValueError(message: "--policy: unknown policy '\(name)' (expected one of: \(valid))")
+            let parts = name.split(separator: "/", maxSplits: 1).map(String.init)
+            guard let policy = PolicyName(rawValue: parts[0]) else {
+                throw OptionValueError(message: "--policy: unknown policy '\(parts[0])' (expected one of: \(valid))")
             }
-            guard !result.contains(policy) else {
+            guard seen.insert(name).inserted else {
                 throw OptionValueError(message: "--policy: policy '\(name)' is given more than once")
             }
-            result.append(policy)
+            if parts.count == 2 {
+                guard let mode = InUseModeName(rawValue: parts[1]) else {
+                    throw OptionValueError(
+                        message: "--policy: unknown in_use mode '\(parts[1])' in '\(name)' (expected one of: \(InUseModeName.choiceList))")
+                }
+                guard policy.takesInUseMode else {
+                    throw OptionValueError(message: "--policy: '\(policy.rawValue)' has no in_use mode, so '\(name)' names no run")
+                }
+                if selection.modes[policy] == nil, selection.policies.contains(policy) {
+                    throw OptionValueError(message: "--policy: '\(policy.rawValue)' is given both alone and as '\(name)'")
+                }
+                selection.modes[policy, default: []].append(mode)
+            } else if selection.modes[policy] != nil {
+                throw OptionValueError(message: "--policy: '\(policy.rawValue)' is given both alone and with an in_use mode")
+            }
+            if !selection.policies.contains(policy) { selection.policies.append(policy) }
         }
-        return result
+        return selection
+    }
+
+    /// Validates `--in-use` names: known, none repeated.
+    public static func validateInUseOverride(_ names: [String]) throws(OptionValueError) -> [InUseModeName] {
+        let split = names.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }.map { $0.trimmingCharacters(in: .whitespaces) }
+        guard !split.isEmpty, !split.contains(where: \.isEmpty) else {
+            throw OptionValueError(message: "--in-use: expected an in_use mode (one of: \(InUseModeName.choiceList))")
+        }
+        var modes: [InUseModeName] = []
+        for name in split {
+            guard let mode = InUseModeName(rawValue: name) else {
+                throw OptionValueError(message: "--in-use: unknown in_use mode '\(name)' (expected one of: \(InUseModeName.choiceList))")
+            }
+            guard !modes.contains(mode) else { throw OptionValueError(message: "--in-use: '\(name)' is given more than once") }
+            modes.append(mode)
+        }
+        return modes
     }
 
     // MARK: - Errors

@@ -18,7 +18,7 @@ extension NavigationScenario: KindScenario {
     public func runs(options: RunOptions) -> [RunConfiguration] {
         RunConfiguration.matrix(
             policies: (options.policies ?? cache.policies).filter(PolicyName.controllerPolicies.contains),
-            modes: cache.inUse, seed: seed(options), inUseApplies: \.isBounded)
+            modes: options.inUseModes(cache.inUse), seed: seed(options), inUseApplies: \.isBounded)
     }
 
     public func run(_ configuration: RunConfiguration, isCancelled: () -> Bool, progress: (Double) -> Void) -> RunOutput {

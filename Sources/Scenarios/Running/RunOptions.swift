@@ -2,6 +2,10 @@
 public struct RunOptions: Sendable {
     /// Replaces the scenario's own policy list when set (`--policy`).
     public var policies: [PolicyName]?
+    /// Replaces the scenario's own in-use modes when set (`--in-use`).
+    public var inUse: [InUseModeName]?
+    /// For policies named with an in-use mode (`--policy lru/repopulate`): only those runs.
+    public var policyModes: [PolicyName: [InUseModeName]] = [:]
     /// Replaces the scenario's seed when set (`--seed`).
     public var seed: UInt64?
     /// Polled between frames; returning true stops the run, keeping what was measured.
@@ -30,6 +34,43 @@ public struct RunOptions: Sendable {
         self.seed = seed
         self.isCancelled = isCancelled
         self.progress = progress
+    }
+}
+
+extension RunOptions {
+    /// Applies a `--policy` selection: its policies replace the file's; a policy named with a
+    /// mode runs in that mode only (added to the file's modes if the file lacks it).
+    public mutating func select(_ selection: PolicySelection) {
+        policies = selection.policies
+        policyModes = selection.modes
+    }
+
+    /// The in-use modes a kind runs: `--in-use`, else the file's, plus any mode `--policy` names.
+    public func inUseModes(_ file: [InUseModeName]) -> [InUseModeName] {
+        if let inUse { return inUse }
+        let named = Set(policyModes.values.joined())
+        return file + InUseModeName.allCases.filter { named.contains($0) && !file.contains($0) }
+    }
+
+    /// Whether a run of `configuration` is among those `--policy` names: in a mode named with
+    /// its policy, or for a policy named alone, among `fileRuns` (the runs without the modes
+    /// `--policy` added).
+    func selects(_ configuration: RunConfiguration, fileRuns: Set<String>) -> Bool {
+        guard !policyModes.isEmpty else { return true }
+        guard let modes = policyModes[configuration.policy] else { return fileRuns.contains(configuration.description) }
+        return configuration.inUseMode.map(modes.contains) ?? false
+    }
+}
+
+/// The runs `--policy` names: policies, and for some of them in-use modes (`lru/repopulate`).
+public struct PolicySelection: Sendable, Equatable {
+    public var policies: [PolicyName]
+    /// The modes asked for, per policy named with a mode; a policy named alone runs every mode.
+    public var modes: [PolicyName: [InUseModeName]]
+
+    public init(policies: [PolicyName], modes: [PolicyName: [InUseModeName]]) {
+        self.policies = policies
+        self.modes = modes
     }
 }
 

@@ -11,7 +11,11 @@ public enum ScenarioRunner {
     )] {
         var all: [(configuration: RunConfiguration, scenario: Scenario)] = []
         for (point, scenario) in plan.points {
-            for var configuration in scenario.body.runs(options: options) {
+            // The runs the file (and --in-use) would give, for policies --policy names alone.
+            var plain = options
+            plain.policyModes = [:]
+            let fileRuns = options.policyModes.isEmpty ? [] : Set(scenario.body.runs(options: plain).map(\.description))
+            for var configuration in scenario.body.runs(options: options) where options.selects(configuration, fileRuns: fileRuns) {
                 configuration.index = all.count
                 configuration.sweep = point ?? configuration.sweep  // a kind may sweep by itself
                 configuration.recordsTrace = options.recordTrace

@@ -17,7 +17,7 @@ extension ScrollingTableScenario: KindScenario {
     public func runs(options: RunOptions) -> [RunConfiguration] {
         RunConfiguration.matrix(
             policies: (options.policies ?? cache.policies).filter(PolicyName.controllerPolicies.contains),
-            modes: cache.inUse, seed: seed(options))
+            modes: options.inUseModes(cache.inUse), seed: seed(options))
     }
 
     public func run(_ configuration: RunConfiguration, isCancelled: () -> Bool, progress: (Double) -> Void) -> RunOutput {
