@@ -31,6 +31,9 @@ public enum ReportError: Error, CustomStringConvertible, Equatable {
     case malformedColumns(path: String, reason: String)
     /// A result file has a column its kind does not describe.
     case undescribedColumn(file: String, column: String)
+    /// A row of a result file gives a column a role (`role`) its kind's declaration (`declared`,
+    /// nil when it declares no such column) does not let a row override.
+    case undeclaredRole(file: String, column: String, role: MetricRole, declared: MetricRole?)
     /// Another process holds the lock on the results directory at `path` (its pid, when known).
     case directoryInUse(path: String, pid: Int32?)
 
@@ -66,6 +69,10 @@ public enum ReportError: Error, CustomStringConvertible, Equatable {
             return "\(path): not a columns file: \(reason)"
         case let .undescribedColumn(file, column):
             return "\(file): column '\(column)' is not described by its scenario kind"
+        case let .undeclaredRole(file, column, role, declared):
+            return "\(file): a row makes column '\(column)' \(role.rawValue), but its scenario kind "
+                + (declared.map { "declares it \($0.rawValue)" } ?? "does not describe it")
+                + "; a row may only make a declared count measured, or a measured column a count"
         case let .directoryInUse(path, pid):
             return "\(path) is in use by another workbench process\(pid.map { " (pid \($0))" } ?? ""); "
                 + "wait for it to finish or choose another --out"

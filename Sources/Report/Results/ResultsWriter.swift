@@ -48,7 +48,8 @@ public struct ResultsWriter: Sendable {
     ///
     /// Every table is checked before any file is written, so a rejected row leaves all files
     /// as they were. With `columns`, each file's header must be the columns it declares for that
-    /// file, in order, and `columns.csv` is written, and `plots.csv` with `plots` (without them,
+    /// file, in order, a row may override a declared role only as ``checkOverrides(of:declared:file:)``
+    /// allows, and `columns.csv` is written, and `plots.csv` with `plots` (without them,
     /// the plots ``PlotView/defaults(for:)`` derives from the columns); with `scenarioYAML`,
     /// `scenario.yaml`.
     ///
@@ -57,6 +58,8 @@ public struct ResultsWriter: Sendable {
     ///   ``ReportError/columnMismatch(file:row:expected:found:)`` when a row's column names
     ///   differ from the file's first row's; ``ReportError/duplicateColumn(file:column:)``;
     ///   ``ReportError/undescribedColumn(file:column:)`` when a header differs from `columns`;
+    ///   ``ReportError/undeclaredRole(file:column:role:declared:)`` when a row overrides a role
+    ///   `columns` do not let it;
     ///   ``ReportError/writeFailed(path:reason:)`` when writing fails (files written before
     ///   the failing one stay written).
     @discardableResult
@@ -72,14 +75,13 @@ public struct ResultsWriter: Sendable {
     ) throws -> [URL] {
         try Self.checkName(scenario)
         var contents: [(name: String, content: Content)] = []
-        for (name, rows) in [
-            (Self.summaryFileName, summary), (Self.latencyFileName, latency), (Repetitions.fileName, repetitions),
-        ] where !rows.isEmpty {
-            contents.append((name, .table(try Self.table(file: name, rows: rows))))
+        for (file, rows) in [(ResultFile.summary, summary), (.latency, latency), (.repetitions, repetitions)] where !rows.isEmpty {
+            let table = try Self.table(file: file.fileName, rows: rows, declared: columns?.columns(of: file))
+            contents.append((file.fileName, .table(table)))
         }
         if !timeseries.isEmpty {
             // Streamed: the rows may be many (a long run's samples, spooled on disk).
-            let header = try Self.header(file: Self.timeseriesFileName, rows: timeseries)
+            let header = try Self.header(file: Self.timeseriesFileName, rows: timeseries, declared: columns?.timeseries)
             contents.insert((Self.timeseriesFileName, .rows(header, AnyCollection(timeseries))), at: summary.isEmpty ? 0 : 1)
         }
         if let columns {
@@ -157,11 +159,25 @@ public struct ResultsWriter: Sendable {
         throw ReportError.undescribedColumn(file: file, column: column)
     }
 
-    /// The CSV table for one file's rows, whose columns must all match the first row's.
+    /// Throws ``ReportError/undeclaredRole(file:column:role:declared:)`` for the first role
+    /// override of `row` that `declared` (the columns of the row's file) does not allow. A row
+    /// may only move a declared count or measured figure between these two roles (a count this
+    /// run measured); identity and tail columns keep their declared role.
+    public static func checkOverrides(of row: ResultRow, declared: [Column], file: String) throws {
+        for (name, role) in row.roleOverrides.sorted(by: { $0.key < $1.key }) {
+            let column = declared.first { $0.name == name }
+            guard let column, column.role.isCompared, role.isCompared else {
+                throw ReportError.undeclaredRole(file: file, column: name, role: role, declared: column?.role)
+            }
+        }
+    }
+
+    /// The CSV table for one file's rows, whose columns must all match the first row's (and,
+    /// with `declared`, whose role overrides it must allow: ``checkOverrides(of:declared:file:)``).
     ///
     /// - Parameter file: The file name, for error messages.
-    public static func table(file: String, rows: [ResultRow]) throws -> CSVTable {
-        var table = CSVTable(header: try header(file: file, rows: rows))
+    public static func table(file: String, rows: [ResultRow], declared: [Column]? = nil) throws -> CSVTable {
+        var table = CSVTable(header: try header(file: file, rows: rows, declared: declared))
         for row in rows {
             try table.append(row.values)
         }
@@ -169,15 +185,18 @@ public struct ResultsWriter: Sendable {
     }
 
     /// The header of `rows`: the first row's column names, once every row is checked to have
-    /// the same, in the same order (empty for no rows).
+    /// the same, in the same order, and (with `declared`) only the role overrides `declared`
+    /// allows (empty for no rows).
     ///
     /// - Throws: ``ReportError/duplicateColumn(file:column:)``,
-    ///   ``ReportError/columnMismatch(file:row:expected:found:)``.
-    static func header(file: String, rows: some Sequence<ResultRow>) throws -> [String] {
+    ///   ``ReportError/columnMismatch(file:row:expected:found:)``,
+    ///   ``ReportError/undeclaredRole(file:column:role:declared:)``.
+    static func header(file: String, rows: some Sequence<ResultRow>, declared: [Column]? = nil) throws -> [String] {
         var iterator = rows.makeIterator()
         guard let first = iterator.next() else {
             return []
         }
+        if let declared { try checkOverrides(of: first, declared: declared, file: file) }
         let header = first.names
         var seen = Set<String>()
         for name in header where !seen.insert(name).inserted {
@@ -186,6 +205,7 @@ public struct ResultsWriter: Sendable {
         var index = 0
         while let row = iterator.next() {
             index += 1
+            if let declared { try checkOverrides(of: row, declared: declared, file: file) }
             let names = row.names
             if names != header {
                 let common = Swift.min(header.count, names.count)

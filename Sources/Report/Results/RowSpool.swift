@@ -103,8 +103,13 @@ public final class RowSpool: RandomAccessCollection, Equatable, @unchecked Senda
         case int = 0, uint, double, string, empty
     }
 
-    /// `[count: u32] ([name] [tag: u8] [value] [measured: u8])*`; a string is `[length: u32] [UTF-8]`,
-    /// a number its 8 bytes, little-endian.
+    /// The roles by their code in a record: code 1 is the first, 2 the second, ...; 0 is no
+    /// role override.
+    private static let roleCodes: [MetricRole] = MetricRole.allCases
+
+    /// `[count: u32] ([name] [tag: u8] [value] [override: u8])*`; a string is `[length: u32] [UTF-8]`,
+    /// a number its 8 bytes, little-endian; `override` is 0, or 1 + the row's role override of
+    /// the column in ``MetricRole``'s case order.
     public static func encode(_ row: ResultRow) -> [UInt8] {
         var bytes: [UInt8] = []
         func put<T: FixedWidthInteger>(_ value: T) {
@@ -134,7 +139,7 @@ public final class RowSpool: RandomAccessCollection, Equatable, @unchecked Senda
             case .empty:
                 bytes.append(Tag.empty.rawValue)
             }
-            bytes.append(row.measuredColumns.contains(name) ? 1 : 0)
+            bytes.append(row.roleOverrides[name].flatMap { roleCodes.firstIndex(of: $0) }.map { UInt8($0 + 1) } ?? 0)
         }
         return bytes
     }
@@ -170,10 +175,10 @@ public final class RowSpool: RandomAccessCollection, Equatable, @unchecked Senda
             case .empty:
                 value = .empty
             }
-            guard position < bytes.count else { return nil }
-            let measured = bytes[position] == 1
+            guard position < bytes.count, bytes[position] <= roleCodes.count else { return nil }
+            let override = bytes[position] == 0 ? nil : roleCodes[Int(bytes[position]) - 1]
             position += 1
-            row.append(name, value, kind: measured ? .measured : .count)
+            row.append(name, value, overridingRole: override)
         }
         return row
     }

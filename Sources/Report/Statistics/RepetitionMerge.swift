@@ -30,8 +30,7 @@ public enum RepetitionMerge {
             let columns = try ResultColumns.load(scenarioDirectory: source)
             var perRun: [[ResultRow]] = []
             for directory in directories {
-                let rows = try Self.rows(
-                    directory.appendingPathComponent(scenario).appendingPathComponent(ResultsWriter.summaryFileName), columns: columns)
+                let rows = try Self.rows(directory.appendingPathComponent(scenario).appendingPathComponent(ResultsWriter.summaryFileName))
                 for (index, row) in rows.enumerated() {
                     if index == perRun.count { perRun.append([]) }
                     perRun[index].append(row)
@@ -48,8 +47,8 @@ public enum RepetitionMerge {
                 summary.append(Repetitions.summary(rows, columns: columns))
                 repetitions += rows.enumerated().map { Repetitions.row($1, repetition: $0 + 1, columns: columns) }
             }
-            let timeseries = try Self.rows(source.appendingPathComponent(ResultsWriter.timeseriesFileName), columns: columns)
-            let latency = try Self.rows(source.appendingPathComponent(ResultsWriter.latencyFileName), columns: columns)
+            let timeseries = try Self.rows(source.appendingPathComponent(ResultsWriter.timeseriesFileName))
+            let latency = try Self.rows(source.appendingPathComponent(ResultsWriter.latencyFileName))
             let yaml = try? String(contentsOf: source.appendingPathComponent(ResultsWriter.scenarioFileName), encoding: .utf8)
             let writer = ResultsWriter(directory: output)
             try writer.write(
@@ -62,9 +61,9 @@ public enum RepetitionMerge {
         return nil
     }
 
-    /// The rows of a result file (none when it does not exist), each value as text, measured
-    /// where `columns` say so.
-    static func rows(_ url: URL, columns: ResultColumns) throws -> [ResultRow] {
+    /// The rows of a result file (none when it does not exist), each value as text. Each column's
+    /// role is the one `columns.csv` declares: a file keeps no run's role override.
+    static func rows(_ url: URL) throws -> [ResultRow] {
         guard FileManager.default.fileExists(atPath: url.path) else { return [] }
         let text: String
         do {
@@ -76,8 +75,7 @@ public enum RepetitionMerge {
         return parsed.rows.map { fields in
             var row = ResultRow()
             for (name, field) in zip(parsed.header, fields) {
-                let measured = columns.role(of: name) == .measured
-                row.append(name, .string(field), kind: measured ? .measured : .count)
+                row.append(name, .string(field))
             }
             return row
         }

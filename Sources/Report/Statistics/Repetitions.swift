@@ -52,8 +52,9 @@ public enum Repetitions {
     /// `columns`) as its median, then the interval's bounds, and a ``MetricRole/tail`` column
     /// as the sum over the repetitions (the samples beyond the percentile in their merged
     /// histogram, each counted against its own repetition's value). A count the run itself measured
-    /// (a row marks it ``ColumnKind/measured``) is its median too, without bounds. A value that
-    /// is not a number in some repetition leaves the median and bounds empty.
+    /// (the first row overrides its role as ``MetricRole/measured``) is its median too, without
+    /// bounds, and keeps that override. A value that is not a number in some repetition leaves the
+    /// median and bounds empty.
     public static func summary(_ rows: [ResultRow], columns: ResultColumns) -> ResultRow {
         guard let first = rows.first else { return ResultRow() }
         var row = ResultRow()
@@ -65,17 +66,17 @@ public enum Repetitions {
                 row.append(name, values.count == rows.count ? .double(values.reduce(0, +)) : .empty)
                 continue
             }
-            let measuredHere = first.kind(of: name) == .measured
-            guard role == .measured || (role == .count && measuredHere) else {
-                row.append(name, value, kind: measuredHere ? .measured : .count)
+            let override = first.roleOverrides[name]
+            guard role == .measured || (role == .count && override == .measured) else {
+                row.append(name, value, overridingRole: override)
                 continue
             }
             let values = rows.compactMap { $0[name]?.number }
             let interval = values.count == rows.count ? MedianInterval(values) : nil
-            row.append(name, interval.map { .double($0.median) } ?? .empty, kind: .measured)
+            row.append(name, interval.map { .double($0.median) } ?? .empty, overridingRole: override)
             if role == .measured {
-                row.append(name + lowSuffix, interval.map { .double($0.low) } ?? .empty, kind: .measured)
-                row.append(name + highSuffix, interval.map { .double($0.high) } ?? .empty, kind: .measured)
+                row.append(name + lowSuffix, interval.map { .double($0.low) } ?? .empty)
+                row.append(name + highSuffix, interval.map { .double($0.high) } ?? .empty)
             }
         }
         return row
@@ -90,7 +91,7 @@ public enum Repetitions {
         }
         line.append(Self.repetition.name, .int(repetition))
         for column in columns.summary where column.role == .measured {
-            line.append(column.name, row[column.name] ?? .empty, kind: .measured)
+            line.append(column.name, row[column.name] ?? .empty)
         }
         return line
     }
@@ -115,14 +116,17 @@ public enum Repetitions {
         }
     }
 
-    /// The first count column (role count in `columns`, recorded as a count by every
+    /// The first count column (role count in `columns`, not overridden as measured by any
     /// repetition) whose value differs from the first repetition's, or nil when every count
     /// agrees.
     public static func firstCountDifference(_ rows: [ResultRow], columns: ResultColumns) -> CountDifference? {
         guard let first = rows.first else { return nil }
+        let declared = columns.summary
         for (index, row) in rows.enumerated().dropFirst() {
             for (name, value) in first.columns where columns.role(of: name) == .count {
-                guard first.kind(of: name) == .count, row.kind(of: name) == .count else { continue }
+                guard first.role(of: name, declaredBy: declared) == .count, row.role(of: name, declaredBy: declared) == .count else {
+                    continue
+                }
                 let other = row[name] ?? .empty
                 if other != value {
                     return CountDifference(column: name, repetition: index + 1, first: value.text, other: other.text)

@@ -60,15 +60,15 @@ struct ParallelReadersRecorder {
         var writes: UInt64 = 0
         for operation in Self.operations {
             let delta = totals[operation.index] &- last.operations[operation.index]
-            row.append("\(operation.rawValue)_ops", .uint(delta), kind: .measured)
+            row.append("\(operation.rawValue)_ops", .uint(delta))
             if StoreOperation.readOperations.contains(operation) { reads &+= delta } else { writes &+= delta }
         }
-        row.append("read_ops_per_s", .double(Double(reads) / seconds), kind: .measured)
-        row.append("write_ops_per_s", .double(Double(writes) / seconds), kind: .measured)
-        row.append("items", .int(store.count), kind: .measured)
+        row.append("read_ops_per_s", .double(Double(reads) / seconds))
+        row.append("write_ops_per_s", .double(Double(writes) / seconds))
+        row.append("items", .int(store.count))
         let counts = notifications.snapshot
-        row.append("notifications", .uint(counts.notifications &- last.notifications), kind: .measured)
-        row.append("evicted_items", .uint(evicted &- last.evicted), kind: .measured)
+        row.append("notifications", .uint(counts.notifications &- last.notifications))
+        row.append("evicted_items", .uint(evicted &- last.evicted))
         row.append("memory_pressure", .string(pressure.joined(separator: "+")))
         timeseries.append(row)
         last = (totals, counts.notifications, evicted)
@@ -124,39 +124,40 @@ struct ParallelReadersRecorder {
         row.append("value_size", .int(scenario.valueSize))
         row.append("distribution", .string(scenario.distribution.label))
         row.append("complete", .string(complete ? "true" : "false"))
-        // Threads that run for the duration, closed loop, make the operation counts measurements.
+        // Threads that run for the duration, closed loop, make the operation counts (declared
+        // counts) measurements: this run overrides their role.
         let bound = [scenario.readers, scenario.writers].compactMap { $0 }.allSatisfy { $0.rate != nil || $0.operations != nil }
-        let opsKind: ColumnKind = bound ? .count : .measured
-        row.append("total_ops", .uint(total), kind: opsKind)
+        let opsRole: MetricRole? = bound ? nil : .measured
+        row.append("total_ops", .uint(total), overridingRole: opsRole)
         for operation in Self.operations {
-            row.append("\(operation.rawValue)_ops", .uint(operations[operation.index]), kind: opsKind)
+            row.append("\(operation.rawValue)_ops", .uint(operations[operation.index]), overridingRole: opsRole)
         }
         row.append("stale_reads", .uint(stale))
-        row.append("checked_reads", .uint(checked), kind: .measured)
-        row.append("get_hits", .uint(hits), kind: .measured)
-        row.append("get_misses", .uint(misses), kind: .measured)
-        row.append("get_hit_rate", hits + misses == 0 ? .empty : .double(Double(hits) / Double(hits + misses)), kind: .measured)
+        row.append("checked_reads", .uint(checked))
+        row.append("get_hits", .uint(hits))
+        row.append("get_misses", .uint(misses))
+        row.append("get_hit_rate", hits + misses == 0 ? .empty : .double(Double(hits) / Double(hits + misses)))
         row.append("memory_pressure_events", .int(pressureEvents))
-        row.append("pressure_evictions", .int(pressureEvictions), kind: .measured)
-        row.append("purge_evictions", .uint(purgeEvictions), kind: .measured)
-        row.append("evicted_items", .uint(evicted &- base.evicted), kind: .measured)
-        row.append("notifications", .uint(counts.notifications &- base.notifications), kind: .measured)
-        row.append("notified_updates", .uint(counts.updated &- base.updated), kind: .measured)
-        row.append("notified_removals", .uint(counts.removed &- base.removed), kind: .measured)
-        row.append("notification_batch_max", .int(counts.largest), kind: .measured)
-        row.append("items_end", .int(store.count), kind: .measured)
-        row.append("elapsed_ns", .uint(elapsed), kind: .measured)
-        row.append("ops_per_s", .double(totalRate), kind: .measured)
-        row.append("read_ops_per_s", .double(readRate), kind: .measured)
-        row.append("write_ops_per_s", .double(totalRate - readRate), kind: .measured)
+        row.append("pressure_evictions", .int(pressureEvictions))
+        row.append("purge_evictions", .uint(purgeEvictions))
+        row.append("evicted_items", .uint(evicted &- base.evicted))
+        row.append("notifications", .uint(counts.notifications &- base.notifications))
+        row.append("notified_updates", .uint(counts.updated &- base.updated))
+        row.append("notified_removals", .uint(counts.removed &- base.removed))
+        row.append("notification_batch_max", .int(counts.largest))
+        row.append("items_end", .int(store.count))
+        row.append("elapsed_ns", .uint(elapsed))
+        row.append("ops_per_s", .double(totalRate))
+        row.append("read_ops_per_s", .double(readRate))
+        row.append("write_ops_per_s", .double(totalRate - readRate))
         for operation in Self.operations {
-            row.append("\(operation.rawValue)_per_s", .double(rates[operation.index]), kind: .measured)
+            row.append("\(operation.rawValue)_per_s", .double(rates[operation.index]))
         }
         for operation in Self.operations {
             row.appendPercentiles(operation.rawValue, latency[operation.index])
         }
-        row.append("allocated_bytes", .uint(allocated), kind: .measured)
-        row.append("allocations", .uint(allocations), kind: .measured)
+        row.append("allocated_bytes", .uint(allocated))
+        row.append("allocations", .uint(allocations))
 
         return configuration.output(
             scenario: scenario.header.name, summary: row, timeseries: timeseries,

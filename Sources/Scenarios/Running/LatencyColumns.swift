@@ -2,9 +2,10 @@ import Report
 
 extension ResultRow {
     /// Appends one latency's summary columns as ``SharedColumns/latency(_:of:levels:)``
-    /// declares them: `<prefix>_<level>_ns` for each of `levels` (measured), each percentile
-    /// followed by its ``TailSamples`` companion, the samples of `recorder` beyond its value.
-    /// With `blankWhenEmpty`, an empty recorder leaves them empty (else 0).
+    /// declares them (with their roles): `<prefix>_<level>_ns` for each of `levels` (measured),
+    /// each percentile followed by its ``TailSamples`` companion (tail), the samples of
+    /// `recorder` beyond its value. With `blankWhenEmpty`, an empty recorder leaves them empty
+    /// (else 0).
     mutating func appendPercentiles(
         _ prefix: String, _ recorder: LatencyRecorder, levels: [String] = SharedColumns.percentiles, blankWhenEmpty: Bool = false
     ) {
@@ -12,13 +13,12 @@ extension ResultRow {
         for level in levels {
             let name = "\(prefix)_\(level)_ns"
             guard let percentile = SharedColumns.percentileLevel(level) else {
-                append(name, blank ? .empty : .uint(recorder.max), kind: .measured)
+                append(name, blank ? .empty : .uint(recorder.max))
                 continue
             }
             let value = recorder.percentile(percentile)
-            append(name, blank ? .empty : .uint(value), kind: .measured)
-            // Follows the measured percentile: it varies between runs, so it is no count.
-            append(name + TailSamples.suffix, blank ? .empty : .uint(recorder.samplesBeyond(value)), kind: .measured)
+            append(name, blank ? .empty : .uint(value))
+            append(name + TailSamples.suffix, blank ? .empty : .uint(recorder.samplesBeyond(value)))
         }
     }
 }
@@ -52,10 +52,10 @@ extension RunConfiguration {
                 var line = identityRow(scenario: scenario)
                 line.append("operation", .string(name))
                 line.append("percentile", .double(point.percentile))
-                line.append("latency_ns", .uint(point.valueNs), kind: .measured)
+                line.append("latency_ns", .uint(point.valueNs))
                 let values = own.count < 2 ? [point.valueNs] : own.map { $0.spectrumValue(atPercentile: point.percentile, cap: recorder.max) }
-                line.append(SharedColumns.spectrumLow, .uint(values.min() ?? point.valueNs), kind: .measured)
-                line.append(SharedColumns.spectrumHigh, .uint(values.max() ?? point.valueNs), kind: .measured)
+                line.append(SharedColumns.spectrumLow, .uint(values.min() ?? point.valueNs))
+                line.append(SharedColumns.spectrumHigh, .uint(values.max() ?? point.valueNs))
                 rows.append(line)
             }
         }

@@ -19,8 +19,8 @@ struct IntervalCounters {
 
 /// Turns one scrolling-table run into result rows.
 ///
-/// Count columns are deterministic (same file + seed ⇒ same values); the columns marked
-/// `.measured` are wall-clock or allocator figures and vary from run to run.
+/// Count columns are deterministic (same file + seed ⇒ same values); the columns declared
+/// measured (`columns`) are wall-clock or allocator figures and vary from run to run.
 struct RunRecorder {
     let scenario: String
     let configuration: RunConfiguration
@@ -63,8 +63,8 @@ struct RunRecorder {
         row.append("pool_hits", .int(poolStats.hits - lastPool.hits))
         row.append("header_footer_instantiations", .int(source.supplementaryInstantiations - lastSupplementary))
         row.append("memory_pressure", .string(interval.pressure.joined(separator: "+")))
-        row.append("allocated_bytes", .uint(interval.allocatedBytes), kind: .measured)
-        row.append("frames_over_budget", .int(interval.framesOverBudget), kind: .measured)
+        row.append("allocated_bytes", .uint(interval.allocatedBytes))
+        row.append("frames_over_budget", .int(interval.framesOverBudget))
         timeseries.append(row)
     }
 
@@ -108,12 +108,12 @@ struct RunRecorder {
         row.append("memory_pressure_events", .int(stats.memoryPressureEvents))
         row.append("cached_controllers_end", .int(cache.cachedControllerCount))
         row.append("complete", .string(complete ? "true" : "false"))
-        row.append("allocated_bytes", .uint(totals.allocatedBytes), kind: .measured)
-        row.append("allocations", .uint(allocationRequests), kind: .measured)
+        row.append("allocated_bytes", .uint(totals.allocatedBytes))
+        row.append("allocations", .uint(allocationRequests))
         row.appendPercentiles("dequeue_latency", source.rowLatency)
         row.appendPercentiles("pool_dequeue_latency", source.supplementaryLatency, levels: Self.poolLevels)
         row.appendPercentiles("frame_work", frameWork, levels: Self.frameLevels)
-        row.append("frames_over_budget", .int(totals.framesOverBudget), kind: .measured)
+        row.append("frames_over_budget", .int(totals.framesOverBudget))
         appendDetailColumns(to: &row, stats: stats, details: details)
 
         return configuration.output(

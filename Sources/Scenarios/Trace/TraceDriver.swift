@@ -160,8 +160,8 @@ struct TraceDriver {
             row.append("byte_miss_ratio", .double(counts.byteMissRatio))
             row.append("evictions", .int(counts.evictions))
             row.append("complete", .string(complete ? "true" : "false"))
-            row.append("replay_s", .double(seconds), kind: .measured)
-            row.append("requests_per_s", .double(seconds > 0 ? Double(replayed) / seconds : 0), kind: .measured)
+            row.append("replay_s", .double(seconds))
+            row.append("requests_per_s", .double(seconds > 0 ? Double(replayed) / seconds : 0))
             var output = RunOutput(summary: row, timeseries: recorders[position].rows, latency: [], complete: complete)
             output.inputError = inputError
             return output

@@ -4,10 +4,10 @@ import Testing
 
 @Suite("ResultsWriter")
 struct ResultsWriterTests {
-    private func row(_ columns: [(String, CSVValue)], measured: Set<String> = []) -> ResultRow {
+    private func row(_ columns: [(String, CSVValue)], overriding overrides: [String: MetricRole] = [:]) -> ResultRow {
         var row = ResultRow()
         for (name, value) in columns {
-            row.append(name, value, kind: measured.contains(name) ? .measured : .count)
+            row.append(name, value, overridingRole: overrides[name])
         }
         return row
     }
@@ -18,7 +18,7 @@ struct ResultsWriterTests {
         defer { directory.remove() }
         let writer = ResultsWriter(directory: directory.url.appendingPathComponent("results"))
         let summary = [
-            row([("policy", .string("lru")), ("hits", .uint(9)), ("p99_ns", .uint(1_500))], measured: ["p99_ns"]),
+            row([("policy", .string("lru")), ("hits", .uint(9)), ("p99_ns", .uint(1_500))]),
             row([("policy", .string("fifo, bounded")), ("hits", .uint(7)), ("p99_ns", .uint(2_000))]),
         ]
         let latency = [
@@ -78,6 +78,60 @@ struct ResultsWriterTests {
         #expect(throws: ReportError.duplicateColumn(file: "summary.csv", column: "a")) {
             try ResultsWriter.table(file: "summary.csv", rows: [row([("a", .int(1)), ("a", .int(2))])])
         }
+    }
+
+    /// A kind's declaration for ``declaredRows()``: `policy`, `ops` (a count), `p99_ns` (measured,
+    /// with its tail companion) in the summary; `t_s`, `ops` in the timeseries.
+    static let declared = ResultColumns(
+        summary: [
+            .identity("policy", .text, "the policy"), .count("ops", .neutral, "operations"),
+        ] + SharedColumns.latency("get", of: "a get", levels: ["p99"]),
+        timeseries: [.identity("t_s", .seconds, "time"), .count("ops", .neutral, "operations in the interval")])
+
+    @Test(
+        "with its kind's columns, a row with a column they lack, or a role override they do not allow, is refused, writing nothing"
+    )
+    func declaredRows() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let writer = ResultsWriter(directory: directory.url)
+        func summary(_ overrides: [String: MetricRole] = [:], extra: [(String, CSVValue)] = []) -> ResultRow {
+            let columns: [(String, CSVValue)] = [
+                ("policy", .string("lru")), ("ops", .uint(9)), ("get_p99_ns", .uint(1_500)), ("get_p99_ns_tail_samples", .uint(12)),
+            ]
+            return row(columns + extra, overriding: overrides)
+        }
+        let sample = row([("t_s", .double(1)), ("ops", .uint(3))])
+        func write(_ rows: [ResultRow], timeseries: [ResultRow] = []) throws {
+            try writer.write(scenario: "s", summary: rows, timeseries: RowSpool(timeseries), latency: [], columns: Self.declared)
+        }
+
+        #expect(throws: ReportError.undescribedColumn(file: "summary.csv", column: "misses")) {
+            try write([summary(extra: [("misses", .uint(1))])])
+        }
+        #expect(throws: ReportError.undeclaredRole(file: "summary.csv", column: "policy", role: .measured, declared: .identity)) {
+            try write([summary(), summary(["policy": .measured])])
+        }
+        #expect(throws: ReportError.undeclaredRole(file: "summary.csv", column: "get_p99_ns_tail_samples", role: .count, declared: .tail)) {
+            try write([summary(["get_p99_ns_tail_samples": .count])])
+        }
+        #expect(throws: ReportError.undeclaredRole(file: "summary.csv", column: "ops", role: .tail, declared: .count)) {
+            try write([summary(["ops": .tail])])
+        }
+        #expect(throws: ReportError.undeclaredRole(file: "summary.csv", column: "misses", role: .measured, declared: nil)) {
+            try write([summary(["misses": .measured], extra: [("misses", .uint(1))])])
+        }
+        var overridden = sample
+        overridden.roleOverrides["t_s"] = .count
+        #expect(throws: ReportError.undeclaredRole(file: "timeseries.csv", column: "t_s", role: .count, declared: .identity)) {
+            try write([summary()], timeseries: [sample, overridden])
+        }
+        #expect(try directory.contents().isEmpty)
+
+        // A declared count this run measured (or a measured figure it counted): written as declared.
+        try write([summary(["ops": .measured]), summary(["get_p99_ns": .count])], timeseries: [sample])
+        let text = try String(contentsOf: directory.url.appendingPathComponent("s/summary.csv"), encoding: .utf8)
+        #expect(text.hasPrefix("policy,ops,get_p99_ns,get_p99_ns_tail_samples\r\n"))
     }
 
     @Test("a results directory that is a file fails the write and leaves no temporary or partial file")

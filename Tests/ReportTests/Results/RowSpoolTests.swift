@@ -9,13 +9,13 @@ struct RowSpoolTests {
         row.append("policy", .string(index.isMultiple(of: 2) ? "lru" : "fifo, \"quoted\"\nline"))
         row.append("time_s", .double(Double(index) * 0.1))
         row.append("requests", .uint(UInt64(index) * 1_000_003))
-        row.append("delta", .int(-index), kind: .measured)
+        row.append("delta", .int(-index), overridingRole: .measured)
         row.append("note", .empty)
-        row.append("ünïcødé", .double(index == 7 ? .nan : 1.5), kind: .measured)
+        row.append("ünïcødé", .double(index == 7 ? .nan : 1.5), overridingRole: MetricRole.allCases[index % MetricRole.allCases.count])
         return row
     }
 
-    @Test("timeseries rows stream to disk: a spool keeps them on disk and gives each back exactly, with its measured columns")
+    @Test("timeseries rows stream to disk: a spool keeps them on disk and gives each back exactly, with its role overrides")
     func roundTrip() throws {
         let rows = (0..<500).map(Self.row)
         let spool = RowSpool()
@@ -25,7 +25,8 @@ struct RowSpoolTests {
         for (index, row) in spool.enumerated() {
             let expected = rows[index]
             #expect(row.names == expected.names)
-            #expect(row.kind(of: "delta") == .measured && row.kind(of: "requests") == .count)
+            #expect(row.roleOverrides == expected.roleOverrides)
+            #expect(row.roleOverrides["delta"] == .measured && row.roleOverrides["requests"] == nil)
             #expect(row["requests"] == expected["requests"] && row["delta"] == expected["delta"])
             #expect(row["policy"] == expected["policy"] && row["time_s"] == expected["time_s"])
             if index == 7, case .double(let value)? = row["ünïcødé"] {

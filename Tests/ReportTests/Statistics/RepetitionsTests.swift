@@ -15,7 +15,7 @@ extension StatisticsTests {
             var row = ResultRow()
             for column in SharedColumns.identity { row.append(column.name, .string(column.name == "policy" ? "lru" : "")) }
             row.append("hits", .int(hits))
-            row.append("get_p99_ns", p99, kind: .measured)
+            row.append("get_p99_ns", p99)
             row.append("complete", .string("true"))
             return row
         }
@@ -56,6 +56,21 @@ extension StatisticsTests {
             #expect(
                 Repetitions.firstCountDifference(drift, columns: Self.columns)
                     == Repetitions.CountDifference(column: "hits", repetition: 3, first: "80", other: "81"))
+        }
+
+        @Test("a declared count a run measured (its row overrides the role) is no count: its median, without an interval, still measured")
+        func countMeasuredByTheRun() {
+            let rows = [80, 95, 90].map { hits in
+                var row = Self.row(hits: hits, p99: .uint(1))
+                row.roleOverrides["hits"] = .measured
+                return row
+            }
+            #expect(Repetitions.firstCountDifference(rows, columns: Self.columns) == nil)
+            let summary = Repetitions.summary(rows, columns: Self.columns)
+            #expect(summary["hits"] == .double(90))
+            #expect(summary.role(of: "hits", declaredBy: Repetitions.columns(Self.columns).summary) == .measured)
+            #expect(summary.names == Repetitions.columns(Self.columns).summary.map(\.name), "no interval for hits")
+            #expect(summary.roleOverrides == ["hits": .measured])
         }
     }
 }

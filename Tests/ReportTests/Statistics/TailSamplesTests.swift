@@ -53,7 +53,7 @@ extension StatisticsTests {
                 var row = ResultRow()
                 for column in SharedColumns.identity { row.append(column.name, .string(column.name == "policy" ? "lru" : "")) }
                 row.append("hits", .int(80))
-                row.append("get_p99_ns", .uint(UInt64(p99)), kind: .measured)
+                row.append("get_p99_ns", .uint(UInt64(p99)))
                 row.append("get_p99_ns_tail_samples", .int(tail))
                 return row
             }

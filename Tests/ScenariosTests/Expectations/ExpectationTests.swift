@@ -185,7 +185,7 @@ struct ExpectationTests {
                 for value in values {
                     var row = ResultRow()
                     for column in SharedColumns.identity { row.append(column.name, .string(column.name == "policy" ? policy : "")) }
-                    row.append("work_ns", .double(value), kind: .measured)
+                    row.append("work_ns", .double(value))
                     rows.append(row)
                 }
                 result.summary.append(Repetitions.summary(rows, columns: columns))
@@ -224,7 +224,7 @@ struct ExpectationTests {
                 for value in values {
                     var row = ResultRow()
                     for column in SharedColumns.identity { row.append(column.name, .string(column.name == "policy" ? policy : "")) }
-                    row.append("work_p99_ns", .double(value), kind: .measured)
+                    row.append("work_p99_ns", .double(value))
                     row.append("work_p99_ns_tail_samples", .int(tail))
                     rows.append(row)
                 }

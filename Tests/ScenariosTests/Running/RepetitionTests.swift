@@ -63,7 +63,7 @@ struct RepetitionProbeScenario: KindScenario {
         var summary = configuration.identityRow(scenario: header.name)
         summary.append("seed", .uint(configuration.seed))
         summary.append("hits", .int(drift ? call : 7))
-        summary.append("work_ns", .int(10 * call), kind: .measured)
+        summary.append("work_ns", .int(10 * call))
         summary.append("complete", .string("true"))
         var latency = LatencyRecorder()
         latency.record(nanoseconds: UInt64(1000 * call))
