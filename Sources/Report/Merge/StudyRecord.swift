@@ -49,6 +49,9 @@ public struct StudyRecord: Codable, Equatable, Sendable {
     public var policies: [String]
     /// `--max-duration`, as given, or nil.
     public var maxDuration: String?
+    /// The options that change the scenario files' contents or runs (`--set`, `--sweep`,
+    /// `--in-use`), as command-line words in order; nil when there were none.
+    public var overrides: [String]?
     /// Runs in the whole study (every shard together).
     public var runs: Int
     /// Which shard these results are; 1/1 for an unsharded run.
@@ -63,18 +66,20 @@ public struct StudyRecord: Codable, Equatable, Sendable {
     public var missing: [Int]?
 
     enum CodingKeys: String, CodingKey {
-        case files, seed, policies, runs, shard, complete, command, merged, missing
+        case files, seed, policies, overrides, runs, shard, complete, command, merged, missing
         case maxDuration = "max_duration"
     }
 
     public init(
-        files: [File], seed: UInt64? = nil, policies: [String] = [], maxDuration: String? = nil, runs: Int,
-        shard: Slice = Slice(index: 1, count: 1), complete: Bool = false, command: String = ""
+        files: [File], seed: UInt64? = nil, policies: [String] = [], maxDuration: String? = nil,
+        overrides: [String]? = nil, runs: Int, shard: Slice = Slice(index: 1, count: 1), complete: Bool = false,
+        command: String = ""
     ) {
         self.files = files
         self.seed = seed
         self.policies = policies
         self.maxDuration = maxDuration
+        self.overrides = overrides
         self.runs = runs
         self.shard = shard
         self.complete = complete
@@ -104,6 +109,9 @@ public struct StudyRecord: Codable, Equatable, Sendable {
         if maxDuration != other.maxDuration {
             return "--max-duration differs: \(maxDuration ?? "none") versus \(other.maxDuration ?? "none")"
         }
+        if (overrides ?? []) != (other.overrides ?? []) {
+            return "--set, --sweep or --in-use differ: \(Self.list(overrides ?? [])) versus \(Self.list(other.overrides ?? []))"
+        }
         if shard.count != other.shard.count {
             return "the shard count differs: \(shard.count) versus \(other.shard.count)"
         }
@@ -123,6 +131,7 @@ public struct StudyRecord: Codable, Equatable, Sendable {
         if let seed { words += ["--seed", String(seed)] }
         for policy in policies { words += ["--policy", policy] }
         if let maxDuration { words += ["--max-duration", maxDuration] }
+        words += overrides ?? []
         words += ["--shard", "\(index)/\(shard.count)", "--out", out]
         return words.map { $0.contains(" ") || $0.isEmpty ? "'\($0)'" : $0 }.joined(separator: " ")
     }

@@ -30,3 +30,8 @@ extension DrawingScenario: KindScenario {
         }
     }
 }
+
+extension DrawingScenario {
+    /// One thread that rasterizes for real: ``StudyPlan/drawingWallFactor`` times its clock.
+    public var runLoad: RunLoad { RunLoad(wallFactor: StudyPlan.drawingWallFactor) }
+}

@@ -35,6 +35,9 @@ public protocol KindScenario: Codable, Equatable, Sendable {
     /// `validate` calls it, so that what a run would refuse mid-way, `validate` refuses.
     /// Default: nothing to read.
     func checkInputs() throws(ScenarioError)
+    /// What each of its runs asks of the machine, for `workbench plan`'s estimates
+    /// (``StudyPlan``). Default: ``RunLoad/simulated``, one thread on a simulated clock.
+    var runLoad: RunLoad { get }
     /// Drives one run and returns its rows.
     func run(
         _ configuration: RunConfiguration, isCancelled: () -> Bool, progress: (Double) -> Void
@@ -59,9 +62,30 @@ extension KindScenario {
 
     public func checkInputs() throws(ScenarioError) {}
 
+    public var runLoad: RunLoad { .simulated }
+
     func isEqual(to other: any KindScenario) -> Bool {
         (other as? Self) == self
     }
+}
+
+/// What one run of a scenario asks of the machine: the threads it keeps busy at once and how
+/// long it takes on the wall clock for each second of the scenario's time. `workbench plan`
+/// sizes a shard's CPUs and time with it (``StudyPlan``).
+public struct RunLoad: Sendable, Equatable {
+    /// Threads the run keeps busy at once.
+    public var threads: Int
+    /// Wall-clock seconds per scenario second.
+    public var wallFactor: Double
+
+    public init(threads: Int = 1, wallFactor: Double) {
+        self.threads = threads
+        self.wallFactor = wallFactor
+    }
+
+    /// A run that simulates its time on one thread: at least ``StudyPlan/simulationSpeedup``
+    /// times faster than its scenario's clock.
+    public static let simulated = RunLoad(wallFactor: 1 / StudyPlan.simulationSpeedup)
 }
 
 /// What one run produced.

@@ -19,6 +19,11 @@ extension ParallelReadersScenario: KindScenario {
             inUseApplies: { _ in false })
     }
 
+    /// Its reader and writer threads, on the wall clock (they run for real, not simulated).
+    public var runLoad: RunLoad {
+        RunLoad(threads: readers.threads + (writers?.threads ?? 0), wallFactor: 1)
+    }
+
     public func run(_ configuration: RunConfiguration, isCancelled: () -> Bool, progress: (Double) -> Void) -> RunOutput {
         ParallelReadersDriver(scenario: self, configuration: configuration).run(isCancelled: isCancelled, progress: progress)
     }

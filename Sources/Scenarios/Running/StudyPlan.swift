@@ -16,11 +16,13 @@ public struct StudyPlan: Sendable {
         public var configuration: String
         /// Warm-up plus measured duration, in the scenario's seconds.
         public var seconds: Double
-        /// Wall-clock seconds per scenario second: 1 for parallel-readers (its threads run on the
-        /// clock), ``StudyPlan/drawingWallFactor`` for drawing (it rasterizes for real), and
-        /// 1 / ``StudyPlan/simulationSpeedup`` for the kinds that simulate time.
+        /// Wall-clock seconds per scenario second, as its kind says (``KindScenario/runLoad``): 1
+        /// for parallel-readers (its threads run on the clock), ``StudyPlan/drawingWallFactor``
+        /// for drawing (it rasterizes for real), and 1 / ``StudyPlan/simulationSpeedup`` for the
+        /// kinds that simulate time.
         public var wallFactor: Double
-        /// Threads the run keeps busy at once: readers + writers for parallel-readers, else 1.
+        /// Threads the run keeps busy at once, as its kind says (``KindScenario/runLoad``):
+        /// readers + writers for parallel-readers, else 1.
         public var threads: Int
         /// Sampling intervals the run records (timeseries rows held until its scenario is written).
         public var samples: Double
@@ -79,20 +81,13 @@ public struct StudyPlan: Sendable {
             runCounts.append(made.count)
             for entry in made {
                 let header = entry.scenario.header
-                var threads = 1
-                var wallFactor = 1 / Self.simulationSpeedup
-                if let readers = entry.scenario.as(ParallelReadersScenario.self) {
-                    threads = readers.readers.threads + (readers.writers?.threads ?? 0)
-                    wallFactor = 1
-                } else if entry.scenario.as(DrawingScenario.self) != nil {
-                    wallFactor = Self.drawingWallFactor
-                }
+                let load = entry.scenario.body.runLoad
                 let seconds = header.warmup.value + header.duration.value
                 runs.append(
                     Run(
                         file: file, scenario: plan.name, index: entry.configuration.index, global: runs.count,
-                        configuration: entry.configuration.description, seconds: seconds, wallFactor: wallFactor,
-                        threads: max(threads, 1), samples: header.duration.value / header.sampleInterval.value))
+                        configuration: entry.configuration.description, seconds: seconds, wallFactor: load.wallFactor,
+                        threads: max(load.threads, 1), samples: header.duration.value / header.sampleInterval.value))
             }
         }
         self.runs = runs

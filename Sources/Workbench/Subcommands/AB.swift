@@ -33,8 +33,13 @@ struct AB: ParsableCommand {
     @Argument(help: ArgumentHelp("The current build's workbench executable.", valueName: "current-binary"))
     var currentBinary: String
 
-    @Argument(help: ArgumentHelp("Scenario files (YAML).", valueName: "file"))
+    @Argument(help: ArgumentHelp("Scenario files (YAML), or directories: every *.yaml inside, in name order.", valueName: "file"))
     var files: [String]
+
+    /// A directory argument stands for the `*.yaml` files inside it.
+    mutating func validate() throws {
+        files = ScenarioFiles.expand(files)
+    }
 
     @Option(
         name: .customLong("repeat"),

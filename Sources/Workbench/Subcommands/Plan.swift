@@ -29,8 +29,13 @@ struct Plan: ParsableCommand {
         case text, csv, slurm, github
     }
 
-    @Argument(help: ArgumentHelp("Scenario files (YAML), in the order the shards run them.", valueName: "file"))
+    @Argument(help: ArgumentHelp("Scenario files (YAML) or directories of them, in the order the shards run them.", valueName: "file"))
     var files: [String]
+
+    /// A directory argument stands for the `*.yaml` files inside it.
+    mutating func validate() throws {
+        files = ScenarioFiles.expand(files)
+    }
 
     @Option(help: ArgumentHelp("Number of shards.", valueName: "n"))
     var shards: Int
@@ -44,14 +49,7 @@ struct Plan: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Results directory of the study (shards, logs, job scripts, merged results).", valueName: "dir"))
     var out: String = "results"
 
-    @Option(name: .customLong("policy"), help: ArgumentHelp("Passed to every shard's run (repeatable).", valueName: "name"))
-    var policies: [String] = []
-
-    @Option(help: ArgumentHelp("Passed to every shard's run.", valueName: "n"))
-    var seed: UInt64?
-
-    @Option(name: .customLong("max-duration"), help: ArgumentHelp("Passed to every shard's run.", valueName: "duration"))
-    var maxDuration: String?
+    @OptionGroup var scenario: ScenarioOptions<Plan>
 
     @Option(name: .customLong("job-name"), help: ArgumentHelp("Slurm job name (the merge job adds -merge).", valueName: "name"))
     var jobName: String = "workbench"
@@ -76,21 +74,15 @@ struct Plan: ParsableCommand {
             Diagnostics.error("error: --time-margin: expected a factor >= 1, found \(timeMargin)")
             throw WorkbenchExit.inputError
         }
-        var options = RunOptions(seed: seed)
-        var durationCap: Seconds?
-        do {
-            if !policies.isEmpty { options.policies = try ScenarioLoader.validatePolicyOverride(policies) }
-            durationCap = try maxDuration.map { try ScenarioLoader.parseDurationOption($0, option: "--max-duration") }
-        } catch {
-            Diagnostics.error("error: \(error)")
-            throw WorkbenchExit.inputError
-        }
+        let (options, durationCap) = try scenario.validated()
+        let overrides = try scenario.overrides()
         // A study with a bad file cannot be planned: every file must load, as every shard loads them all.
         var plans: [ScenarioPlan] = []
         var failed = false
         for file in files {
             do {
-                plans.append(try ScenarioLoader.loadPlan(contentsOf: URL(fileURLWithPath: file), maxDuration: durationCap))
+                plans.append(
+                    try ScenarioLoader.loadPlan(contentsOf: URL(fileURLWithPath: file), maxDuration: durationCap, overrides: overrides))
             } catch {
                 Diagnostics.error(error.description)
                 failed = true
@@ -172,4 +164,10 @@ struct Plan: ParsableCommand {
     static func mebibytes(_ bytes: Double) -> Int {
         Int((bytes / 1_048_576).rounded(.up))
     }
+}
+
+extension Plan: ScenarioOptionsCommand {
+    static var policyHelp: ArgumentHelp { ArgumentHelp("Passed to every shard's run (repeatable).", valueName: "name") }
+    static var seedHelp: ArgumentHelp { ArgumentHelp("Passed to every shard's run.", valueName: "n") }
+    static var maxDurationHelp: ArgumentHelp { ArgumentHelp("Passed to every shard's run.", valueName: "duration") }
 }

@@ -12,21 +12,39 @@ struct Validate: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Scenario files (YAML).", valueName: "file"))
+    @Argument(help: ArgumentHelp("Scenario files (YAML), or directories: every *.yaml inside, in name order.", valueName: "file"))
     var files: [String]
+
+    /// A directory argument stands for the `*.yaml` files inside it.
+    mutating func validate() throws {
+        files = ScenarioFiles.expand(files)
+    }
 
     @OptionGroup var memory: MemoryLimitOption
 
+    @OptionGroup var changes: ScenarioChanges
+
     func run() throws {
         let memoryLimit = try memory.limit()
+        let overrides = try changes.overrides()
+        var options = RunOptions()
+        if !changes.inUse.isEmpty {
+            do {
+                options.inUse = try ScenarioLoader.validateInUseOverride(changes.inUse)
+            } catch {
+                Diagnostics.error("error: \(error.description)")
+                throw WorkbenchExit.inputError
+            }
+        }
         var failed = false
         for file in files {
             do {
                 // The same loading as `run`: every sweep point is decoded and checked.
-                let plan = try ScenarioLoader.loadPlan(contentsOf: URL(fileURLWithPath: file), memoryLimit: memoryLimit)
+                let plan = try ScenarioLoader.loadPlan(
+                    contentsOf: URL(fileURLWithPath: file), memoryLimit: memoryLimit, overrides: overrides)
                 // What a run checks as it reads (a csv trace's rows), read in full here.
                 for point in plan.points { try point.scenario.body.checkInputs() }
-                let runs = ScenarioRunner.runs(for: plan).map(\.configuration)
+                let runs = ScenarioRunner.runs(for: plan, options: options).map(\.configuration)
                 // The runs of one point, named without the point.
                 let perPoint = runs.prefix(runs.count / max(plan.points.count, 1)).map { run in
                     var unswept = run

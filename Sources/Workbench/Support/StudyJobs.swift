@@ -34,13 +34,7 @@ struct StudyJobs {
     }
 
     /// The options every shard passes to `run`, besides files, --shard and --out.
-    var runOptions: [String] {
-        var words: [String] = []
-        if let seed = options.seed { words += ["--seed", String(seed)] }
-        for policy in options.policies { words += ["--policy", policy] }
-        if let maxDuration = options.maxDuration { words += ["--max-duration", maxDuration] }
-        return words
-    }
+    var runOptions: [String] { options.scenario.arguments }
 
     /// The largest shard's estimates, which every task of the array asks for.
     var largest: (wall: Double, memory: Double, cpus: Int) {

@@ -1,0 +1,345 @@
+import ArgumentParser
+import Foundation
+import Report
+import Scenarios
+
+/// What `workbench run` does with its command line (``Run``): checks the options, loads and
+/// checks every file, plans the runs (a shard's slice of them), runs them with progress and
+/// interrupts, writes each scenario's results and the study's record, checks the expectations,
+/// and says how it all ended as an exit code.
+struct RunFrontEnd {
+    /// The parsed command line.
+    let command: Run
+
+    /// The options once checked.
+    private struct Checked {
+        /// Policies, seed and `--record-trace`: what every run of the study shares.
+        var options: RunOptions
+        var durationCap: Seconds?
+        var shard: Shard?
+        var memoryLimit: Double
+        /// `--set` and `--sweep`.
+        var overrides: [ScenarioOverride]
+    }
+
+    /// A file that loaded.
+    private typealias Entry = (file: String, plan: ScenarioPlan)
+
+    /// How the run is going.
+    private struct Tally {
+        /// A file, a run or a write failed (exit 1).
+        var failed = false
+        /// Stopped by SIGINT/SIGTERM (exit 4).
+        var interrupted = false
+        /// A run met a bad input row.
+        var inputRefused = false
+        /// Every written scenario's checked expectations.
+        var outcomes: [ExpectationOutcome] = []
+        /// The scenario directories written.
+        var written: [URL] = []
+    }
+
+    /// Does the run; the exit code of how it ended: ``WorkbenchExit/interrupted``,
+    /// ``WorkbenchExit/inputError`` (a file, a run or a write failed),
+    /// ``WorkbenchExit/expectationFailed``, or ``WorkbenchExit/success``.
+    /// - Throws: ``WorkbenchExit/inputError`` for a bad option, `--out` or repetition (reported).
+    func run() throws -> ExitCode {
+        // First, so that an interrupt while loading is seen too.
+        Interrupt.install()
+        let checked = try checkOptions()
+        DrawingTierDirectory.removeStale()
+        defer { DrawingTierDirectory.removeProcessDirectory() }
+        AllocationProbe.install()
+        if let record = command.repetitionRecord {
+            try runRepetition(record: record, checked)
+            return WorkbenchExit.success
+        }
+        let out = command.out
+        guard !out.isEmpty else {
+            Diagnostics.error("error: --out: must not be empty (a directory for the results)")
+            throw WorkbenchExit.inputError
+        }
+        let writer = ResultsWriter(directory: URL(fileURLWithPath: out))
+        var tally = Tally()
+
+        // Load every file first: a bad one is reported and skipped, the others still run.
+        let plans = load(checked, tally: &tally)
+
+        // One process at a time writes into --out; held until the process exits.
+        var lock: DirectoryLock? = nil
+        let outExisted = FileManager.default.fileExists(atPath: out)
+        if !plans.isEmpty, !tally.interrupted {
+            do {
+                lock = try DirectoryLock(writer.directory)
+                StagedDirectory.removeStale(in: writer.directory)
+            } catch {
+                Diagnostics.error("error: --out \(out): \(error)")
+                throw WorkbenchExit.inputError
+            }
+        }
+        defer { withExtendedLifetime(lock) {} }
+
+        // A shard runs every N-th run of the whole study, counted across files in order.
+        var selections: [Set<Int>?] = Array(repeating: nil, count: plans.count)
+        let runCounts = plans.map { ScenarioRunner.runs(for: $0.plan, options: checked.options).count }
+        if let shard = checked.shard {
+            selections = shard.selections(runCounts: runCounts)
+        }
+
+        // The study these results belong to (study.json), complete once every run is written;
+        // none when no file loaded (nothing is written then).
+        var study: StudyRecord?
+        if !plans.isEmpty {
+            do {
+                study = try StudyRecord.of(
+                    files: plans.map(\.file), runs: runCounts.reduce(0, +), options: command.scenario, shard: checked.shard)
+                try study?.write(into: URL(fileURLWithPath: out))
+            } catch {
+                Diagnostics.error("\(out): error: cannot record the study: \(error)")
+                tally.failed = true
+            }
+        }
+
+        for (position, entry) in plans.enumerated() where !tally.interrupted {
+            if let only = selections[position], only.isEmpty { continue }
+            let goOn = runFile(
+                entry, number: position + 1, of: plans.count, only: selections[position], checked.options, writer: writer,
+                tally: &tally)
+            if !goOn { break }
+        }
+
+        if var study, !tally.interrupted, !tally.failed {
+            study.complete = true
+            do {
+                try study.write(into: URL(fileURLWithPath: out))
+            } catch {
+                Diagnostics.error("\(out): error: cannot record the study: \(error)")
+                tally.failed = true
+            }
+        }
+
+        command.plotOptions.finish(
+            resultsDirectory: URL(fileURLWithPath: out), written: tally.written, quiet: command.quiet, drawPlots: false)
+
+        let failures = reportExpectations(tally.outcomes)
+        if tally.inputRefused, tally.written.isEmpty, !outExisted {
+            // Nothing was written but the study's record: leave no directory behind.
+            try? FileManager.default.removeItem(atPath: out)
+        }
+        if tally.interrupted { return WorkbenchExit.interrupted }
+        if tally.failed { return WorkbenchExit.inputError }
+        if failures > 0 { return WorkbenchExit.expectationFailed }
+        return WorkbenchExit.success
+    }
+
+    /// Checks every option before anything is loaded, and applies `--cache-dir`. A bad option
+    /// is reported and exits 1 (an input error, as documented) rather than with ArgumentParser's
+    /// validation exit code 64.
+    private func checkOptions() throws -> Checked {
+        var shard: Shard?
+        var (options, durationCap) = try command.scenario.validated(checkingBetween: {
+            do {
+                shard = try command.shardOption.map(Shard.init(parsing:))
+            } catch {
+                Diagnostics.error("error: \(error)")
+                throw WorkbenchExit.inputError
+            }
+        })
+        options.recordTrace = command.recordTrace
+        let overrides = try command.scenario.overrides()
+        let memoryLimit = try command.memory.limit()
+        if let cacheDir = command.cacheDir {
+            guard !cacheDir.isEmpty else {
+                Diagnostics.error("error: --cache-dir: must not be empty")
+                throw WorkbenchExit.inputError
+            }
+            DrawingTierDirectory.root = URL(fileURLWithPath: cacheDir, isDirectory: true)
+        }
+        do {
+            _ = try command.repetitions.map(ScenarioLoader.validateRepeatOption)
+            _ = try command.warmUpRounds.map(ScenarioLoader.validateWarmUpOption)
+        } catch {
+            Diagnostics.error("error: \(error.description)")
+            throw WorkbenchExit.inputError
+        }
+        return Checked(options: options, durationCap: durationCap, shard: shard, memoryLimit: memoryLimit, overrides: overrides)
+    }
+
+    /// Loads every file, in order: a bad one, one whose scenario name another file already has,
+    /// or one with no run under `--policy` is reported and skipped. Stops at an interrupt.
+    private func load(_ checked: Checked, tally: inout Tally) -> [Entry] {
+        var plans: [Entry] = []
+        var namesSeen: [String: String] = [:]
+        for file in command.files {
+            if Interrupt.requested {
+                tally.interrupted = true
+                Diagnostics.note("interrupted while loading: nothing was run")
+                break
+            }
+            let plan: ScenarioPlan
+            do {
+                plan = try ScenarioLoader.loadPlan(
+                    contentsOf: URL(fileURLWithPath: file), maxDuration: checked.durationCap, memoryLimit: checked.memoryLimit,
+                    overrides: checked.overrides)
+            } catch {
+                Diagnostics.error(error.description)
+                tally.failed = true
+                continue
+            }
+            if let other = namesSeen[plan.name] {
+                Diagnostics.error(
+                    "\(file):1:1: error: scenario name '\(plan.name)' is already used by \(other); results would overwrite each other")
+                tally.failed = true
+                continue
+            }
+            namesSeen[plan.name] = file
+            if checked.options.policies != nil, ScenarioRunner.runs(for: plan, options: checked.options).isEmpty {
+                let policyOverride = command.scenario.policies
+                let own = ScenarioRunner.runs(for: plan).prefix(while: { $0.configuration.sweep == plan.points.first?.point })
+                Diagnostics.error(
+                    "error: --policy \(policyOverride.joined(separator: ",")) matches no run of '\(plan.name)' (\(file)); its runs: \(own.map(\.configuration.description).joined(separator: ", "))"
+                )
+                tally.failed = true
+                continue
+            }
+            plans.append((file, plan))
+        }
+        return plans
+    }
+
+    /// Runs file `number` of `count` (only the runs `only`, when set), writes its results and
+    /// prints its summary table; false when the study stops here (interrupted).
+    private func runFile(
+        _ entry: Entry, number fileNumber: Int, of fileCount: Int, only: Set<Int>?, _ base: RunOptions, writer: ResultsWriter,
+        tally: inout Tally
+    ) -> Bool {
+        let name = entry.plan.name
+        let showProgress = !command.quiet && Diagnostics.stderrIsTerminal
+        var progress: (@Sendable (RunProgress) -> Void)? = nil
+        if showProgress {
+            progress = { (p: RunProgress) in
+                let percent = Int(p.fraction * 100)
+                Diagnostics.progress(
+                    "[\(fileNumber)/\(fileCount)] \(p.scenario): run \(p.run + 1)/\(p.runs) \(p.configuration) \(percent)%")
+            }
+        }
+        var options = base
+        options.isCancelled = { Interrupt.requested }
+        options.progress = progress
+        options.only = only
+        options.repetitions = command.repetitions
+        options.warmUpRounds = command.warmUpRounds
+        if !command.inProcess, let executable = Bundle.main.executableURL {
+            options.isolation = RepetitionProcess(executable: executable, file: entry.file, arguments: passedOn)
+        }
+        let result = ScenarioRunner.run(entry.plan, options: options)
+        if showProgress { Diagnostics.endProgress() }
+        if let error = result.inputError {
+            // A bad input row met by a run (a trace's rows are checked as they are replayed).
+            Diagnostics.error(error.description)
+            tally.failed = true
+            tally.inputRefused = true
+            return true
+        }
+        if !result.complete, result.summary.isEmpty {
+            // Interrupted before its first run had a row: the previous results stay as they are.
+            tally.interrupted = true
+            Diagnostics.note("interrupted: '\(name)' had not started; its previous results (if any) are untouched")
+            return false
+        }
+        if let failure = result.processFailure {
+            Diagnostics.error("\(entry.file): error: '\(name)': \(failure); nothing of it was written")
+            tally.failed = true
+            if Interrupt.requested {
+                tally.interrupted = true
+                return false
+            }
+            return true
+        }
+        if let failure = result.determinismFailure {
+            Diagnostics.error(failure.description)
+            tally.failed = true
+            return true
+        }
+        let checked = ExpectationCheck.evaluate(entry.plan.base.header.expect, result: result)
+        let plotOptions = command.plotOptions
+        do {
+            let plots = result.complete && !plotOptions.noPlots ? plotOptions : nil
+            tally.written.append(
+                try ScenarioResultsOutput.write(result, checked: checked, writer: writer, plots: plots, quiet: command.quiet))
+        } catch {
+            Diagnostics.error(
+                "\(command.out): error: cannot write results of '\(name)': \(error); the previous results there (if any) are unchanged")
+            tally.failed = true
+            if !result.complete {
+                tally.interrupted = true
+                return false
+            }
+            return true
+        }
+        if !command.quiet {
+            print(SummaryTable(result: result, directory: writer.scenarioDirectory(name).path, countsOnly: command.countsOnly).render())
+        }
+        tally.outcomes += checked
+        if !result.complete {
+            tally.interrupted = true
+            Diagnostics.note(
+                "interrupted: partial results of '\(name)' kept, marked complete=false"
+                    + (plotOptions.noPlots ? "" : " (no plots drawn: scripts/plot.sh DIR draws them)"))
+            return false
+        }
+        return true
+    }
+
+    /// Prints the expectations' table (with `--quiet`, only when one failed, and only the
+    /// failures; else a one-line count); how many failed.
+    private func reportExpectations(_ outcomes: [ExpectationOutcome]) -> Int {
+        let failures = outcomes.filter { !$0.passed }
+        if !failures.isEmpty || !outcomes.isEmpty && !command.quiet {
+            print(ExpectationTable(outcomes: outcomes, failuresOnly: command.quiet).render())
+        } else if !outcomes.isEmpty {
+            let skipped = outcomes.filter(\.skipped).count
+            print("expectations: \(outcomes.count - skipped) passed, 0 failed" + (skipped > 0 ? ", \(skipped) skipped" : ""))
+        }
+        return failures.count
+    }
+
+    /// The options a repetition's process is given as they were given here.
+    private var passedOn: [String] {
+        var arguments = command.scenario.arguments
+        if let cacheDir = command.cacheDir { arguments += ["--cache-dir", cacheDir] }
+        if let limit = command.memory.text { arguments += ["--memory-limit", limit] }
+        return arguments
+    }
+
+    /// A repetition's process (`--repetition-record`): runs one repetition of the given runs of
+    /// the one file and writes what it measured for the process that started it.
+    private func runRepetition(record: String, _ checked: Checked) throws {
+        guard command.files.count == 1, let text = command.repetitionRuns,
+            case let indices = text.split(separator: ",").compactMap({ Int($0) }), !indices.isEmpty
+        else {
+            Diagnostics.error("error: \(RepetitionProcess.recordOption) takes one file and \(RepetitionProcess.runsOption) its runs")
+            throw WorkbenchExit.inputError
+        }
+        let plan: ScenarioPlan
+        do {
+            plan = try ScenarioLoader.loadPlan(
+                contentsOf: URL(fileURLWithPath: command.files[0]), maxDuration: checked.durationCap,
+                memoryLimit: checked.memoryLimit, overrides: checked.overrides)
+        } catch {
+            Diagnostics.error(error.description)
+            throw WorkbenchExit.inputError
+        }
+        var options = checked.options
+        options.isCancelled = { Interrupt.requested }
+        options.only = Set(indices)
+        options.warmUpRounds = command.warmUpRounds ?? 0
+        let outputs = ScenarioRunner.repetitionOutputs(plan, options: options)
+        do {
+            try RepetitionRecord.write(outputs, to: URL(fileURLWithPath: record))
+        } catch {
+            Diagnostics.error("error: \(error)")
+            throw WorkbenchExit.inputError
+        }
+    }
+}
