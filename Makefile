@@ -5,7 +5,7 @@
 #   make dist   a release binary for nodes without the Swift toolchain (.build/dist/workbench)
 #   make test   install system packages if missing, run the test suite, the concurrency tests
 #               under ThreadSanitizer, every shipped scenario against its expect lines, then
-#               200 fuzz mutants (make fuzz, at most 5 minutes)
+#               200 fuzz mutants (make fuzz, at most 5 minutes), all on the debug build
 # `make deps` alone installs the system packages (needs root or sudo): libjemalloc-dev, gnuplot-nox,
 # pkg-config, libpng-dev and libcairo2-dev with fonts-dejavu-core (the drawing cache's PNG files and
 # drawings), python3 (the tests read PNG files with an independent decoder), libzstd-dev and
@@ -20,7 +20,7 @@ SCENARIOS  ?= $(wildcard scenarios/*.yaml)
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 WORKBENCH  := .build/release/workbench
 
-.PHONY: run test tsan check-scenarios fuzz deps build bench clean docs
+.PHONY: run test tsan check-scenarios scenario-check-run fuzz fuzz-run deps build bench clean docs
 
 # Mutants for `make fuzz` and the seed that draws them; `make test` runs FUZZ_TEST_N of them and
 # starts none after FUZZ_TEST_BUDGET seconds.
@@ -64,8 +64,9 @@ test: deps
 		grep -E '✘|recorded an issue|error:.*(Expectation|Issue)|Fatal error|Crash' .build/test-output.log | grep -v '✔' | tail -40; \
 		exit 1; }
 	$(MAKE) tsan
-	$(MAKE) check-scenarios
-	$(MAKE) fuzz N=$(FUZZ_TEST_N) BUDGET=$(FUZZ_TEST_BUDGET)
+	# The scenarios and the fuzz run on the debug build the tests just made (its models are
+	# optimised: the shipped scenarios take about as long as on release), saving a release build.
+	$(MAKE) scenario-check-run fuzz-run WORKBENCH=.build/debug/workbench N=$(FUZZ_TEST_N) BUDGET=$(FUZZ_TEST_BUDGET)
 
 # The concurrency tests under ThreadSanitizer, in a package that builds Models without jemalloc
 # (ThreadSanitizer cannot run with another allocator interposed).
@@ -74,13 +75,17 @@ tsan:
 
 # Every shipped scenario, full length, on the release build (the drawing scenarios rasterize for
 # real), checked against its `expect` lines (exit 2 if one fails).
-check-scenarios: build
+check-scenarios: build scenario-check-run
+
+scenario-check-run:
 	$(WORKBENCH) run $(SCENARIOS) --out .build/scenario-check --quiet --no-plots
 
 # Mutated shipped scenarios through validate, then run (capped at 1 s, under a memory limit);
 # fails on a crash, a hang or an undocumented exit code, saving the input under
 # .build/fuzz-failures (see scripts/fuzz.py).
-fuzz: build
+fuzz: build fuzz-run
+
+fuzz-run:
 	python3 scripts/fuzz.py --count $(N) --seed $(SEED) --budget $(BUDGET) --jobs 2 --binary $(WORKBENCH)
 
 # Regenerates every generated part of README.md and docs/ (transcripts, the CLI reference, the

@@ -27,5 +27,5 @@ struct WorkbenchCommand: ParsableCommand {
 
 /// Every registered kind with its one-line summary, for `--help`.
 private var kindList: String {
-    ScenarioKinds.all.map { "  \($0.kind.rawValue): \($0.summary)" }.joined(separator: "\n")
+    KindRegistry.all.map { "  \($0.kind.rawValue): \($0.summary)" }.joined(separator: "\n")
 }

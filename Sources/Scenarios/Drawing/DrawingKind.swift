@@ -1,12 +1,12 @@
 import Report
 
-extension ScenarioKind {
+extension KindName {
     /// `kind: drawing`.
-    public static let drawing = ScenarioKind(rawValue: "drawing")
+    public static let drawing = KindName(rawValue: "drawing")
 }
 
 extension DrawingScenario: KindScenario {
-    public static var kind: ScenarioKind { .drawing }
+    public static var kind: KindName { .drawing }
 
     public static let summary = "views painted with Cairo through a drawing cache over a memory and a disk tier"
 

@@ -53,7 +53,7 @@ public struct DrawingScenario: DeclaredMapping, Equatable, Sendable {
             .rule("kind is drawing") { scenario, f in
                 if scenario.header.kind != .drawing {
                     throw f.invalid(
-                        "kind", "expected '\(ScenarioKind.drawing.rawValue)' here, found '\(scenario.header.kind.rawValue)'")
+                        "kind", "expected '\(KindName.drawing.rawValue)' here, found '\(scenario.header.kind.rawValue)'")
                 }
             },
             .optional(

@@ -2,17 +2,20 @@ import Models
 import Report
 
 /// A scenario kind: the type a `kind:` value decodes to, and everything the runner, the command
-/// line and Report need to know about it.
+/// line and Report need to know about it. Three names, three roles: ``KindScenario`` is this
+/// protocol, ``KindName`` a kind's `kind:` value, ``KindRegistry`` the list of kinds.
 ///
 /// Adding a kind: a folder under `Sources/Scenarios/` with a type conforming to this protocol
-/// (its schema is its `Codable` conformance, rejecting keys outside `ScenarioHeader.keys` and its
-/// own; its run matrix, its driver, its columns and, through the columns' views, its table
-/// columns; its plot views, `static var plots`, or those its columns' views imply), a `ScenarioKind` constant for its name, and one line in ``ScenarioKinds/builtIn``.
+/// and to ``DeclaredMapping`` (its keys declared once: `.inline(\.header, ScenarioHeader.schema)`
+/// then its own; decoding, `scenario.yaml` and `workbench keys` come from that), its run matrix,
+/// its driver, its columns and, through the columns' views, its table columns; its plot views,
+/// `static var plots`, or those its columns' views imply), a `KindName` constant for its name,
+/// and one line in ``KindRegistry/builtIn``.
 /// `Tests/ScenariosTests/Kinds/KindRegistrationTests.swift` builds a kind in a test target and
 /// runs it end to end this way.
 public protocol KindScenario: Codable, Equatable, Sendable {
     /// The `kind:` value.
-    static var kind: ScenarioKind { get }
+    static var kind: KindName { get }
     /// One line saying what the kind simulates, for `--help` and `workbench columns`.
     static var summary: String { get }
     /// Every column its runs write, with unit, role, direction, description and views.

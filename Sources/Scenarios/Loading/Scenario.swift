@@ -1,5 +1,5 @@
 /// A loaded scenario of any kind: the kind's own type (see ``KindScenario``), chosen by the
-/// file's `kind:` among ``ScenarioKinds/all``.
+/// file's `kind:` among ``KindRegistry/all``.
 public struct Scenario: Equatable, Sendable {
     /// The kind's scenario value.
     public let body: any KindScenario
@@ -11,7 +11,7 @@ public struct Scenario: Equatable, Sendable {
 
     public var header: ScenarioHeader { body.header }
 
-    public var kind: ScenarioKind { header.kind }
+    public var kind: KindName { header.kind }
 
     /// The scenario's kind type.
     public var kindType: any KindScenario.Type { type(of: body) }
@@ -29,8 +29,8 @@ public struct Scenario: Equatable, Sendable {
 extension Scenario: Codable {
     public init(from decoder: Decoder) throws {
         // Only `kind` is read here; the kind's type reads (and checks) the whole mapping.
-        let kind = try Fields(sharedMapping: decoder).required("kind", as: ScenarioKind.self)
-        guard let type = ScenarioKinds.type(of: kind) else {
+        let kind = try Fields(sharedMapping: decoder).required("kind", as: KindName.self)
+        guard let type = KindRegistry.type(of: kind) else {
             throw SchemaViolation(.invalid("unknown kind '\(kind)'"), at: decoder.codingPath)
         }
         self.init(try type.init(from: decoder))

@@ -6,7 +6,7 @@ public struct ScenarioHeader: DeclaredMapping, Equatable, Sendable {
     public var version: Int
     /// Matches `[a-z0-9][a-z0-9_-]*`; used as a directory name for results.
     public var name: String
-    public var kind: ScenarioKind
+    public var kind: KindName
     public var description: String?
     public var seed: UInt64
     /// How long the measured part runs (> 0).
@@ -26,7 +26,7 @@ public struct ScenarioHeader: DeclaredMapping, Equatable, Sendable {
     public init(
         version: Int = ScenarioDefaults.version,
         name: String,
-        kind: ScenarioKind,
+        kind: KindName,
         description: String? = nil,
         seed: UInt64 = ScenarioDefaults.seed,
         duration: Seconds,

@@ -46,7 +46,7 @@ public enum ScenarioLoader {
     static func applying(_ overrides: [ScenarioOverride], to root: Node, file: String) throws(ScenarioError) -> Node {
         guard !overrides.isEmpty else { return root }
         // A file without a known kind gets its error from decoding, with its position.
-        guard let name = root.mapping?["kind"]?.string, let kind = ScenarioKinds.named(name) as? any DeclaredMapping.Type else {
+        guard let name = root.mapping?["kind"]?.string, let kind = KindRegistry.named(name) as? any DeclaredMapping.Type else {
             return root
         }
         var tree = root

@@ -1,12 +1,12 @@
 import Report
 
-extension ScenarioKind {
+extension KindName {
     /// `kind: navigation`.
-    public static let navigation = ScenarioKind(rawValue: "navigation")
+    public static let navigation = KindName(rawValue: "navigation")
 }
 
 extension NavigationScenario: KindScenario {
-    public static var kind: ScenarioKind { .navigation }
+    public static var kind: KindName { .navigation }
 
     public static let summary =
         "a user navigating a tabbed app built on a view factory, its controllers in a view cache and a history stack"

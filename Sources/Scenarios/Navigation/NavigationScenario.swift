@@ -31,7 +31,7 @@ public struct NavigationScenario: DeclaredMapping, Equatable, Sendable {
             .rule("kind is navigation") { scenario, f in
                 if scenario.header.kind != .navigation {
                     throw f.invalid(
-                        "kind", "expected '\(ScenarioKind.navigation.rawValue)' here, found '\(scenario.header.kind.rawValue)'")
+                        "kind", "expected '\(KindName.navigation.rawValue)' here, found '\(scenario.header.kind.rawValue)'")
                 }
             },
             .required("app", \.app, "The app: its sections (tabs) and their views (pages), registered with the factory."),

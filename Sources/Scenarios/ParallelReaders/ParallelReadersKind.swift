@@ -1,12 +1,12 @@
 import Report
 
-extension ScenarioKind {
+extension KindName {
     /// `kind: parallel-readers`.
-    public static let parallelReaders = ScenarioKind(rawValue: "parallel-readers")
+    public static let parallelReaders = KindName(rawValue: "parallel-readers")
 }
 
 extension ParallelReadersScenario: KindScenario {
-    public static var kind: ScenarioKind { .parallelReaders }
+    public static var kind: KindName { .parallelReaders }
 
     public static let summary = "reader and writer threads against a reader-writer store, one synchronisation design per run"
 

@@ -65,7 +65,7 @@ public struct ParallelReadersScenario: DeclaredMapping, Equatable, Sendable {
                 if scenario.header.kind != .parallelReaders {
                     throw f.invalid(
                         "kind",
-                        "expected '\(ScenarioKind.parallelReaders.rawValue)' here, found '\(scenario.header.kind.rawValue)'")
+                        "expected '\(KindName.parallelReaders.rawValue)' here, found '\(scenario.header.kind.rawValue)'")
                 }
             },
             .optional(

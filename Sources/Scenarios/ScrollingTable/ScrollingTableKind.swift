@@ -1,12 +1,12 @@
 import Report
 
-extension ScenarioKind {
+extension KindName {
     /// `kind: scrolling-table`.
-    public static let scrollingTable = ScenarioKind(rawValue: "scrolling-table")
+    public static let scrollingTable = KindName(rawValue: "scrolling-table")
 }
 
 extension ScrollingTableScenario: KindScenario {
-    public static var kind: ScenarioKind { .scrollingTable }
+    public static var kind: KindName { .scrollingTable }
 
     public static let summary =
         "a table view scrolled by a script, its row controllers in a reuse cache and its headers and footers in a reuse pool"

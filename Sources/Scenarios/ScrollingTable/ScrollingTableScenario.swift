@@ -37,7 +37,7 @@ public struct ScrollingTableScenario: DeclaredMapping, Equatable, Sendable {
                 if scenario.header.kind != .scrollingTable {
                     throw f.invalid(
                         "kind",
-                        "expected '\(ScenarioKind.scrollingTable.rawValue)' here, found '\(scenario.header.kind.rawValue)'")
+                        "expected '\(KindName.scrollingTable.rawValue)' here, found '\(scenario.header.kind.rawValue)'")
                 }
             },
             .required("table", \.table, "The table's shape and its reusable views."),

@@ -1,13 +1,13 @@
 import Models
 import Report
 
-extension ScenarioKind {
+extension KindName {
     /// `kind: trace`.
-    public static let trace = ScenarioKind(rawValue: "trace")
+    public static let trace = KindName(rawValue: "trace")
 }
 
 extension TraceScenario: KindScenario {
-    public static var kind: ScenarioKind { .trace }
+    public static var kind: KindName { .trace }
 
     public static let summary = "a recorded or generated request stream replayed under each policy and capacity"
 

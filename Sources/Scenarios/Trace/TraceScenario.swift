@@ -42,7 +42,7 @@ public struct TraceScenario: DeclaredMapping, Equatable, Sendable {
             .inline(\.header, ScenarioHeader.schema(defaultDuration: .seconds(1))),
             .rule("kind is trace") { scenario, f in
                 if scenario.header.kind != .trace {
-                    throw f.invalid("kind", "expected '\(ScenarioKind.trace.rawValue)' here, found '\(scenario.header.kind.rawValue)'")
+                    throw f.invalid("kind", "expected '\(KindName.trace.rawValue)' here, found '\(scenario.header.kind.rawValue)'")
                 }
             },
             .rule("no sweep: cache.capacities lists the capacities") { scenario, f in

@@ -25,10 +25,10 @@ struct Keys: ParsableCommand {
     }
 
     func run() throws {
-        var kinds = ScenarioKinds.all
+        var kinds = KindRegistry.all
         if let kind {
-            guard let type = ScenarioKinds.named(kind) else {
-                let known = ScenarioKinds.all.map { $0.kind.rawValue }.joined(separator: ", ")
+            guard let type = KindRegistry.named(kind) else {
+                let known = KindRegistry.all.map { $0.kind.rawValue }.joined(separator: ", ")
                 Diagnostics.error("error: unknown kind '\(kind)' (expected one of: \(known))")
                 throw WorkbenchExit.inputError
             }

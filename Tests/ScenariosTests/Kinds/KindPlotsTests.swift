@@ -16,14 +16,14 @@ struct KindPlotsTests {
     static let fixtures = root.appendingPathComponent("Tests/ReportTests/Plots/Fixtures")
 
     /// A kind's folder under `Sources/Scenarios/`: `scrolling-table` → `ScrollingTable`.
-    static func folder(of kind: ScenarioKind) -> String {
+    static func folder(of kind: KindName) -> String {
         kind.rawValue.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 
     /// The lines of `text` that branch on a scenario kind: a kind compared with a literal
     /// (`kind eq "drawing"`, `kind == .drawing`), a `case` of a kind's constant, or a kind's
     /// name in quotes on a line with a comparison or a condition (a shell test `[ ... ]` too).
-    static func kindSwitches(in text: String, kinds: [ScenarioKind]) -> [String] {
+    static func kindSwitches(in text: String, kinds: [KindName]) -> [String] {
         let names = kinds.map(\.rawValue)
         let constants = kinds.map { kind in
             let folder = folder(of: kind)
@@ -46,7 +46,7 @@ struct KindPlotsTests {
     /// Every file under `Sources/` (but the registry's `Kinds/` and each kind's folder) and
     /// `scripts/`, with the lines that branch on a kind.
     static func switchesInPackage() throws -> [String] {
-        let kinds = ScenarioKinds.builtIn.map { $0.kind }
+        let kinds = KindRegistry.builtIn.map { $0.kind }
         let excluded = (["Kinds"] + kinds.map(folder(of:))).map { root.appendingPathComponent("Sources/Scenarios/\($0)/").path }
         var found: [String] = []
         for top in ["Sources", "scripts"] {
@@ -71,7 +71,7 @@ struct KindPlotsTests {
 
     @Test("the kind-switch check finds what it must: a gnuplot kind test, a case of a kind, a kind's name compared")
     func kindSwitchCheckFails() {
-        let kinds = ScenarioKinds.builtIn.map { $0.kind }
+        let kinds = KindRegistry.builtIn.map { $0.kind }
         let text = """
             if (kind eq "drawing") { set format x "%.10g" }
             case .scrollingTable: "instantiations"
@@ -85,9 +85,9 @@ struct KindPlotsTests {
 
     @Test(
         "each built-in kind declares its plots in its folder; Report's fixtures hold its plots.csv",
-        arguments: ScenarioKinds.builtIn.map { $0.kind.rawValue })
+        arguments: KindRegistry.builtIn.map { $0.kind.rawValue })
     func plotsFixture(_ name: String) throws {
-        let kind = try #require(ScenarioKinds.named(name))
+        let kind = try #require(KindRegistry.named(name))
         let text = PlotView.render(kind.plots)
         let url = Self.fixtures.appendingPathComponent("\(name).plots.csv")
         if ProcessInfo.processInfo.environment["WORKBENCH_RECORD_GOLDEN"] != nil {
@@ -98,9 +98,9 @@ struct KindPlotsTests {
     }
 
     @Test(
-        "every column a built-in kind's plot draws is one of its result columns", arguments: ScenarioKinds.builtIn.map { $0.kind.rawValue })
+        "every column a built-in kind's plot draws is one of its result columns", arguments: KindRegistry.builtIn.map { $0.kind.rawValue })
     func plotsNameTheirColumns(_ name: String) throws {
-        let kind = try #require(ScenarioKinds.named(name))
+        let kind = try #require(KindRegistry.named(name))
         let known = Set((kind.columns.summary + kind.columns.timeseries).map(\.name))
         for view in kind.plots {
             if let metric = view.metric {

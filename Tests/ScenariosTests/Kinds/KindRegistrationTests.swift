@@ -7,11 +7,11 @@ import Testing
 
 /// A kind built here, in the test target, to prove that a new kind costs one folder: one type
 /// conforming to `KindScenario`, registered (here for the test's task only, with
-/// `ScenarioKinds.registering`; a shipped kind is one line in `ScenarioKinds.builtIn`), and it runs end to end
+/// `KindRegistry.registering`; a shipped kind is one line in `KindRegistry.builtIn`), and it runs end to end
 /// (results, columns.csv, scenario.yaml, a plot, the index page, compare) with nothing else
 /// edited. A coin is flipped `flips` times; a flip "hits" when it matches the one before.
 struct CoinFlipScenario: KindScenario {
-    static let kind = ScenarioKind(rawValue: "coin-flips")
+    static let kind = KindName(rawValue: "coin-flips")
     static let summary = "a coin flipped again and again, each flip checked against the one before"
     static let columns = ResultColumns(
         summary: SharedColumns.identity + [
@@ -119,7 +119,7 @@ struct KindRegistrationTests {
 
     @Test("a registered kind loads, runs, writes columns.csv and scenario.yaml, plots, appears on the index page and compares")
     func registeredKindRunsEndToEnd() throws {
-        try ScenarioKinds.registering([CoinFlipScenario.self]) {
+        try KindRegistry.registering([CoinFlipScenario.self]) {
             try runEndToEnd()
         }
     }

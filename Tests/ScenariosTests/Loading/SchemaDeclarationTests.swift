@@ -57,7 +57,7 @@ struct SchemaDeclarationTests {
             let text = try String(contentsOf: file, encoding: .utf8)
             let node = try #require(try Yams.compose(yaml: text))
             let kindName = try #require(node.mapping?["kind"]?.string)
-            let kind = try #require(ScenarioKinds.named(kindName))
+            let kind = try #require(KindRegistry.named(kindName))
             let declared = try #require(kind as? any DeclaredMapping.Type, "kind \(kindName) is not declared")
             #expect(Self.undeclaredKeys(node, as: declared, path: "").isEmpty, "\(file.lastPathComponent)")
         }
@@ -65,7 +65,7 @@ struct SchemaDeclarationTests {
 
     @Test("every built-in kind's format reference is generated from its declarations")
     func everyKindHasAReference() throws {
-        for kind in ScenarioKinds.builtIn {
+        for kind in KindRegistry.builtIn {
             let sections = try #require(FormatReference.sections(for: kind), "\(kind.kind.rawValue)")
             let top = try #require(sections.first)
             #expect(top.path == "top level")
@@ -79,7 +79,7 @@ struct SchemaDeclarationTests {
 
     @Test("a mapping's declared keys are unique, and each has a summary")
     func keysUniqueAndDescribed() throws {
-        for kind in ScenarioKinds.builtIn {
+        for kind in KindRegistry.builtIn {
             for section in try #require(FormatReference.sections(for: kind)) {
                 let names = section.keys.map(\.name)
                 #expect(Set(names).count == names.count, "\(kind.kind.rawValue) \(section.path): \(names)")

@@ -102,7 +102,7 @@ struct RepeatedCountsTests {
 
     @Test("every kind has a scenario here")
     func everyKindCovered() {
-        #expect(Set(ScenarioKinds.builtIn.map { $0.kind.rawValue }) == Set(Self.scenarios.keys))
+        #expect(Set(KindRegistry.builtIn.map { $0.kind.rawValue }) == Set(Self.scenarios.keys))
     }
 
     @Test(

@@ -28,7 +28,7 @@ final class RepetitionLog: @unchecked Sendable {
 /// its scenario came before: the n-th call measures work_ns = 10·n and records one latency of
 /// 1000·n ns.
 struct RepetitionProbeScenario: KindScenario {
-    static let kind = ScenarioKind(rawValue: "repetition-probe")
+    static let kind = KindName(rawValue: "repetition-probe")
     static let summary = "a run that counts how often it ran"
     static let columns = ResultColumns(
         summary: SharedColumns.identity + [
@@ -93,7 +93,7 @@ struct RepetitionTests {
 
     @Test("repetitions are interleaved: repetition 1 of every run, then repetition 2, ...")
     func interleaved() throws {
-        try ScenarioKinds.registering([RepetitionProbeScenario.self]) {
+        try KindRegistry.registering([RepetitionProbeScenario.self]) {
             let result = ScenarioRunner.run(try Self.scenario("interleaved"), options: Self.unwarmed)
             #expect(RepetitionLog.shared.calls("interleaved") == ["none", "lru", "none", "lru", "none", "lru"])
             #expect(result.determinismFailure == nil)
@@ -102,7 +102,7 @@ struct RepetitionTests {
 
     @Test("--repeat replaces the file's repeat, and scenario.yaml records the one that ran")
     func repeatOption() throws {
-        try ScenarioKinds.registering([RepetitionProbeScenario.self]) {
+        try KindRegistry.registering([RepetitionProbeScenario.self]) {
             var options = Self.unwarmed
             options.repetitions = 2
             let result = ScenarioRunner.run(try Self.scenario("option", repeat: 5), options: options)
@@ -113,7 +113,7 @@ struct RepetitionTests {
 
     @Test("a count that differs between repetitions is a determinism failure naming the column, the run and the two values")
     func determinismFailure() throws {
-        try ScenarioKinds.registering([RepetitionProbeScenario.self]) {
+        try KindRegistry.registering([RepetitionProbeScenario.self]) {
             let result = ScenarioRunner.run(try Self.scenario("drifting", drift: true), options: Self.unwarmed)
             let failure = try #require(result.determinismFailure)
             #expect(
@@ -132,7 +132,7 @@ struct RepetitionTests {
         "with repetitions: the summary holds the median and its interval, repetitions.csv a row per run per repetition, latency.csv the merged histograms"
     )
     func repeatedResults() throws {
-        try ScenarioKinds.registering([RepetitionProbeScenario.self]) {
+        try KindRegistry.registering([RepetitionProbeScenario.self]) {
             let result = ScenarioRunner.run(try Self.scenario("medians"), options: Self.unwarmed)
             // none ran as calls 1, 3, 5: work_ns 10, 30, 50.
             let none = try #require(result.summary.first)
@@ -155,7 +155,7 @@ struct RepetitionTests {
 
     @Test("latency.csv's band: at every percentile the smallest and largest of the repetitions' own values; one repetition, its own value")
     func spectrumBand() throws {
-        try ScenarioKinds.registering([RepetitionProbeScenario.self]) {
+        try KindRegistry.registering([RepetitionProbeScenario.self]) {
             // none ran as calls 1, 3, 5: one latency each, 1000, 3000 and 5000 ns.
             let result = ScenarioRunner.run(try Self.scenario("band"), options: Self.unwarmed)
             let none = result.latency.filter { $0["policy"] == .string("none") }
@@ -170,7 +170,7 @@ struct RepetitionTests {
 
     @Test("warm-up rounds run every run unrecorded before the measured ones: one by default with repetitions, none without")
     func warmUpRounds() throws {
-        try ScenarioKinds.registering([RepetitionProbeScenario.self]) {
+        try KindRegistry.registering([RepetitionProbeScenario.self]) {
             // (repetitions, --warm-up) → calls of each of the scenario's 2 runs (none, lru)
             let cases: [(Int, Int?, Int)] = [(1, nil, 1), (2, nil, 3), (3, 0, 3), (1, 2, 3), (2, 2, 4)]
             for (index, (repetitions, warmUp, expected)) in cases.enumerated() {

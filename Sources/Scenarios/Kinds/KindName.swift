@@ -1,7 +1,7 @@
 /// A scenario kind's name, the `kind:` value of a scenario file. Each kind declares its constant
-/// in its own folder (`extension ScenarioKind { static let drawing = ... }`); decoding accepts
-/// the names of ``ScenarioKinds/all``.
-public struct ScenarioKind: RawRepresentable, Hashable, Codable, Sendable, CustomStringConvertible, SchemaDescribed {
+/// in its own folder (`extension KindName { static let drawing = ... }`); decoding accepts
+/// the names of ``KindRegistry/all``.
+public struct KindName: RawRepresentable, Hashable, Codable, Sendable, CustomStringConvertible, SchemaDescribed {
     public let rawValue: String
 
     public init(rawValue: String) {
@@ -12,7 +12,7 @@ public struct ScenarioKind: RawRepresentable, Hashable, Codable, Sendable, Custo
 
     /// The registered kinds' names, comma-separated.
     static var choiceList: String {
-        ScenarioKinds.all.map { $0.kind.rawValue }.joined(separator: ", ")
+        KindRegistry.all.map { $0.kind.rawValue }.joined(separator: ", ")
     }
 
     static var schemaDescription: String {
@@ -24,7 +24,7 @@ public struct ScenarioKind: RawRepresentable, Hashable, Codable, Sendable, Custo
         guard !container.decodeNil(), let name = try? container.decode(String.self) else {
             throw SchemaViolation(.expected(Self.schemaDescription), at: decoder.codingPath)
         }
-        guard ScenarioKinds.named(name) != nil else {
+        guard KindRegistry.named(name) != nil else {
             throw SchemaViolation(
                 .invalid("unknown kind '\(name)' (expected one of: \(Self.choiceList))"), at: decoder.codingPath)
         }

@@ -1,5 +1,5 @@
 /// The registry of scenario kinds: the one place that lists them.
-public enum ScenarioKinds {
+public enum KindRegistry {
     /// The kinds that ship, in the order `--help` and `workbench columns` list them.
     public static let builtIn: [any KindScenario.Type] = [
         ScrollingTableScenario.self,
@@ -26,7 +26,7 @@ public enum ScenarioKinds {
     }
 
     /// The kind called `kind`, or nil.
-    public static func type(of kind: ScenarioKind) -> (any KindScenario.Type)? {
+    public static func type(of kind: KindName) -> (any KindScenario.Type)? {
         all.first { $0.kind == kind }
     }
 
