@@ -9,6 +9,10 @@ public enum ScenarioDefaults {
     public static let memoryPressure: [MemoryPressureEvent] = []
     /// One repetition of each run: measured figures are single samples.
     public static let repetitions = 1
+    /// One workload seed: the file's.
+    public static let seeds = SeedsSpec.single
+    /// `decide.share`: the goal must hold in 95% of the seeds.
+    public static let decideShare = 0.95
 
     // scrolling-table: table
     public static let viewportHeight = 667.0

@@ -22,6 +22,10 @@ public struct ScenarioHeader: DeclaredMapping, Equatable, Sendable {
     public var sweep: SweepSpec?
     /// How many times each run is repeated, interleaved (`repeat`; `--repeat` replaces it).
     public var repetitions: Int = ScenarioDefaults.repetitions
+    /// The workload seeds every run is replicated over (`seeds`; `--seeds` replaces it).
+    public var seeds: SeedsSpec = ScenarioDefaults.seeds
+    /// The question the results answer (`decide`), or nil.
+    public var decide: DecideSpec?
 
     public init(
         version: Int = ScenarioDefaults.version,
@@ -144,6 +148,13 @@ public struct ScenarioHeader: DeclaredMapping, Equatable, Sendable {
                 .must(
                     "must be \(ScenarioLimits.repetitions.lowerBound) to \(ScenarioLimits.repetitions.upperBound)"
                 ) { ScenarioLimits.repetitions.contains($0) }),
+            .optional(
+                "seeds", \.seeds, default: ScenarioDefaults.seeds, shown: "1",
+                "The workload seeds every run is replicated over: a number (the file's seed, then seeds derived from it) or a list (`--seeds` replaces it).",
+                example: "10", omitWhen: { $0 == ScenarioDefaults.seeds }),
+            .optional(
+                "decide", \.decide, absent: "no decision",
+                "The question the results answer: the runs that meet a goal in a share of the seeds, and which of them minimise what."),
             .rule("at most \(ScenarioLimits.maxEventsPerRun) samples and memory-pressure events per run") { header, f in
                 try header.checkEventCounts(f)
             },

@@ -39,6 +39,8 @@ public enum ScenarioLimits {
     /// `repeat` and `--repeat`: repetitions of each run (100 gives a median's confidence interval
     /// from the 40th to the 61st value; more only multiplies the time).
     public static let repetitions = 1...100
+    /// Workload seeds per run (`seeds:`, `--seeds`).
+    public static let seeds = 1...1000
 }
 
 extension ClosedRange where Bound == Int {

@@ -40,7 +40,7 @@ struct ScenarioErrorTests {
             """,
             line: 3, column: 1, keyPath: "duraton",
             message:
-                "unknown key 'duraton' at duraton (expected one of: version, name, kind, description, seed, duration, warmup, sample_interval, memory_pressure, expect, sweep, repeat, table, details, scroll, cache)"
+                "unknown key 'duraton' at duraton (expected one of: version, name, kind, description, seed, duration, warmup, sample_interval, memory_pressure, expect, sweep, repeat, seeds, decide, table, details, scroll, cache)"
         )
     }
 
