@@ -22,12 +22,16 @@
 #   latency.gp     the latency percentile spectrum per run and operation
 #   sweep.gp       summary columns against sweep_value (only when summary.csv has it filled in)
 #   curve.gp       one summary column against sweep_value, every run (a trace's miss-ratio curve)
+#   heatmap.gp     a sweep's grid.csv: runs x sweep values coloured by the decision metric
+#                  (drawn for every scenario with a grid.csv, whatever its kind)
 # When summary.csv has <column>_ci_low and <column>_ci_high (a confidence interval of the
 # column's median over repetitions), bars and sweeps draw it as error bars.
-# Lines draw every run up to six; past six, the baseline (policy none), the best and the worst
-# run by the plot's metric (its `metric` in plots.csv; direction from columns.csv), and the
-# subtitle says so. Bars draw every run. The CLI's Plotter (Sources/Report/Plots) runs the same
-# scripts with the same choices.
+# Lines draw every run up to six; past six, one rule for every line plot, by the scenario's
+# decision metric (decision.csv's, else grid.csv's, else the first metric plots.csv names;
+# direction from columns.csv): the baseline (policy none), then at each sweep value from the
+# smallest up the best and the worst run there, each run once, up to six (without a sweep: the
+# best and the worst); the subtitle says which. Bars and curves draw every run. The CLI's
+# Plotter (Sources/Report/Plots) runs the same scripts with the same choices.
 #
 # gnuplot runs with -d (no ~/.gnuplot or system init file), as the CLI runs it.
 # Exit status: 0 when every plot was drawn, 1 when gnuplot is missing or a plot failed, 2 for
@@ -89,50 +93,94 @@ runs_of() {
 }
 
 # The runs a line plot draws of runs $1 (space-separated keys), by metric $2 of summary $3 with
-# columns.csv $4: every run up to six; past six, the baseline (the first run of policy none), the
-# best and the worst by the metric, in their order, then a tab and the subtitle saying so (as
-# Sources/Report/Plots/RunSelection.swift).
+# columns.csv $4 (as Sources/Report/Plots/RunSelection.swift): every run up to six; past six, the
+# baseline (the first run of policy none), then at each sweep value from the smallest up the best
+# and the worst run there by the metric, each run once, until six are chosen (without a sweep:
+# the best and the worst), in their order; then a tab and the subtitle saying so.
 choose_runs() {
     tr -d '\r' <"$3" | awk -F, -v runs="$1" -v metric="$2" -v described="$4" '
         NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
-        metric != "" && (metric in col) && $col[metric] ~ /^-?[0-9.]+([eE][-+]?[0-9]+)?$/ {
+        {
             s = ("sweep_value" in col) ? $col["sweep_value"] : ""
-            k = $col["policy"] "/" $col["in_use"]
-            total[k] += $col[metric]; count[k]++
-            total[k "@" s] += $col[metric]; count[k "@" s]++
+            if (s != "" && !(s in seen_value)) { seen_value[s] = 1; listed[++nlisted] = s }
+            if (key == "" && ("sweep_key" in col) && s != "") key = $col["sweep_key"]
+        }
+        metric != "" && (metric in col) && $col[metric] ~ /^-?[0-9.]+([eE][-+]?[0-9]+)?$/ {
+            k = $col["policy"] "/" $col["in_use"] "#" s
+            if (!(k in val)) val[k] = $col[metric] + 0
         }
         function name(r) { sub(/\/-/, "", r); return r }
+        function numeric(v) { return v ~ /^-?[0-9.]+([eE][-+]?[0-9]+)?$/ }
         END {
             n = split(runs, run, " ")
             if (n <= 6) { printf "%s", runs; exit }
+            # Sweep values in increasing numeric order, those that are not numbers after them.
+            np = 0
+            for (i = 1; i <= nlisted; i++) if (numeric(listed[i])) {
+                v = listed[i]; j = ++np
+                while (j > 1 && point[j - 1] + 0 > v + 0) { point[j] = point[j - 1]; j-- }
+                point[j] = v
+            }
+            for (i = 1; i <= nlisted; i++) if (!numeric(listed[i])) point[++np] = listed[i]
+            if (np == 0) { point[1] = ""; np = 1 }
+            base = 0; any = 0
+            for (i = 1; i <= n; i++) {
+                at = index(run[i], "@")
+                pair[i] = at ? substr(run[i], 1, at - 1) : run[i]
+                own[i] = at ? substr(run[i], at + 1) : ""
+                keyed[i] = at > 0
+                if (!base && run[i] ~ /^none\//) base = i
+                for (p = 1; p <= np; p++) if ((!keyed[i] || own[i] == point[p]) && ((pair[i] "#" point[p]) in val)) any = 1
+            }
+            if (metric == "" || !any) {
+                for (i = 1; i <= 6; i++) printf "%s ", run[i]
+                printf "\t6 of %d runs: the first 6", n; exit
+            }
             direction = "neutral"
             while ((getline line < described) > 0) {
                 sub(/\r$/, "", line); split(line, f, ",")
                 if (f[1] == "summary" && f[2] == metric) direction = f[5]
             }
-            base = 0
-            for (i = 1; i <= n; i++) if (!base && run[i] ~ /^none\//) base = i
-            low = 0; high = 0
-            for (i = 1; i <= n; i++) {
-                if (i == base || !(run[i] in count)) continue
-                v = total[run[i]] / count[run[i]]
-                if (!low || v < lowv) { low = i; lowv = v }
-                if (!high || v > highv) { high = i; highv = v }
-            }
-            if (metric == "" || !low) {
-                for (i = 1; i <= 6; i++) printf "%s ", run[i]
-                printf "\t6 of %d runs: the first 6", n; exit
-            }
-            if (direction == "lower_is_better") { best = low; worst = high } else { best = high; worst = low }
             if (direction == "neutral") { bw = "highest"; ww = "lowest"; tail = "" }
             else { bw = "best"; ww = "worst"; tail = direction == "higher_is_better" ? " (higher is better)" : " (lower is better)" }
-            roles = ""; chosen = 0
-            if (base) { roles = "baseline " name(run[base]); picked[base] = 1 }
-            roles = roles (roles == "" ? "" : ", ") bw " " name(run[best]); picked[best] = 1
-            if (worst != best) { roles = roles ", " ww " " name(run[worst]); picked[worst] = 1 }
-            for (i = 1; i <= n; i++) if (i in picked) { printf "%s ", run[i]; chosen++ }
-            printf "\t%d of %d runs: %s by %s%s", chosen, n, roles, metric, tail
+            chosen = 0; roles = ""; ncovered = 0; covered = ""
+            if (base) { picked[base] = 1; chosen = 1; roles = "baseline " name(run[base]) }
+            for (p = 1; p <= np; p++) {
+                low = 0; high = 0
+                for (i = 1; i <= n; i++) {
+                    if (i == base || (keyed[i] && own[i] != point[p]) || !((pair[i] "#" point[p]) in val)) continue
+                    v = val[pair[i] "#" point[p]]
+                    if (!low || v < lowv) { low = i; lowv = v }
+                    if (!high || v > highv) { high = i; highv = v }
+                }
+                if (!low) continue
+                if (direction == "lower_is_better") { best = low; worst = high } else { best = high; worst = low }
+                if (chosen < 6 && !(best in picked)) { picked[best] = 1; chosen++; roles = roles (roles == "" ? "" : ", ") bw " " name(run[best]) }
+                if (chosen < 6 && !(worst in picked)) { picked[worst] = 1; chosen++; roles = roles (roles == "" ? "" : ", ") ww " " name(run[worst]) }
+                if ((best in picked) && (worst in picked)) { ncovered++; covered = covered (covered == "" ? "" : ", ") point[p] }
+            }
+            for (i = 1; i <= n; i++) if (i in picked) printf "%s ", run[i]
+            if (key == "" || np <= 1) { printf "\t%d of %d runs: %s by %s%s", chosen, n, roles, metric, tail; exit }
+            at = ncovered == np ? "at each " key : "at " key " " covered " (of " np ")"
+            printf "\t%d of %d runs: %s%s and %s %s by %s%s", chosen, n, base ? "baseline " name(run[base]) "; " : "", bw, ww, at, metric, tail
         }'
+}
+
+# The decision metric of scenario directory $1, which ranks the runs of every line plot (as
+# DecisionReport.rankingMetric): the metric of its decision.csv, else of its grid.csv (the
+# top-left cell), else the first metric its plots.csv names.
+ranking_metric() {
+    local m=""
+    if [ -f "$1/decision.csv" ]; then
+        m="$(tr -d '\r' <"$1/decision.csv" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "metric") c = i; next } NR == 2 && c { print $c; exit }')"
+    fi
+    if [ -z "$m" ] && [ -f "$1/grid.csv" ]; then
+        m="$(head -1 "$1/grid.csv" | tr -d '\r' | cut -d, -f1)"
+    fi
+    if [ -z "$m" ]; then
+        m="$(views_of "$1/plots.csv" | awk -F'\t' '$4 != "" { print $4; exit }')"
+    fi
+    printf "%s" "$m"
 }
 
 # Distinct values of column $2 of CSV file $1, in order of appearance, space-separated.
@@ -202,13 +250,14 @@ draw() {
     done
 }
 
-# The runs a line plot of view metric $2 draws of file $1 keyed by $3 (1: sweep values too),
-# as gnuplot variables (`runs`, and `drawn` when not all), with prefix $4 for `runs`.
+# The runs a line plot draws of file $1 keyed by $3 (1: sweep values too), by the scenario's
+# decision metric ($rank_metric, whatever the view: one rule for every line plot), as gnuplot
+# variables (`runs`, and `drawn` when not all), with prefix $4 for `runs`.
 line_vars() {
     local all chosen note
     all="$(runs_of "$1" "$3")"
     [ -n "$all" ] || return 1
-    IFS=$'\t' read -r chosen note <<<"$(choose_runs "$all" "$2" "$summary" "$described")" || true
+    IFS=$'\t' read -r chosen note <<<"$(choose_runs "$all" "$rank_metric" "$summary" "$described")" || true
     printf "; %sruns=%s" "$4" "$(quote "${chosen% }")"
     [ -z "$note" ] || printf "; drawn=%s" "$(quote "$note")"
 }
@@ -243,6 +292,8 @@ plot_scenario() {
         grep -qx -- "${column}_ci_low" <<<"$header" && grep -qx -- "${column}_ci_high" <<<"$header" && intervals+="$column "
     done
     [ -z "$intervals" ] || common+="; intervals=$(quote "${intervals% }")"
+    local rank_metric
+    rank_metric="$(ranking_metric "$dir")"
     local pressure=0 lat_ops=""
     [ -f "$timeseries" ] && columns "$timeseries" | grep -qx memory_pressure && pressure=1
     [ -f "$latency" ] && lat_ops="$(operations_of "$latency")"
@@ -285,6 +336,19 @@ plot_scenario() {
         [ -z "$variables" ] || data+="; $variables"
         draw "$view" "$script" "$dir" "$data"
     done < <(views_of "$plots")
+    # Every scenario with a grid.csv (a sweep) gets its heat map, whatever its kind.
+    local grid="$dir/grid.csv"
+    if [ -f "$grid" ]; then
+        local grid_metric grid_runs grid_values better unit
+        grid_metric="$(head -1 "$grid" | tr -d '\r' | cut -d, -f1)"
+        grid_runs="$(tr -d '\r' <"$grid" | awk -F, 'NR > 1 && $1 == "best" { exit } NR > 1 { n++ } END { print n + 0 }')"
+        grid_values="$(head -1 "$grid" | tr -d '\r' | awk -F, '{ print NF - 2 }')"
+        better="$(tr -d '\r' <"$described" | awk -F, -v m="$grid_metric" '$1 == "summary" && $2 == m { print ($5 == "lower_is_better" ? "lower" : "higher"); exit }')"
+        unit="$(tr -d '\r' <"$described" | awk -F, -v m="$grid_metric" '$1 == "summary" && $2 == m { print $3; exit }')"
+        if [ -n "$grid_metric" ] && [ "$grid_runs" -gt 0 ] && [ "$grid_values" -gt 0 ]; then
+            draw heatmap heatmap.gp "$dir" "$common; grid=$(quote "$grid"); runs=$grid_runs; values=$grid_values; sweep_key=$(quote "${sweep_key:-sweep_value}"); metric=$(quote "$grid_metric"); better=$(quote "${better:-higher}"); unit=$(quote "${unit:-number}")"
+        fi
+    fi
     [ ${#written[@]} -eq 0 ] || echo "plots: ${written[*]}"
 }
 

@@ -7,8 +7,8 @@ import Foundation
 ///                          summary,hits,count,count,higher_is_better,requests answered ...,table
 /// ```
 ///
-/// One row per column of `summary.csv`, `timeseries.csv`, `latency.csv` and (with repetitions)
-/// `repetitions.csv`, in file order.
+/// One row per column of `summary.csv`, `timeseries.csv`, `latency.csv`, (with repetitions)
+/// `repetitions.csv` and (with more than one workload seed) `seeds.csv`, in file order.
 /// `file` and `views` go beyond the five properties every column has: a name can mean a total
 /// in the summary and a per-interval figure in the timeseries, and `views` says which tables
 /// and plots show it.
@@ -26,6 +26,8 @@ public struct ResultColumns: Sendable, Equatable {
     public var latency: [Column]
     /// The columns of `repetitions.csv`, in order (none without repetitions; see ``Repetitions``).
     public var repetitions: [Column] = []
+    /// The columns of `seeds.csv`, in order (none with one seed; see ``Seeds``).
+    public var seeds: [Column] = []
 
     /// Column descriptions per file.
     public init(summary: [Column], timeseries: [Column] = [], latency: [Column] = []) {
@@ -41,6 +43,7 @@ public struct ResultColumns: Sendable, Equatable {
         case .timeseries: timeseries
         case .latency: latency
         case .repetitions: repetitions
+        case .seeds: seeds
         }
     }
 
@@ -117,6 +120,7 @@ public struct ResultColumns: Sendable, Equatable {
             case .timeseries: timeseries.append(column)
             case .latency: latency.append(column)
             case .repetitions: repetitions.append(column)
+            case .seeds: seeds.append(column)
             }
         }
     }

@@ -8,6 +8,9 @@ public enum ResultFile: String, Sendable, Equatable, CaseIterable {
     case latency
     /// `repetitions.csv`: one row per run per repetition, every measured summary column.
     case repetitions
+    /// `seeds.csv`: with more than one workload seed, one row per run per seed, its identity
+    /// and count columns (``Seeds``).
+    case seeds
 
     /// The file's name in a scenario directory.
     public var fileName: String { rawValue + ".csv" }

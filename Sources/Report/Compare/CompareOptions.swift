@@ -2,13 +2,16 @@
 public struct CompareOptions: Sendable, Equatable {
     /// The default significance level of the Mann-Whitney U test, after Holm's correction.
     public static let defaultAlpha = 0.01
-    /// From this many repetitions on both sides, measured metrics are judged by the Mann-Whitney
-    /// U test; below it, by whether the two medians' confidence intervals overlap.
+    /// The fewest repetitions on each side with which a measured metric is judged (by the
+    /// Mann-Whitney U test); with fewer on either side it is listed, not judged, unless
+    /// ``strict``. Below 5 the test cannot reach p ≤ 0.01 even for one metric (4 against 4: 2/70).
     public static let testedRepetitions = 5
 
     /// The family-wise significance level (`--alpha`).
     public var alpha: Double
-    /// Judge measured metrics of a single repetition by their threshold alone (`--strict`).
+    /// Judge measured metrics of fewer than ``testedRepetitions`` repetitions anyway, weakly
+    /// (`--strict`): with 2 to 4 by their medians' confidence intervals, with 1 by the threshold
+    /// alone.
     public var strict: Bool
 
     /// Options; the defaults are `compare`'s.

@@ -10,7 +10,10 @@
 ///
 /// What cannot be compared becomes a ``ComparisonNote``: a scenario or row on one side only,
 /// a column on one side only, a non-numeric value, an interrupted run (`complete=false`), a
-/// setting that differs between the two rows of a run, a threshold naming no compared metric.
+/// threshold naming no compared metric. A setting that differs between the sides (a setting
+/// column of the rows, or a key of the recorded `scenario.yaml`) is a ``ConfigurationChange``:
+/// the counts are compared all the same. How far the repetitions could judge the measured
+/// metrics is ``power``.
 /// ``status`` is ``ComparisonStatus/regression`` if any metric regressed, else
 /// ``ComparisonStatus/baselineMissing`` if the baseline lacks a current scenario, else
 /// ``ComparisonStatus/passed``.
@@ -31,13 +34,21 @@ public struct Comparison: Sendable, Equatable {
     public var thresholds: Thresholds
     /// How measured metrics were judged.
     public var options: CompareOptions
+    /// The settings that differ between the two sides, scenario by scenario.
+    public var configurationChanges: [ConfigurationChange]
+    /// Whether the repetitions could judge the measured metrics, and how many would.
+    public var power: JudgingPower
 
     /// Holm's correction over every metric judged by the Mann-Whitney U test that could reach
     /// `alpha`, then their verdicts. A tested metric whose smallest possible p-value exceeds
     /// `alpha` (its repetitions tied so that no split of them could be significant, e.g. the
     /// same value in every one) can never be a finding, so it stays out of the family (Tarone's
-    /// refinement for discrete tests) and keeps its raw p-value as the adjusted one.
-    static func correct(_ rows: inout [RowComparison], alpha: Double) {
+    /// refinement for discrete tests) and keeps its raw p-value as the adjusted one. When the
+    /// family cannot pass Holm's first step at all (``JudgingPower/familyCanReach``), its
+    /// metrics beyond their thresholds are not judged rather than unchanged.
+    ///
+    /// - Returns: what the repetitions could judge.
+    static func correct(_ rows: inout [RowComparison], alpha: Double) -> JudgingPower {
         var family: [(row: Int, metric: Int, p: Double)] = []
         for (r, row) in rows.enumerated() {
             for (m, metric) in row.metrics.enumerated() {
@@ -53,6 +64,13 @@ public struct Comparison: Sendable, Equatable {
         for (entry, value) in zip(family, adjusted) {
             rows[entry.row].metrics[entry.metric].applyHolm(adjusted: value, alpha: alpha)
         }
+        let power = JudgingPower(metrics: rows.flatMap(\.metrics), alpha: alpha)
+        if !power.familyCanReach {
+            for entry in family {
+                rows[entry.row].metrics[entry.metric].markBeyondReach()
+            }
+        }
+        return power
     }
 
     /// Identity columns reported when they differ between the two rows of a run: the run's
@@ -99,6 +117,7 @@ public struct Comparison: Sendable, Equatable {
         scenarios = []
         rows = []
         var notes: [ComparisonNote] = []
+        var changes: [ConfigurationChange] = []
         var sweep: Set<String> = []
         for summary in current.scenarios {
             guard let base = baseline[scenario: summary.name] else {
@@ -110,9 +129,11 @@ public struct Comparison: Sendable, Equatable {
                 notes.append(.differentMachines(scenario: summary.name, baseline: before.machine, current: now.machine))
             }
             sweep.formUnion(summary.header.filter { $0.hasPrefix(SharedColumns.sweepPrefix) })
-            rows += Self.compare(baseline: base, current: summary, thresholds: thresholds, options: options, notes: &notes)
+            rows += Self.compare(
+                baseline: base, current: summary, thresholds: thresholds, options: options, notes: &notes, changes: &changes)
         }
-        Self.correct(&rows, alpha: options.alpha)
+        configurationChanges = changes
+        power = Self.correct(&rows, alpha: options.alpha)
         sweepColumns = sweep.sorted()
         for summary in baseline.scenarios where current[scenario: summary.name] == nil {
             notes.append(.currentLacksScenario(summary.name))
@@ -137,10 +158,16 @@ public struct Comparison: Sendable, Equatable {
     /// The neutral metrics that moved beyond their threshold.
     public var changes: [MetricComparison] { metrics.filter { $0.verdict == .changed } }
 
-    /// The measured metrics of a single repetition that moved beyond their threshold: listed,
-    /// not judged.
+    /// The measured metrics that moved beyond their threshold without enough repetitions to
+    /// judge them (fewer than 5 a side, or too few for Holm's correction over the family):
+    /// listed, not judged (see ``power``).
     public var notJudged: [MetricComparison] {
         metrics.filter { $0.verdict == .notJudged && $0.thresholdVerdict != .unchanged && !$0.judgment.isUnreliable }
+    }
+
+    /// The measured metrics `--strict` judged on fewer repetitions than the test needs.
+    public var weaklyJudged: [MetricComparison] {
+        metrics.filter(\.judgment.isWeak)
     }
 
     /// The unreliable percentiles (too few samples beyond them) that moved beyond their
@@ -165,10 +192,10 @@ public struct Comparison: Sendable, Equatable {
         return .passed
     }
 
-    /// Compares one scenario's rows, appending its notes.
+    /// Compares one scenario's rows, appending its notes and its configuration changes.
     private static func compare(
         baseline: ScenarioSummary, current: ScenarioSummary, thresholds: Thresholds, options: CompareOptions,
-        notes: inout [ComparisonNote]
+        notes: inout [ComparisonNote], changes: inout [ConfigurationChange]
     ) -> [RowComparison] {
         let scenario = current.name
         let baselineColumns = Set(baseline.header)
@@ -188,6 +215,7 @@ public struct Comparison: Sendable, Equatable {
         let currentRows = index(current, side: .current, notes: &notes)
         var notNumeric: Set<String> = []
         var compared: [RowComparison] = []
+        var settingChanges: [(column: String, baseline: String, current: String, runs: Int)] = []
         for (key, record) in currentRows {
             guard let base = baselineRows.first(where: { $0.key == key })?.record else {
                 notes.append(.rowOnlyIn(key, .current))
@@ -200,8 +228,11 @@ public struct Comparison: Sendable, Equatable {
                 notes.append(.incomplete(key, incomplete))
             }
             for column in settingColumns(current) {
-                if let old = base[column], let new = record[column], old != new {
-                    notes.append(.settingDiffers(key, column: column, baseline: old, current: new))
+                guard let old = base[column], let new = record[column], old != new else { continue }
+                if let index = settingChanges.firstIndex(where: { $0.column == column && $0.baseline == old && $0.current == new }) {
+                    settingChanges[index].runs += 1
+                } else {
+                    settingChanges.append((column, old, new, 1))
                 }
             }
             var metrics: [MetricComparison] = []
@@ -221,6 +252,7 @@ public struct Comparison: Sendable, Equatable {
                     direction: current.columns.column(column)?.direction ?? .neutral,
                     baselineText: baselineText, currentText: currentText,
                     baseline: old, current: new, threshold: threshold)
+                metric.views = current.columns.column(column)?.views ?? []
                 if role == .measured {
                     metric.judge(
                         baselineSamples: baseline.repetitions[key]?[column] ?? [old],
@@ -236,6 +268,25 @@ public struct Comparison: Sendable, Equatable {
         }
         for (key, _) in baselineRows where !currentRows.contains(where: { $0.key == key }) {
             notes.append(.rowOnlyIn(key, .baseline))
+        }
+        let columnChanges = settingChanges.map {
+            ConfigurationChange(
+                scenario: scenario, setting: $0.column, baseline: $0.baseline, current: $0.current,
+                runs: ($0.runs, compared.count))
+        }
+        changes += columnChanges
+        if let before = baseline.settings, let after = current.settings {
+            for (path, old, new) in ScenarioSettings.differences(before, after) {
+                // A setting its column already reports alike (cache.capacity as capacity).
+                let leaf = String(path.split(separator: ".").last?.prefix { $0 != "[" } ?? "")
+                let reported = columnChanges.contains {
+                    $0.setting == leaf && ScenarioSettings.display($0.baseline ?? "") == old
+                        && ScenarioSettings.display($0.current ?? "") == new
+                }
+                if !reported {
+                    changes.append(ConfigurationChange(scenario: scenario, setting: path, baseline: old, current: new))
+                }
+            }
         }
         return compared
     }

@@ -16,12 +16,14 @@ enum ComparisonFormatting {
         }
         let unjudged = comparison.notJudged.count
         if unjudged > 0 {
-            text += "; \(unjudged) measured \(unjudged == 1 ? "metric" : "metrics") beyond the threshold not judged "
-                + "(a single repetition: run with --repeat 5 or more, or compare with --strict)"
+            text +=
+                "; \(unjudged) measured \(unjudged == 1 ? "metric" : "metrics") beyond the threshold not judged "
+                + "(too few repetitions)"
         }
         let unreliable = comparison.unreliable.count
         if unreliable > 0 {
-            text += "; \(unreliable) unreliable \(unreliable == 1 ? "percentile" : "percentiles") beyond the threshold not judged "
+            text +=
+                "; \(unreliable) unreliable \(unreliable == 1 ? "percentile" : "percentiles") beyond the threshold not judged "
                 + "(fewer than \(TailSamples.reliableMinimum) samples beyond)"
         }
         let missing = comparison.scenariosMissingFromBaseline.count
@@ -29,6 +31,31 @@ enum ComparisonFormatting {
             text += "; baseline lacks \(plural(missing, "scenario"))"
         }
         return text
+    }
+
+    /// The lines after the headline: each scenario's configuration changes (unless `summary`,
+    /// whose scenario lines name them), then what the repetitions could not judge
+    /// (``JudgingPower/statements``).
+    static func statements(_ comparison: Comparison, summary: Bool = false) -> [String] {
+        (summary ? [] : ConfigurationChange.lines(comparison.configurationChanges)) + comparison.power.statements
+    }
+
+    /// At most `limit` notes, then how many more there are.
+    static func notes(_ comparison: Comparison, limit: Int) -> [String] {
+        let notes = comparison.notes.map(\.description)
+        guard notes.count > limit else { return notes }
+        return notes.prefix(limit) + ["and \(notes.count - limit) more notes (compare without --summary lists them)"]
+    }
+
+    /// The column titles of the summary's top regressions.
+    static func summaryTitles(_ summary: ComparisonSummary) -> [String] {
+        let shown = summary.top.count < summary.total ? "top \(summary.top.count) of \(summary.total)" : "\(summary.total)"
+        return ["scenario", "run", "regressions (\(shown))", "also moved"]
+    }
+
+    /// The summary's top regression's cells, matching ``summaryTitles(_:)``.
+    static func summaryCells(_ entry: ComparisonSummary.Entry) -> [String] {
+        [entry.metric.key.scenario, entry.metric.key.run, entry.change, entry.others]
     }
 
     /// `1 regression`, `2 regressions`, `0 regressions`.
@@ -42,7 +69,7 @@ enum ComparisonFormatting {
         var sections: [(title: String, metrics: [MetricComparison], showVerdict: Bool)] = []
         for (title, metrics) in [
             ("Regressions", comparison.regressions), ("Improvements", comparison.improvements),
-            ("Changed (neutral)", comparison.changes), ("Not judged (a single repetition)", comparison.notJudged),
+            ("Changed (neutral)", comparison.changes), ("Not judged (too few repetitions)", comparison.notJudged),
             ("Not judged (unreliable percentiles)", comparison.unreliable),
         ] where !metrics.isEmpty {
             sections.append((title: title, metrics: metrics, showVerdict: false))

@@ -1,6 +1,8 @@
 /// A comparison as GitHub-flavoured markdown, for a CI job summary: a bold one-line verdict,
-/// then a table per section (regressions, improvements, neutral changes, and every metric with
-/// `all`), then the notes as a list.
+/// what the configuration and the repetitions make of it as a list, then a table per section
+/// (regressions, improvements, neutral changes, and every metric with `all`), then the notes
+/// as a list. With `summary`, a line per scenario and one table of the top regressions instead
+/// (``ComparisonSummary``): what the CI recipes post.
 ///
 /// ```markdown
 /// **1 regression, 1 improvement** in 1 scenario
@@ -14,15 +16,37 @@
 public struct ComparisonMarkdownFormatter: Sendable {
     /// Whether to list every compared metric after the changes.
     public var all: Bool
+    /// Whether to print the summary (``ComparisonSummary``) instead of the tables.
+    public var summary: Bool
 
-    /// A formatter; `all` adds a table of every metric.
-    public init(all: Bool = false) {
+    /// A formatter; `all` adds a table of every metric, `summary` prints a line per scenario and
+    /// the top regressions instead of the tables (`all` is then ignored).
+    public init(all: Bool = false, summary: Bool = false) {
         self.all = all
+        self.summary = summary
     }
 
     /// The report, ending with a line break.
     public func render(_ comparison: Comparison) -> String {
         var text = "**\(ComparisonFormatting.verdictCounts(comparison))**\(ComparisonFormatting.headlineTail(comparison))\n"
+        let digest = summary ? ComparisonSummary(comparison) : nil
+        let items =
+            (digest?.scenarios.map { "**\(Self.escape($0.scenario))**: \(Self.escape($0.details))" } ?? [])
+            + ComparisonFormatting.statements(comparison, summary: summary).map(Self.escape)
+        if !items.isEmpty {
+            text += "\n" + items.map { "- \($0)\n" }.joined()
+        }
+        if let digest {
+            if !digest.top.isEmpty {
+                text += "\n" + Self.row(ComparisonFormatting.summaryTitles(digest)) + "|---|---|---|---|\n"
+                text += digest.top.map { Self.row(ComparisonFormatting.summaryCells($0)) }.joined()
+            }
+            let notes = ComparisonFormatting.notes(comparison, limit: 5)
+            if !notes.isEmpty {
+                text += "\n" + notes.map { "- \(Self.escape($0))\n" }.joined()
+            }
+            return text
+        }
         for section in ComparisonFormatting.sections(comparison, all: all) {
             text += "\n### \(section.title)\n\n"
             let titles = ComparisonFormatting.titles(showVerdict: section.showVerdict)

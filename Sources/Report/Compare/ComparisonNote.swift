@@ -1,5 +1,6 @@
 /// Something a comparison could not compare, or that makes a verdict less trustworthy; listed
-/// after the tables.
+/// after the tables. (A setting that differs between the sides is not a note but a
+/// ``ConfigurationChange``: what it does to the counts is compared.)
 ///
 /// Only ``baselineLacksScenario(_:)`` affects the exit status (3, see ``ComparisonStatus``);
 /// every other note is information.
@@ -14,8 +15,6 @@ public enum ComparisonNote: Sendable, Equatable, CustomStringConvertible {
     case duplicateRow(RowKey, ComparisonSide)
     /// A run's row says `complete=false` on the given sides: it was interrupted.
     case incomplete(RowKey, [ComparisonSide])
-    /// A setting (`seed`, `capacity`, `duration_s`, ...) differs between the two rows of a run.
-    case settingDiffers(RowKey, column: String, baseline: String, current: String)
     /// A metric column is in one scenario's file on one side only: not compared.
     case columnOnlyIn(scenario: String, column: String, ComparisonSide)
     /// A metric column holds a value that is not a finite number: not compared where it does.
@@ -40,8 +39,6 @@ public enum ComparisonNote: Sendable, Equatable, CustomStringConvertible {
         case let .incomplete(key, sides):
             let places = sides.map(\.description).joined(separator: " and ")
             return "\(key): incomplete run (complete=false) in \(places); its figures cover only part of the run"
-        case let .settingDiffers(key, column, baseline, current):
-            return "\(key): \(column) differs (baseline \(baseline), current \(current)); its counts are not comparable"
         case let .columnOnlyIn(scenario, column, side):
             return "\(scenario): column '\(column)' only in \(side): not compared"
         case let .notNumeric(scenario, column):

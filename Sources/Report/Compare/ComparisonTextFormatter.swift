@@ -1,8 +1,11 @@
-/// A comparison for a terminal: a headline, aligned tables of regressions, improvements and
-/// neutral changes (and every metric with `all`), then the notes.
+/// A comparison for a terminal: a headline, what the configuration and the repetitions make of
+/// it, aligned tables of regressions, improvements and neutral changes (and every metric with
+/// `all`), then the notes. With `summary`, a line per scenario and the top regressions instead
+/// of the tables (``ComparisonSummary``).
 ///
 /// ```text
 /// 1 regression, 1 improvement in 1 scenario
+/// feed: configuration changed: capacity 12 → 8
 /// baseline: base
 /// current:  cur
 ///
@@ -21,23 +24,42 @@ public struct ComparisonTextFormatter: Sendable {
     public var all: Bool
     /// Whether to grey unreliable percentiles with ANSI dim (for a terminal only).
     public var dim: Bool
+    /// Whether to print the summary (``ComparisonSummary``) instead of the tables.
+    public var summary: Bool
 
     /// ANSI dim, and the reset after it.
     static let dimOn = "\u{1B}[2m"
     static let dimOff = "\u{1B}[0m"
 
     /// A formatter; `all` adds a table of every metric, `dim` greys the rows of unreliable
-    /// percentiles (set it when standard output is a terminal).
-    public init(all: Bool = false, dim: Bool = false) {
+    /// percentiles (set it when standard output is a terminal), `summary` prints a line per
+    /// scenario and the top regressions instead of the tables (`all` is then ignored).
+    public init(all: Bool = false, dim: Bool = false, summary: Bool = false) {
         self.all = all
         self.dim = dim
+        self.summary = summary
     }
 
     /// The report, ending with a line break.
     public func render(_ comparison: Comparison) -> String {
         var text = ComparisonFormatting.verdictCounts(comparison) + ComparisonFormatting.headlineTail(comparison) + "\n"
+        let digest = summary ? ComparisonSummary(comparison) : nil
+        for line in (digest?.scenarios.map(\.description) ?? []) + ComparisonFormatting.statements(comparison, summary: summary) {
+            text += line + "\n"
+        }
         text += "baseline: \(comparison.baselinePath)\n"
         text += "current:  \(comparison.currentPath)\n"
+        if let digest {
+            if !digest.top.isEmpty {
+                text += "\nRegressions\n"
+                text += Self.align([ComparisonFormatting.summaryTitles(digest)] + digest.top.map(ComparisonFormatting.summaryCells))
+            }
+            let notes = ComparisonFormatting.notes(comparison, limit: 5)
+            if !notes.isEmpty {
+                text += "\nNotes\n" + notes.map { "  \($0)\n" }.joined()
+            }
+            return text
+        }
         for section in ComparisonFormatting.sections(comparison, all: all) {
             text += "\n\(section.title)\n"
             let lines =
@@ -68,6 +90,7 @@ public struct ComparisonTextFormatter: Sendable {
             for (index, cell) in line.enumerated() {
                 row += index == line.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count + 2)
             }
+            while row.hasSuffix(" ") { row.removeLast() }
             let grey = position < greyed.count && greyed[position]
             text += "  " + (grey ? Self.dimOn + row + Self.dimOff : row) + "\n"
         }

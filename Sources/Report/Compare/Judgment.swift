@@ -3,35 +3,37 @@ import Foundation
 /// How a metric's verdict was reached.
 ///
 /// Counts compare exactly. A measured metric beyond its threshold is a regression (or
-/// improvement) only with evidence that the change is not noise: with at least
-/// ``CompareOptions/testedRepetitions`` repetitions on each side, a two-sided Mann-Whitney U
-/// test whose p-value, Holm-adjusted over every tested metric of the comparison, is at most α;
-/// with fewer (but more than one), confidence intervals of the two medians that do not overlap.
-/// With a single repetition on either side it is not judged, unless `--strict` judges it by its
-/// threshold alone. A percentile with too few samples beyond it is never judged (``TailSamples``).
+/// improvement) only with evidence that the change is not noise: at least
+/// ``CompareOptions/testedRepetitions`` repetitions on each side, and a two-sided Mann-Whitney U
+/// test whose p-value, Holm-adjusted over every tested metric of the comparison, is at most α.
+/// With fewer repetitions on a side it is listed, not judged, unless `--strict` judges it
+/// weakly: by the medians' confidence intervals (2 to 4 repetitions), by its threshold alone (1).
+/// A percentile with too few samples beyond it is never judged (``TailSamples``).
 public enum Judgment: Sendable, Equatable {
     /// A count: any change beyond the threshold (exact by default).
     case exact
-    /// A single repetition under `--strict`: the threshold alone.
+    /// A single repetition under `--strict`: the threshold alone (weak).
     case threshold
-    /// Fewer than 5 repetitions on a side: whether the medians' intervals overlap.
+    /// 2 to 4 repetitions on a side under `--strict`: whether the medians' intervals overlap (weak).
     case intervals(overlap: Bool)
     /// The Mann-Whitney U test: its p-value and the Holm-adjusted one.
     case test(pValue: Double, adjusted: Double)
-    /// A single repetition on a side: listed, not judged.
-    case singleRepetition
+    /// Fewer than ``CompareOptions/testedRepetitions`` repetitions on a side (the fewer of the
+    /// two): listed, not judged.
+    case tooFewRepetitions(Int)
     /// A percentile with fewer than ``TailSamples/reliableMinimum`` samples beyond it on a side
     /// (the fewer of the two): listed with the reason, never judged.
     case unreliable(tailSamples: Double)
 
-    /// A short text for tables: `exact`, `p=0.0012`, `CIs apart`, ...
+    /// A short text for tables: `exact`, `p=0.0012 (Holm 0.018)`, `2 repetitions (needs 5)`, ...
     public var label: String {
         switch self {
         case .exact: "exact"
-        case .threshold: "threshold (--strict)"
-        case let .intervals(overlap): overlap ? "CIs overlap" : "CIs apart"
+        case .threshold: "threshold (--strict, weak)"
+        case let .intervals(overlap): overlap ? "CIs overlap (--strict, weak)" : "CIs apart (--strict, weak)"
         case let .test(p, adjusted): "p=\(Self.format(p)) (Holm \(Self.format(adjusted)))"
-        case .singleRepetition: "1 repetition"
+        case let .tooFewRepetitions(count):
+            "\(count) repetition\(count == 1 ? "" : "s") (needs \(CompareOptions.testedRepetitions))"
         case let .unreliable(samples): TailSamples.reason(samples)
         }
     }
@@ -39,6 +41,19 @@ public enum Judgment: Sendable, Equatable {
     /// Whether the metric is an unreliable percentile.
     public var isUnreliable: Bool {
         if case .unreliable = self { true } else { false }
+    }
+
+    /// Whether `--strict` judged the metric on fewer repetitions than the test needs.
+    public var isWeak: Bool {
+        switch self {
+        case .threshold, .intervals: true
+        default: false
+        }
+    }
+
+    /// The repetitions a side of a metric not judged for want of them, else nil.
+    public var tooFewRepetitions: Int? {
+        if case let .tooFewRepetitions(count) = self { count } else { nil }
     }
 
     /// The raw p-value of a tested metric, else nil.

@@ -8,6 +8,9 @@ public struct MetricComparison: Sendable, Equatable {
     public var role: MetricRole
     /// Which way the metric gets better.
     public var direction: Direction
+    /// The views its column is shown in (``Column/views``): `compare --summary` leads a run's
+    /// count changes with its kind's headline column (``ColumnView/bars``, then ``ColumnView/table``).
+    public var views: [ColumnView] = []
     /// The baseline value.
     public var baseline: Double
     /// The current value.
@@ -25,6 +28,9 @@ public struct MetricComparison: Sendable, Equatable {
     /// The smallest p-value the Mann-Whitney test could give for this metric's pooled
     /// repetitions (nil when not tested); above α the metric stays out of Holm's family.
     public var smallestPValue: Double? = nil
+    /// Whether the pooled repetitions of a measured metric hold two different values: with more
+    /// repetitions a test of it could be significant (false for counts).
+    public var valuesDiffer = false
     /// Repetitions behind the baseline and current values (1 without `repetitions.csv`).
     public var repetitions: (baseline: Int, current: Int) = (1, 1)
     /// The current median over the baseline median, with a conservative 95% interval (current
@@ -37,9 +43,11 @@ public struct MetricComparison: Sendable, Equatable {
 
     public static func == (lhs: MetricComparison, rhs: MetricComparison) -> Bool {
         lhs.key == rhs.key && lhs.metric == rhs.metric && lhs.role == rhs.role && lhs.direction == rhs.direction
+            && lhs.views == rhs.views
             && lhs.baseline == rhs.baseline && lhs.current == rhs.current && lhs.baselineText == rhs.baselineText
             && lhs.currentText == rhs.currentText && lhs.threshold == rhs.threshold && lhs.verdict == rhs.verdict
             && lhs.judgment == rhs.judgment && lhs.repetitions == rhs.repetitions && lhs.smallestPValue == rhs.smallestPValue
+            && lhs.valuesDiffer == rhs.valuesDiffer
             && lhs.ratio.map { [$0.value, $0.low, $0.high] } == rhs.ratio.map { [$0.value, $0.low, $0.high] }
     }
 
@@ -62,8 +70,10 @@ public struct MetricComparison: Sendable, Equatable {
     }
 
     /// Judges a measured metric from the repetitions of each side (`baselineSamples`,
-    /// `currentSamples`; the summary's medians stay ``baseline`` and ``current``). A Mann-Whitney
-    /// test's verdict is provisional until ``applyHolm(adjusted:alpha:)``.
+    /// `currentSamples`; the summary's medians stay ``baseline`` and ``current``). With at least
+    /// ``CompareOptions/testedRepetitions`` on both sides, a Mann-Whitney test, whose verdict is
+    /// provisional until ``applyHolm(adjusted:alpha:)``; with fewer, not judged, unless
+    /// `--strict` judges it weakly (``Judgment/intervals(overlap:)``, ``Judgment/threshold``).
     mutating func judge(baselineSamples: [Double], currentSamples: [Double], options: CompareOptions) {
         repetitions = (baselineSamples.count, currentSamples.count)
         let fewest = min(baselineSamples.count, currentSamples.count)
@@ -72,20 +82,30 @@ public struct MetricComparison: Sendable, Equatable {
         if fewest > 1, let base, let cur, base.low > 0 {
             ratio = (current / baseline, cur.low / base.high, cur.high / base.low)
         }
-        guard fewest > 1 else {
-            judgment = options.strict ? .threshold : .singleRepetition
-            verdict = options.strict || thresholdVerdict == .unchanged ? thresholdVerdict : .notJudged
-            return
-        }
+        let pooled = baselineSamples + currentSamples
+        valuesDiffer = pooled.contains { $0 != pooled.first }
         let significance = Significance(baselineSamples, currentSamples, alpha: options.alpha)
         if let p = significance.pValue {
             judgment = .test(pValue: p, adjusted: p)
             smallestPValue = significance.smallestPValue
             verdict = thresholdVerdict
-        } else {
+        } else if !options.strict {
+            judgment = .tooFewRepetitions(fewest)
+            verdict = thresholdVerdict == .unchanged ? .unchanged : .notJudged
+        } else if fewest > 1 {
             judgment = .intervals(overlap: !significance.significant)
             verdict = significance.significant ? thresholdVerdict : .unchanged
+        } else {
+            judgment = .threshold
+            verdict = thresholdVerdict
         }
+    }
+
+    /// Takes a tested metric out of judgment when its family cannot pass Holm's correction at
+    /// all (too few repetitions for so many tests, see ``JudgingPower``): listed, not judged, when
+    /// beyond its threshold.
+    mutating func markBeyondReach() {
+        verdict = thresholdVerdict == .unchanged ? .unchanged : .notJudged
     }
 
     /// Takes a percentile with fewer than ``TailSamples/reliableMinimum`` samples beyond it

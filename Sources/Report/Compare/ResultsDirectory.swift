@@ -1,5 +1,7 @@
 /// A results directory as `workbench run --out DIR` writes it: one `<scenario>/summary.csv` per
-/// scenario, described by its `columns.csv` (and by its `scenario.yaml`, which names its kind). Other files, hidden entries and subdirectories without a `summary.csv` are ignored.
+/// scenario, described by its `columns.csv` (and by its `scenario.yaml`, which names its kind and
+/// records its settings). Other files, hidden entries and subdirectories without a `summary.csv`
+/// are ignored.
 public struct ResultsDirectory: Sendable, Equatable {
     /// The directory's path, as given.
     public var path: String
@@ -40,7 +42,9 @@ public struct ResultsDirectory: Sendable, Equatable {
             var summary = try ScenarioSummary(name: name, path: summaryPath, text: text, columns: columns)
             let scenarioPath = FileReading.join(FileReading.join(path, name), ResultsWriter.scenarioFileName)
             if FileReading.exists(scenarioPath) {
-                summary.kind = ResultsDescription.topLevelValue("kind", in: try FileReading.text(atPath: scenarioPath))
+                let yaml = try FileReading.text(atPath: scenarioPath)
+                summary.kind = ResultsDescription.topLevelValue("kind", in: yaml)
+                summary.settings = ScenarioSettings(yaml: yaml)
             }
             summary.run = RunMetadata.load(scenarioDirectory: FileReading.join(path, name))
             let repetitionsPath = FileReading.join(FileReading.join(path, name), Repetitions.fileName)

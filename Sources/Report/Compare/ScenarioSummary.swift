@@ -12,6 +12,9 @@ public struct ScenarioSummary: Sendable, Equatable {
     public var columns: ResultColumns
     /// The scenario's kind, from its `scenario.yaml` (nil when the directory has none).
     public var kind: String? = nil
+    /// The scenario's settings as run (its `scenario.yaml`, flattened); nil when the directory
+    /// has none or it cannot be read as settings.
+    public var settings: ScenarioSettings? = nil
     /// The run's metadata (`run.json`), when the directory has it.
     public var run: RunMetadata? = nil
     /// Each run's measured values per repetition, by column, from `repetitions.csv` (empty

@@ -8,9 +8,11 @@ import Foundation
 /// and marks the merged record incomplete. Every input is read and checked before anything is
 /// written, so a refused merge leaves `--out` as it was.
 ///
-/// For each scenario directory found in any input, the rows of `summary.csv`, `timeseries.csv`
-/// and `latency.csv` are concatenated and put back in run order (the `run` column, the run's
-/// index in its scenario), keeping each run's rows in the order they were written. A merged
+/// For each scenario directory found in any input, the rows of `summary.csv`, `timeseries.csv`,
+/// `latency.csv`, `repetitions.csv` (with repetitions) and `seeds.csv` (with several workload
+/// seeds) are concatenated and put back in run order (the `run` column, the run's index in its
+/// scenario), keeping each run's rows in the order they were written (a run's seeds, a seed's
+/// repetitions). A merged
 /// directory is therefore the same as the one an unsharded run writes, row for row. Each
 /// scenario's `columns.csv`, `scenario.yaml` and `plots.csv` are carried over; every shard must have
 /// written the same ones (and the same kind). Their `expectations.csv` are combined
@@ -67,7 +69,11 @@ public enum ResultsMerger {
         public var shardCount: Int
     }
 
-    static let files = [ResultsWriter.summaryFileName, ResultsWriter.timeseriesFileName, ResultsWriter.latencyFileName]
+    /// The files merged row by row (a shard writes only its runs' rows in each).
+    static let files = [
+        ResultsWriter.summaryFileName, ResultsWriter.timeseriesFileName, ResultsWriter.latencyFileName, Repetitions.fileName,
+        Seeds.fileName,
+    ]
 
     /// Merges `inputs` into `output` (each scenario's files, then `study.json`) and says what was
     /// merged. Nothing is written when any input is refused; a write that fails part-way (a full

@@ -49,8 +49,8 @@ public struct StudyRecord: Codable, Equatable, Sendable {
     public var policies: [String]
     /// `--max-duration`, as given, or nil.
     public var maxDuration: String?
-    /// The options that change the scenario files' contents or runs (`--set`, `--sweep`,
-    /// `--in-use`), as command-line words in order; nil when there were none.
+    /// The options that change the scenario files' contents or runs (`--seeds`, `--set`,
+    /// `--sweep`, `--in-use`), as command-line words in order; nil when there were none.
     public var overrides: [String]?
     /// Runs in the whole study (every shard together).
     public var runs: Int
@@ -110,7 +110,7 @@ public struct StudyRecord: Codable, Equatable, Sendable {
             return "--max-duration differs: \(maxDuration ?? "none") versus \(other.maxDuration ?? "none")"
         }
         if (overrides ?? []) != (other.overrides ?? []) {
-            return "--set, --sweep or --in-use differ: \(Self.list(overrides ?? [])) versus \(Self.list(other.overrides ?? []))"
+            return "--seeds, --set, --sweep or --in-use differ: \(Self.list(overrides ?? [])) versus \(Self.list(other.overrides ?? []))"
         }
         if shard.count != other.shard.count {
             return "the shard count differs: \(shard.count) versus \(other.shard.count)"

@@ -29,6 +29,11 @@ enum HTMLIndex {
             .description { font-size: 1rem; margin: 0.4rem 0; }
             .record { color: #666; font-size: 0.8rem; }
             td.unreliable { color: #aaa; }
+            .answer { font-size: 1.05rem; margin: 0.6rem 0 0.2rem; }
+            td.best { background: #e3f2e6 !important; }
+            td.tied { background: #f1f8f2 !important; }
+            details { margin: 0.6rem 0; }
+            summary { cursor: pointer; color: #555; font-size: 0.9rem; }
             </style>
             </head>
             <body>
@@ -78,11 +83,24 @@ enum HTMLIndex {
             html += "<p class=\"description\">\(PageText.html(description))</p>\n"
         }
         if let record = entry.description?.record, !record.isEmpty {
-            let items = record.map { "\(PageText.html($0.key)): \($0.key == "command" ? "<code>\(PageText.html($0.value))</code>" : PageText.html($0.value))" }
+            let items = record.map {
+                "\(PageText.html($0.key)): \($0.key == "command" ? "<code>\(PageText.html($0.value))</code>" : PageText.html($0.value))"
+            }
             html += "<p class=\"record\">\(items.joined(separator: " · "))</p>\n"
         }
+        // What the results answer comes first: the answer, the grid and the main plot; then the
+        // expectations (failed first, those that held collapsed); then the tables and other plots.
+        if let decision = entry.decision?.decision {
+            html += DecisionSection.html(decision, scenario: entry.name)
+        }
+        if let grid = entry.decision?.grid {
+            html += DecisionSection.html(grid, scenario: entry.name, knees: entry.decision?.decision == nil)
+        }
+        if let main = entry.mainImage {
+            html += figure(main, of: entry)
+        }
         if let expectations = entry.expectations {
-            html += expectationTable(expectations)
+            html += DecisionSection.html(expectations: expectations)
         }
         if !entry.dataFiles.isEmpty {
             let links = entry.dataFiles.map { file in
@@ -103,38 +121,27 @@ enum HTMLIndex {
         if entry.images.isEmpty {
             html += "<p class=\"note\">No plots yet: <code>scripts/plot.sh</code> draws them.</p>\n"
         }
-        for image in entry.images {
-            let view = String(image.dropLast(4))
-            let source = PageText.html(PageText.url(entry.name, image))
-            var caption = PageText.html(view)
-            let others = (entry.alternates[image] ?? []).map { format in
-                let label = format == "txt" ? "text" : format.uppercased()
-                return "<a href=\"\(PageText.html(PageText.url(entry.name, "\(view).\(format)")))\">\(label)</a>"
-            }
-            if !others.isEmpty {
-                caption += " (also as " + others.joined(separator: ", ") + ")"
-            }
-            html +=
-                "<figure><img src=\"\(source)\" alt=\"\(name): \(PageText.html(view))\" loading=\"lazy\">"
-                + "<figcaption>\(caption)</figcaption></figure>\n"
+        for image in entry.images where image != entry.mainImage {
+            html += figure(image, of: entry)
         }
         html += "</section>\n"
         return html
     }
 
-    /// The scenario's expectations and how each run did, failures marked.
-    private static func expectationTable(_ outcomes: ResultsTable) -> String {
-        let failed = outcomes.values(of: "result").filter { $0 != "ok" }.count
-        var html = "<p class=\"\(failed == 0 ? "meta" : "problem")\">Expectations: "
-        html += failed == 0 ? "all \(outcomes.rows.count) held" : "\(failed) of \(outcomes.rows.count) failed"
-        html += "</p>\n<table class=\"expect\">\n<thead><tr>"
-        html += outcomes.header.map { "<th>\(PageText.html($0))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
-        for row in outcomes.rows {
-            let failing = outcomes.value("result", in: row) != "ok"
-            html += failing ? "<tr class=\"failed\">" : "<tr>"
-            html += row.map { "<td>\(PageText.html($0))</td>" }.joined() + "</tr>\n"
+    /// A plot of the scenario, its caption naming the view and linking its other formats.
+    private static func figure(_ image: String, of entry: ScenarioEntry) -> String {
+        let view = String(image.dropLast(4))
+        let source = PageText.html(PageText.url(entry.name, image))
+        var caption = PageText.html(view)
+        let others = (entry.alternates[image] ?? []).map { format in
+            let label = format == "txt" ? "text" : format.uppercased()
+            return "<a href=\"\(PageText.html(PageText.url(entry.name, "\(view).\(format)")))\">\(label)</a>"
         }
-        return html + "</tbody>\n</table>\n"
+        if !others.isEmpty {
+            caption += " (also as " + others.joined(separator: ", ") + ")"
+        }
+        return "<figure><img src=\"\(source)\" alt=\"\(PageText.html(entry.name)): \(PageText.html(view))\" loading=\"lazy\">"
+            + "<figcaption>\(caption)</figcaption></figure>\n"
     }
 
     private static func table(_ excerpt: SummaryExcerpt) -> String {

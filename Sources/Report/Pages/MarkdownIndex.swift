@@ -33,14 +33,19 @@ enum MarkdownIndex {
         if let record = entry.description?.record, !record.isEmpty {
             text += record.map { "\($0.key): \(PageText.markdown($0.value))" }.joined(separator: " · ") + "\n\n"
         }
+        // What the results answer comes first: the answer, the grid and the main plot; then the
+        // expectations (failed first, those that held collapsed); then the tables and other plots.
+        if let decision = entry.decision?.decision {
+            text += DecisionSection.markdown(decision, scenario: entry.name)
+        }
+        if let grid = entry.decision?.grid {
+            text += DecisionSection.markdown(grid, scenario: entry.name, knees: entry.decision?.decision == nil)
+        }
+        if let main = entry.mainImage {
+            text += image(main, of: entry)
+        }
         if let expectations = entry.expectations {
-            let failed = expectations.values(of: "result").filter { $0 != "ok" }.count
-            text += failed == 0 ? "Expectations: all \(expectations.rows.count) held.\n\n" : "Expectations: \(failed) of \(expectations.rows.count) FAILED.\n\n"
-            text += "| " + expectations.header.joined(separator: " | ") + " |\n|" + expectations.header.map { _ in " --- |" }.joined() + "\n"
-            for row in expectations.rows {
-                text += "| " + row.map(PageText.markdown).joined(separator: " | ") + " |\n"
-            }
-            text += "\n"
+            text += DecisionSection.markdown(expectations: expectations)
         }
         if !entry.dataFiles.isEmpty {
             let links = entry.dataFiles.map { file in
@@ -59,11 +64,16 @@ enum MarkdownIndex {
         if entry.images.isEmpty {
             text += "No plots yet: `scripts/plot.sh` draws them.\n"
         }
-        for image in entry.images {
-            let view = String(image.dropLast(4))
-            text += "![\(PageText.markdown("\(entry.name): \(view)"))](\(PageText.url(entry.name, image)))\n\n"
+        for image in entry.images where image != entry.mainImage {
+            text += self.image(image, of: entry)
         }
         return text
+    }
+
+    /// A plot of the scenario as a Markdown image.
+    private static func image(_ image: String, of entry: ScenarioEntry) -> String {
+        let view = String(image.dropLast(4))
+        return "![\(PageText.markdown("\(entry.name): \(view)"))](\(PageText.url(entry.name, image)))\n\n"
     }
 
     private static func table(_ excerpt: SummaryExcerpt) -> String {

@@ -7,7 +7,7 @@ struct ScenarioEntry {
     /// follow, by name.
     static let viewOrder = ["hit_rate", "throughput", "resident", "latency", "sweep"]
     /// The result files linked, in order, when present.
-    static let dataFiles = ["summary.csv", "timeseries.csv", "latency.csv"]
+    static let dataFiles = ["summary.csv", "timeseries.csv", "latency.csv", "decision.csv", "grid.csv"]
 
     /// The directory name, which is the scenario name.
     let name: String
@@ -28,6 +28,12 @@ struct ScenarioEntry {
     /// The scenario's `expect` lines and how each run did (`expectations.csv`: run, metric,
     /// expected, actual, result), or nil when it has none.
     let expectations: ResultsTable?
+    /// The answer to the scenario's question and its sweep's grid (`decision.csv`, `grid.csv`),
+    /// or nil without them.
+    let decision: DecisionReport?
+    /// The plot a reader should see first, shown beside the answer: a sweep's plot against the
+    /// swept value (its `sweep` or `curve` view), else the first plot; nil without plots.
+    let mainImage: String?
 
     /// The scenario directories of `results` (sub-directories holding a `summary.csv`, not
     /// hidden), sorted by name.
@@ -62,7 +68,8 @@ struct ScenarioEntry {
         dataFiles = Self.dataFiles.filter(files.contains)
         let pngs = files.filter { $0.hasSuffix(".png") && !$0.hasPrefix(".") }
         // The order the kind declares its plots in.
-        let order = (try? PlotView.load(scenarioDirectory: directory))?.map(\.name) ?? Self.viewOrder
+        let views = (try? PlotView.load(scenarioDirectory: directory)) ?? []
+        let order = views.isEmpty ? Self.viewOrder : views.map(\.name)
         images = pngs.sorted { left, right in
             let leftRank = order.firstIndex(of: String(left.dropLast(4))) ?? order.count
             let rightRank = order.firstIndex(of: String(right.dropLast(4))) ?? order.count
@@ -79,14 +86,22 @@ struct ScenarioEntry {
         self.alternates = alternates
         let description = try? ResultsDescription.load(scenarioDirectory: directory)
         self.description = description
+        decision = DecisionReport.load(scenarioDirectory: directory)
         expectations = try? ResultsTable(contentsOf: directory.appendingPathComponent("expectations.csv", isDirectory: false))
+        let summary: ResultsTable
         do {
-            let summary = try ResultsTable(contentsOf: directory.appendingPathComponent("summary.csv", isDirectory: false))
-            excerpt = SummaryExcerpt(summary, columns: description?.columns)
-            summaryProblem = nil
+            summary = try ResultsTable(contentsOf: directory.appendingPathComponent("summary.csv", isDirectory: false))
         } catch {
             excerpt = nil
             summaryProblem = "\(error)"
+            mainImage = images.first
+            return
         }
+        excerpt = SummaryExcerpt(summary, columns: description?.columns)
+        summaryProblem = nil
+        // A sweep's main plot is its plot against the swept value.
+        let isSweep = !summary.distinctValues(of: "sweep_value").isEmpty
+        let swept = views.filter { $0.input == .sweep || $0.input == .curve }.map { "\($0.name).png" }
+        mainImage = (isSweep ? images.first(where: swept.contains) : nil) ?? images.first
     }
 }

@@ -19,9 +19,11 @@ struct PlotJob: Equatable, Sendable {
     /// Besides the view's own variables, every job gets `scenario`, its files, `short_names` (1
     /// when no run has an in-use mode), `intervals` (the summary columns with a confidence
     /// interval, `<column>_ci_low` and `<column>_ci_high`: bars and sweeps draw error bars) and, over time, `pressure` (1 when the timeseries has a
-    /// `memory_pressure` column). Lines draw at most ``maximumRuns`` runs (see
-    /// ``RunSelection``); bars draw every run. When the summary has sweep values, runs are told
-    /// apart by them too (`policy/in_use@value`) in every file that has a `sweep_value` column.
+    /// `memory_pressure` column). Lines draw at most ``maximumRuns`` runs, chosen by one rule
+    /// and one metric for every line plot (``RunSelection``); bars and curves draw every run.
+    /// When the summary has sweep values, runs are told apart by them too
+    /// (`policy/in_use@value`) in every file that has a `sweep_value` column. A `grid.csv` adds
+    /// the heat map (``heatmap(directory:columns:common:sweepKey:)``) after the kind's views.
     ///
     /// - Throws: ``PlotError/missingSummary(path:)``, ``PlotError/missingDescription(_:)``,
     ///   ``PlotError/unreadableResults(path:reason:)``.
@@ -57,13 +59,15 @@ struct PlotJob: Equatable, Sendable {
         }
         let timeseries = try table("timeseries.csv")
         let latency = try table("latency.csv")
-        let selection = RunSelection(summary: summary, columns: columns)
+        // One rule, one metric, for every line plot: the scenario's decision metric.
+        let selection = RunSelection(
+            summary: summary, columns: columns, metric: DecisionReport.rankingMetric(scenarioDirectory: directory))
 
-        // The runs of `file` a view with `metric` draws, and the variables naming them.
-        func lines(_ file: ResultsTable, keyed: Bool, metric: String?, prefix: String = "") -> [Gnuplot.Variable]? {
+        // The runs of `file` a line plot draws, and the variables naming them.
+        func lines(_ file: ResultsTable, keyed: Bool, prefix: String = "") -> [Gnuplot.Variable]? {
             let all = file.runs(keyed: keyed)
             guard !all.isEmpty else { return nil }
-            let chosen = selection.choose(all, metric: metric)
+            let chosen = selection.choose(all)
             return [.init(prefix + "runs", chosen.runs.map(\.key).joined(separator: " "))]
                 + (chosen.note.map { [.init("drawn", $0)] } ?? [])
         }
@@ -75,7 +79,7 @@ struct PlotJob: Equatable, Sendable {
             case .timeseries:
                 guard let timeseries else { continue }
                 let keyed = sweeps && timeseries.table.has("sweep_value")
-                guard let runs = lines(timeseries.table, keyed: keyed, metric: view.metric) else { continue }
+                guard let runs = lines(timeseries.table, keyed: keyed) else { continue }
                 data +=
                     [.init("timeseries", timeseries.url.path)] + runs + [
                         .init("keyed", keyed ? 1 : 0), .init("pressure", timeseries.table.has("memory_pressure") ? 1 : 0),
@@ -88,7 +92,7 @@ struct PlotJob: Equatable, Sendable {
                 // `series_keyed` (the timeseries may lack a sweep_value column).
                 if let timeseries {
                     let keyed = sweeps && timeseries.table.has("sweep_value")
-                    if let runs = lines(timeseries.table, keyed: keyed, metric: view.metric) {
+                    if let runs = lines(timeseries.table, keyed: keyed) {
                         data +=
                             [.init("timeseries", timeseries.url.path)] + runs + [
                                 .init("series_keyed", keyed ? 1 : 0),
@@ -100,7 +104,7 @@ struct PlotJob: Equatable, Sendable {
                 guard let latency else { continue }
                 let keyed = sweeps && latency.table.has("sweep_value")
                 let operations = latency.table.operationsInRunOrder()
-                guard !operations.isEmpty, let runs = lines(latency.table, keyed: keyed, metric: view.metric) else {
+                guard !operations.isEmpty, let runs = lines(latency.table, keyed: keyed) else {
                     continue
                 }
                 data +=
@@ -108,7 +112,7 @@ struct PlotJob: Equatable, Sendable {
                         .init("operations", operations.joined(separator: " ")), .init("keyed", keyed ? 1 : 0),
                     ]
             case .sweep:
-                guard let sweepKey, let runs = lines(summary, keyed: false, metric: view.metric) else { continue }
+                guard let sweepKey, let runs = lines(summary, keyed: false) else { continue }
                 data += [.init("summary", summaryURL.path)] + runs + [.init("sweep_key", sweepKey)]
             case .curve:
                 let runs = summary.runs(keyed: false)
@@ -121,7 +125,31 @@ struct PlotJob: Equatable, Sendable {
             jobs.append(
                 PlotJob(name: view.name, script: view.script, variables: data + view.variables.map(Gnuplot.Variable.init)))
         }
+        if let heatmap = try heatmap(directory: directory, columns: columns, common: common, sweepKey: sweepKey) {
+            jobs.append(heatmap)
+        }
         return jobs
+    }
+
+    /// The heat map of a sweep's grid (`heatmap`, heatmap.gp), after the kind's views: drawn for
+    /// every scenario directory holding a `grid.csv` with runs and sweep values
+    /// (``DecisionGrid``), whatever its kind.
+    static func heatmap(directory: URL, columns: ResultColumns, common: [Gnuplot.Variable], sweepKey: String?) throws -> PlotJob? {
+        let url = directory.appendingPathComponent(DecisionGrid.fileName, isDirectory: false)
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        let grid = try ResultsTable(contentsOf: url)
+        let runs = grid.rows.prefix { $0.first != Standing.best.rawValue }.count
+        let values = grid.header.count - 2
+        guard let metric = grid.header.first, runs > 0, values > 0 else { return nil }
+        let column = columns.column(metric)
+        return PlotJob(
+            name: "heatmap", script: "heatmap.gp",
+            variables: common + [
+                .init("grid", url.path), .init("runs", runs), .init("values", values),
+                .init("sweep_key", sweepKey ?? "sweep_value"), .init("metric", metric),
+                .init("better", column?.direction == .lowerIsBetter ? "lower" : "higher"),
+                .init("unit", (column?.unit ?? .number).rawValue),
+            ])
     }
 
     /// The most runs a plot draws as lines, each in its own colour.

@@ -23,8 +23,9 @@ public struct PlotView: Sendable, Equatable {
     public var script: String
     /// Which result files it reads.
     public var input: PlotInput
-    /// The summary column that ranks runs when a plot has more than it draws (its direction
-    /// comes from `columns.csv`); nil for plots that draw every run.
+    /// The summary column the view is about. Without a `decide:` goal, the first view naming
+    /// one gives the scenario its decision metric, which ranks runs in every line plot that has
+    /// more than it draws (``RunSelection``) and fills the sweep's grid; nil for none.
     public var metric: String?
     /// The script's variables, in order.
     public var variables: [PlotVariable]

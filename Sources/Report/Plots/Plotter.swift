@@ -23,8 +23,11 @@ import Foundation
 /// | `latency.gp` | the latency percentile spectrum per run and operation |
 /// | `sweep.gp` | summary columns against the swept value (sweeps only) |
 /// | `curve.gp` | a summary column against the swept value, every run (a trace's miss-ratio curve) |
+/// | `heatmap.gp` | a sweep's grid (`grid.csv`): runs × sweep values coloured by the decision metric, best marked |
 ///
-/// A view whose input is missing (no timeseries, latency or sweep values) is not drawn.
+/// A view whose input is missing (no timeseries, latency or sweep values) is not drawn. Every
+/// scenario with a `grid.csv` also gets `heatmap` (no kind declares it). Line plots with more
+/// than six runs draw the ones ``RunSelection`` chooses, the same rule for every plot.
 ///
 /// ```swift
 /// if Plotter.isGnuplotAvailable,
@@ -37,6 +40,7 @@ public struct Plotter: Sendable {
     /// The plot scripts a scripts directory must hold.
     public static let scriptNames = [
         "common.gp", "hit-rate.gp", "bars.gp", "throughput.gp", "resident.gp", "latency.gp", "sweep.gp", "curve.gp",
+        "heatmap.gp",
     ]
 
     /// The directory holding the gnuplot scripts (``scriptNames``).

@@ -30,9 +30,11 @@ public struct RunMetadata: Codable, Sendable, Equatable {
     public var os: String
     /// The command line, quoted where an argument has spaces.
     public var command: String
+    /// What `run` warned about this scenario (``ScenarioWarnings``), or nil for nothing.
+    public var warnings: [String]?
 
     enum CodingKeys: String, CodingKey {
-        case version, commit, date, host, cores, memoryBytes = "memory_bytes", os, command
+        case version, commit, date, host, cores, memoryBytes = "memory_bytes", os, command, warnings
     }
 
     public init(

@@ -22,4 +22,10 @@ public enum HolmCorrection {
         }
         return adjusted
     }
+
+    /// The level the smallest p-value of a family of `familySize` tests must reach for Holm's
+    /// correction to find anything: `alpha / familySize` (the first step; past it, nothing).
+    public static func firstStepLevel(alpha: Double, familySize: Int) -> Double {
+        alpha / Double(max(familySize, 1))
+    }
 }

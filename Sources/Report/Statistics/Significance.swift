@@ -1,7 +1,10 @@
-/// Whether two sets of repetitions of a measured figure differ beyond noise, by the rules
-/// `compare` applies: with at least ``CompareOptions/testedRepetitions`` on both sides, a
-/// two-sided Mann-Whitney U test at `alpha`; with 2 to 4, medians' 95% confidence intervals that
-/// do not overlap; with 1, never.
+/// Whether two sets of repetitions of a measured figure differ beyond noise: with at least
+/// ``CompareOptions/testedRepetitions`` on both sides, a two-sided Mann-Whitney U test at
+/// `alpha`; with 2 to 4, medians' 95% confidence intervals that do not overlap; with 1, never.
+///
+/// Relative expectations judge by it as it is. `compare` takes only the test as a judgment; the
+/// intervals of 2 to 4 repetitions (which cover the median with 50% to 87.5%) only under
+/// `--strict`, which says that it judges weakly (``Judgment/intervals(overlap:)``).
 public struct Significance: Sendable, Equatable {
     /// Whether the difference is significant.
     public var significant: Bool

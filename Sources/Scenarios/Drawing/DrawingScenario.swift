@@ -49,13 +49,7 @@ public struct DrawingScenario: DeclaredMapping, Equatable, Sendable {
 
     public static var schema: Schema<Self> {
         Schema([
-            .inline(\.header, ScenarioHeader.schema),
-            .rule("kind is drawing") { scenario, f in
-                if scenario.header.kind != .drawing {
-                    throw f.invalid(
-                        "kind", "expected '\(KindName.drawing.rawValue)' here, found '\(scenario.header.kind.rawValue)'")
-                }
-            },
+            .header(\.header, of: .drawing),
             .optional(
                 "refresh_hz", \.refreshHz, default: ScenarioDefaults.refreshHz, "Frames per (virtual) second.",
                 .must("must be \(TableSpec.refreshRates.map(String.init).joined(separator: " or "))") {

@@ -129,3 +129,21 @@ public struct DecideSpec: DeclaredMapping, Equatable, Sendable {
         ])
     }
 }
+
+extension DecideSpec {
+    /// Refuses a goal or a `minimize` naming no column of the kind's summary (`columns`), at
+    /// its key: what `run` could not answer, `validate` refuses.
+    func check(columns: [String], fields f: Fields) throws {
+        let known = columns.filter { !Expectation.notMetrics.contains($0) }
+        for metric in goal.keys.sorted() where !known.contains(metric) {
+            throw SchemaViolation(
+                .invalid("unknown column '\(metric)' (expected a column of this kind's summary.csv: \(known.joined(separator: ", ")))"),
+                at: f.path("decide") + [AnyCodingKey("goal"), AnyCodingKey(metric)], target: .key)
+        }
+        if minimize != "sweep", !known.contains(minimize) {
+            throw SchemaViolation(
+                .invalid("unknown column '\(minimize)' (expected sweep or a column of this kind's summary.csv)"),
+                at: f.path("decide") + [AnyCodingKey("minimize")])
+        }
+    }
+}

@@ -8,14 +8,20 @@ public struct ExpectationOutcome: Equatable, Sendable {
     public var expectation: Expectation
     /// The recorded value; `nil` when the row has no number for the metric.
     public var actual: Double?
-    /// True when it held, or was skipped.
+    /// True when it held, was skipped or could not be judged.
     public var passed: Bool
-    /// No run of its policy (and mode) ran: a `--policy` override, a shard, an interrupt.
+    /// No run of its policy (and mode) ran, or no run it compares with: a `--policy` override,
+    /// a shard, an interrupt.
     public var skipped = false
+    /// A relative condition on a measured metric with one repetition: one value per run says
+    /// nothing about timing noise, so it is neither held nor failed (``reason`` says why:
+    /// `1 repetition`).
+    public var notJudged = false
     /// For a relative condition: the reference run's value times the factor.
     public var reference: Double? = nil
-    /// Why a relative condition on a measured metric held or failed (`not significant with 3
-    /// repetitions`, `p=0.0004`).
+    /// Why a relative condition held, failed or was not judged: on a measured metric `not
+    /// significant with 3 repetitions`, `p=0.0004`, `1 repetition`; on a count over several
+    /// seeds the paired verdict, `higher in 9 of 10 seeds (p = 0.0039)`.
     public var reason: String? = nil
 }
 
@@ -47,12 +53,41 @@ public enum ExpectationCheck {
         return outcomes
     }
 
-    /// Checks a relative condition: a count exactly against the reference run's value times the
-    /// factor; a measured metric by the medians of both runs' repetitions, and only when the
-    /// difference is significant (``Significance``): `<`, `<=` hold when the run is significantly
-    /// lower, `>`, `>=` significantly higher, `!=` either, `==` when the difference is not
-    /// significant. A percentile either run has fewer than ``TailSamples/reliableMinimum``
-    /// samples beyond is not met (`unreliable: 4 samples beyond (needs 10)`).
+    /// The relative conditions on measured figures (declared measured or tail in `scenario`'s
+    /// kind) that `repetitions` repetitions would leave not judged (one repetition), as
+    /// `validate`'s warnings: `expect: lru/pin: get_p99_ns < fifo/pin compares a measured figure
+    /// with 1 repetition: ...`.
+    public static func unjudgeable(_ scenario: Scenario, repetitions: Int) -> [String] {
+        guard repetitions <= 1 else { return [] }
+        let columns = scenario.kindType.columns
+        return scenario.header.expect.compactMap { expectation in
+            guard expectation.condition.reference != nil, [.measured, .tail].contains(columns.role(of: expectation.metric)) else {
+                return nil
+            }
+            return "expect: \(expectation) compares a measured figure with 1 repetition: it will be reported not judged; "
+                + "set repeat: 5 (or run with --repeat 5) to judge it"
+        }
+    }
+
+    /// Checks a relative condition.
+    ///
+    /// - A count, with one seed: exactly, against the reference run's value times the factor.
+    /// - A count, with several seeds: seed by seed (``PairedVerdict``, at
+    ///   ``PairedVerdict/defaultAlpha``, on the run's values against the reference's times the
+    ///   factor): `>` holds when the run is significantly higher, `<` significantly lower, `!=`
+    ///   either; `>=` when it is not significantly lower and the median of the differences is at
+    ///   least 0, `<=` the mirror; `==` when the difference is not significant (the same in every
+    ///   seed, tied within the seeds' spread, or too few differing seeds to tell).
+    /// - A measured metric: by the medians of both runs' repetitions (every seed's), and only
+    ///   when the difference is significant (``Significance``): `<`, `<=` hold when the run is
+    ///   significantly lower, `>`, `>=` significantly higher, `!=` either, `==` when the
+    ///   difference is not significant. With one repetition it is not judged (`1 repetition`):
+    ///   one value per run cannot tell a difference from timing noise. A percentile either run
+    ///   has fewer than ``TailSamples/reliableMinimum`` samples beyond is not met (`unreliable: 4
+    ///   samples beyond (needs 10)`).
+    ///
+    /// A reference run that did not run (a `--policy` override, a shard, an interrupt) skips the
+    /// expectation, as a run of its own policy that did not run does.
     static func relative(_ outcome: inout ExpectationOutcome, row: ResultRow, reference: Expectation.Reference, result: ScenarioResult) {
         let metric = outcome.expectation.metric
         let op = outcome.expectation.condition.op
@@ -61,9 +96,15 @@ public enum ExpectationCheck {
                 && other["sweep_value"] == row["sweep_value"]
         }
         let mode = reference.inUse.map { CSVValue.string($0.rawValue) }
-        guard let referenceRow = candidates.first(where: { $0["in_use"] == (mode ?? row["in_use"]) }) ?? (mode == nil ? candidates.first : nil),
-            let actual = outcome.actual, let base = number(referenceRow[metric])
-        else {
+        let referenceRow = candidates.first(where: { $0["in_use"] == (mode ?? row["in_use"]) }) ?? (mode == nil ? candidates.first : nil)
+        guard let referenceRow else {
+            // The run compared with did not run: nothing to judge.
+            outcome.actual = nil
+            outcome.passed = true
+            outcome.skipped = true
+            return
+        }
+        guard let actual = outcome.actual, let base = number(referenceRow[metric]) else {
             outcome.passed = false
             outcome.reason = "no value of run \(reference.run) to compare with"
             return
@@ -72,7 +113,19 @@ public enum ExpectationCheck {
         // Measured figures, and the tail samples that follow a measured percentile, vary between runs.
         let role = row.role(of: metric, declaredBy: result.columns.summary)
         guard role == .measured || role == .tail else {
+            if result.seedList.count > 1,
+                let (values, referenceValues) = pairedSeedValues(of: metric, row: row, referenceRow: referenceRow, result: result)
+            {
+                paired(&outcome, values, referenceValues.map { $0 * reference.factor })
+                return
+            }
             outcome.passed = Expectation.Condition(op, base * reference.factor).holds(for: actual)
+            return
+        }
+        guard repetitionCount(of: row, result: result) > 1 else {
+            outcome.passed = true
+            outcome.notJudged = true
+            outcome.reason = "1 repetition"
             return
         }
         // A percentile with too few samples beyond it, in either run, supports no claim.
@@ -98,8 +151,54 @@ public enum ExpectationCheck {
         }
     }
 
-    /// The metric's value in each repetition of `row`'s run, from `repetitions.csv`'s rows; nil
-    /// without repetitions.
+    /// Judges a relative condition on a count seed by seed: `values` the run's, `references` the
+    /// reference run's times the factor, paired by seed (see ``relative(_:row:reference:result:)``).
+    static func paired(_ outcome: inout ExpectationOutcome, _ values: [Double], _ references: [Double]) {
+        let verdict = PairedVerdict.compare(values, references, higherIsBetter: true, alpha: PairedVerdict.defaultAlpha)
+        switch outcome.expectation.condition.op {
+        case .greater: outcome.passed = verdict.outcome == .firstBetter
+        case .less: outcome.passed = verdict.outcome == .secondBetter
+        case .notEqual: outcome.passed = verdict.outcome == .firstBetter || verdict.outcome == .secondBetter
+        case .atLeast: outcome.passed = verdict.outcome != .secondBetter && verdict.medianDifference >= 0
+        case .atMost: outcome.passed = verdict.outcome != .firstBetter && verdict.medianDifference <= 0
+        case .equal: outcome.passed = verdict.outcome != .firstBetter && verdict.outcome != .secondBetter
+        }
+        outcome.reason = verdict.higherLowerDescription
+    }
+
+    /// The metric's value in each seed both runs ran, `row`'s run's and `referenceRow`'s, paired
+    /// by seed (`seeds.csv`'s rows); nil when they share no seed with a value.
+    static func pairedSeedValues(
+        of metric: String, row: ResultRow, referenceRow: ResultRow, result: ScenarioResult
+    ) -> ([Double], [Double])? {
+        let identity = SharedColumns.identity.map(\.name)
+        let lines = { (run: ResultRow) in result.seeds.filter { line in identity.allSatisfy { line[$0] == run[$0] } } }
+        var references: [String: Double] = [:]
+        for line in lines(referenceRow) {
+            if let seed = line["seed"]?.text, let value = number(line[metric]) { references[seed] = value }
+        }
+        var values: [Double] = []
+        var paired: [Double] = []
+        for line in lines(row) {
+            guard let seed = line["seed"]?.text, let value = number(line[metric]), let other = references[seed] else { continue }
+            values.append(value)
+            paired.append(other)
+        }
+        return values.isEmpty ? nil : (values, paired)
+    }
+
+    /// How many repetitions `row`'s run had (of each seed): the largest `repetition` of its
+    /// `repetitions.csv` rows, 1 without any.
+    static func repetitionCount(of row: ResultRow, result: ScenarioResult) -> Int {
+        let identity = SharedColumns.identity.map(\.name)
+        let numbers = result.repetitions.filter { line in identity.allSatisfy { line[$0] == row[$0] } }.compactMap {
+            $0[Repetitions.repetition.name]?.number
+        }
+        return Int(numbers.max() ?? 1)
+    }
+
+    /// The metric's value in each repetition of `row`'s run (of every seed), from
+    /// `repetitions.csv`'s rows; nil without repetitions.
     static func repetitionValues(of metric: String, row: ResultRow, result: ScenarioResult) -> [Double]? {
         let identity = SharedColumns.identity.map(\.name)
         let values = result.repetitions.filter { line in identity.allSatisfy { line[$0] == row[$0] } }.compactMap { number($0[metric]) }

@@ -41,6 +41,12 @@ public protocol KindScenario: Codable, Equatable, Sendable {
     /// What each of its runs asks of the machine, for `workbench plan`'s estimates
     /// (``StudyPlan``). Default: ``RunLoad/simulated``, one thread on a simulated clock.
     var runLoad: RunLoad { get }
+    /// Traps in this scenario that no rule refuses (an open-loop rate that is its own
+    /// throughput...), as `warning:` texts; see ``ScenarioWarnings``. Default: none.
+    func warnings(options: RunOptions) -> [String]
+    /// How many distinct keys its cache can be asked for, where the file tells (for the
+    /// "policies cannot differ" warning); nil when unknown. Default: nil.
+    var distinctCacheKeys: Int? { get }
     /// Drives one run and returns its rows.
     func run(
         _ configuration: RunConfiguration, isCancelled: () -> Bool, progress: (Double) -> Void
@@ -64,6 +70,10 @@ extension KindScenario {
     }
 
     public func checkInputs() throws(ScenarioError) {}
+
+    public func warnings(options: RunOptions) -> [String] { [] }
+
+    public var distinctCacheKeys: Int? { nil }
 
     public var runLoad: RunLoad { .simulated }
 

@@ -306,6 +306,29 @@ extension SchemaField {
     }
 }
 
+extension SchemaField {
+    /// A kind's header: the keys every kind shares, read from the kind's top-level mapping, and
+    /// the rule that `kind` names this kind.
+    static func header(
+        _ path: WritableKeyPath<Root, ScenarioHeader>, of kind: KindName, _ schema: Schema<ScenarioHeader> = ScenarioHeader.schema
+    ) -> SchemaField {
+        SchemaField(
+            names: schema.keyNames, docs: schema.keyDocs,
+            ruleDoc: "kind is \(kind.rawValue); decide names columns of this kind's summary",
+            decode: { root, f in
+                let header = try schema.decode(f, into: root[keyPath: path])
+                if header.kind != kind {
+                    throw f.invalid("kind", "expected '\(kind.rawValue)' here, found '\(header.kind.rawValue)'")
+                }
+                if let decide = header.decide, let type = KindRegistry.type(of: kind) {
+                    try decide.check(columns: type.summaryColumns, fields: f)
+                }
+                root[keyPath: path] = header
+            },
+            encode: { root, container in try schema.encode(root[keyPath: path], into: &container) })
+    }
+}
+
 extension KeyDoc {
     /// A key declared for a `custom` field.
     static func key<V>(

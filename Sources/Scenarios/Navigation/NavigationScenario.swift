@@ -27,13 +27,7 @@ public struct NavigationScenario: DeclaredMapping, Equatable, Sendable {
 
     public static var schema: Schema<Self> {
         Schema([
-            .inline(\.header, ScenarioHeader.schema),
-            .rule("kind is navigation") { scenario, f in
-                if scenario.header.kind != .navigation {
-                    throw f.invalid(
-                        "kind", "expected '\(KindName.navigation.rawValue)' here, found '\(scenario.header.kind.rawValue)'")
-                }
-            },
+            .header(\.header, of: .navigation),
             .required("app", \.app, "The app: its sections (tabs) and their views (pages), registered with the factory."),
             .required("user", \.user, "Who drives the app: an explicit script, or a seeded Markov model."),
             .required("cache", \.cache, "The view cache under test."),

@@ -28,3 +28,15 @@ extension ParallelReadersScenario: KindScenario {
         ParallelReadersDriver(scenario: self, configuration: configuration).run(isCancelled: isCancelled, progress: progress)
     }
 }
+
+extension ParallelReadersScenario {
+    /// Open-loop readers (`rate:`) complete what they are offered: their throughput is their
+    /// rate by construction, and says nothing about the designs. (Open-loop writers are load,
+    /// not a figure anyone compares.)
+    public func warnings(options: RunOptions) -> [String] {
+        roles.compactMap { kind, role in
+            guard kind == .reader, let rate = role.rate else { return nil }
+            return "its \(kind.rawValue)s run open-loop at \(formatNumber(rate)) operations/s: their throughput is that rate by construction; compare their latencies, or leave rate: out for a closed loop whose throughput measures the design"
+        }
+    }
+}

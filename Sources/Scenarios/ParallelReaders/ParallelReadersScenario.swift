@@ -60,14 +60,7 @@ public struct ParallelReadersScenario: DeclaredMapping, Equatable, Sendable {
 
     public static var schema: Schema<Self> {
         Schema([
-            .inline(\.header, ScenarioHeader.schema),
-            .rule("kind is parallel-readers") { scenario, f in
-                if scenario.header.kind != .parallelReaders {
-                    throw f.invalid(
-                        "kind",
-                        "expected '\(KindName.parallelReaders.rawValue)' here, found '\(scenario.header.kind.rawValue)'")
-                }
-            },
+            .header(\.header, of: .parallelReaders),
             .optional(
                 "store", \.store, default: StoreSpec(designs: PolicyName.storeDesigns),
                 shown: "{designs: \(renderDefault(PolicyName.storeDesigns))}", "The store under test."),

@@ -19,7 +19,7 @@ public struct RepetitionProcess: Sendable {
     public var executable: URL
     /// The scenario file.
     public var file: String
-    /// Options passed on as given (`--seed`, `--policy`, `--max-duration`, `--cache-dir`,
+    /// Options passed on as given (`--seed`, `--seeds`, `--policy`, `--max-duration`, `--cache-dir`,
     /// `--memory-limit`).
     public var arguments: [String]
     /// Where the records are written (and removed once read).
@@ -42,12 +42,13 @@ public struct RepetitionProcess: Sendable {
     }
 
     /// Runs repetition `repetition` (0-based) of the runs numbered `runs` in a new process, after
-    /// `warmUpRounds` unrecorded rounds; the runs' outputs in order. The process is interrupted
+    /// `warmUpRounds` unrecorded rounds; the runs' outputs in order, each with its run's index and
+    /// its seed (every run on every seed the options give, seed by seed). The process is interrupted
     /// (SIGINT) as soon as `isCancelled` says so, and what it measured until then comes back
     /// marked incomplete.
     public func run(
         repetition: Int, runs: [Int], warmUpRounds: Int, recordTrace: Bool, isCancelled: @Sendable () -> Bool
-    ) -> Result<[(index: Int, output: RunOutput)], Failure> {
+    ) -> Result<[(index: Int, seed: UInt64, output: RunOutput)], Failure> {
         let record = directory.appendingPathComponent("workbench-repetition-\(getpid())-\(repetition + 1).record")
         try? FileManager.default.removeItem(at: record)
         defer { try? FileManager.default.removeItem(at: record) }

@@ -8,14 +8,14 @@ import Report
     import Darwin
 #endif
 
-/// What one repetition run in a process of its own sends back: every run's output (summary row,
-/// timeseries rows, the timed operations' histograms, the recorded requests, a bad input row),
-/// as a binary file the parent reads back into ``RunOutput`` values (``RepetitionProcess``).
+/// What one repetition run in a process of its own sends back: every run's output on every seed
+/// (summary row, timeseries rows, the timed operations' histograms, the recorded requests, a bad
+/// input row), as a binary file the parent reads back into ``RunOutput`` values (``RepetitionProcess``).
 ///
 /// ```text
-/// "WBREP1\n\0"
+/// "WBREP2\n\0"
 /// ([tag: u8] [length: u32] [payload])*     little-endian
-///   1 run        [index: u32] [complete: u8]          starts a run's records
+///   1 run        [index: u32] [seed: u64] [complete: u8]   starts a run's records
 ///   2 summary    a row (RowSpool's record)
 ///   3 timeseries a row
 ///   4 operation  [name] [min: u64] [max: u64] [clamped: u64] [pairs: u32] ([value: u64] [count: u64])*
@@ -26,15 +26,15 @@ import Report
 /// A string is `[length: u32] [UTF-8]`. Timeseries rows are read into a ``RowSpool``, so a long
 /// run's samples do not pass through memory.
 public enum RepetitionRecord {
-    static let magic: [UInt8] = Array("WBREP1\n\0".utf8)
+    static let magic: [UInt8] = Array("WBREP2\n\0".utf8)
 
     private enum Tag: UInt8 {
         case run = 1, summary, timeseries, operation, request, badInput
         case end = 9
     }
 
-    /// Writes `outputs` (each with its run's index in the scenario) to `url`.
-    public static func write(_ outputs: [(index: Int, output: RunOutput)], to url: URL) throws {
+    /// Writes `outputs` (each with its run's index in the scenario and its seed) to `url`.
+    public static func write(_ outputs: [(index: Int, seed: UInt64, output: RunOutput)], to url: URL) throws {
         guard let file = fopen(url.path, "wb") else {
             throw ReportError.writeFailed(path: url.path, reason: String(cString: strerror(errno)))
         }
@@ -46,9 +46,10 @@ public enum RepetitionRecord {
             if fwrite(bytes, 1, bytes.count, file) != bytes.count { failed = true }
         }
         if fwrite(magic, 1, magic.count, file) != magic.count { failed = true }
-        for (index, output) in outputs {
+        for (index, seed, output) in outputs {
             var head = Encoder()
             head.put(UInt32(index))
+            head.put(seed)
             head.put(UInt8(output.complete ? 1 : 0))
             put(.run, head.bytes)
             put(.summary, RowSpool.encode(output.summary))
@@ -93,7 +94,7 @@ public enum RepetitionRecord {
 
     /// The outputs ``write(_:to:)`` wrote to `url`; nil when the file is missing, cut short or
     /// not such a record.
-    public static func read(from url: URL) -> [(index: Int, output: RunOutput)]? {
+    public static func read(from url: URL) -> [(index: Int, seed: UInt64, output: RunOutput)]? {
         guard let file = fopen(url.path, "rb") else { return nil }
         defer { fclose(file) }
         func take(_ count: Int) -> [UInt8]? {
@@ -102,7 +103,7 @@ public enum RepetitionRecord {
             return bytes
         }
         guard take(magic.count) == magic else { return nil }
-        var outputs: [(index: Int, output: RunOutput)] = []
+        var outputs: [(index: Int, seed: UInt64, output: RunOutput)] = []
         while let head = take(5) {
             guard let tag = Tag(rawValue: head[0]) else { return nil }
             var length = Decoder(head, at: 1)
@@ -110,10 +111,10 @@ public enum RepetitionRecord {
             var reader = Decoder(payload)
             if tag == .end { return outputs }
             if tag == .run {
-                guard let index = reader.u32(), let complete = reader.u8() else { return nil }
+                guard let index = reader.u32(), let seed = reader.u64(), let complete = reader.u8() else { return nil }
                 var output = RunOutput(summary: ResultRow(), timeseries: RowSpool(), latency: [], complete: complete == 1)
                 output.trace = nil
-                outputs.append((Int(index), output))
+                outputs.append((Int(index), seed, output))
                 continue
             }
             guard !outputs.isEmpty else { return nil }

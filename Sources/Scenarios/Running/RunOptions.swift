@@ -8,6 +8,8 @@ public struct RunOptions: Sendable {
     public var policyModes: [PolicyName: [InUseModeName]] = [:]
     /// Replaces the scenario's seed when set (`--seed`).
     public var seed: UInt64?
+    /// Replaces the scenario's number of workload seeds when set (`--seeds`).
+    public var seedCount: Int?
     /// Polled between frames; returning true stops the run, keeping what was measured.
     public var isCancelled: @Sendable () -> Bool
     /// Called as runs advance (at most a few times per virtual second).

@@ -23,6 +23,11 @@ public struct ScenarioResult: Sendable {
     public var traces: [(run: RunConfiguration, requests: [CacheRequestLog.Request])] = []
     /// With repetitions: one row per run per repetition (written as `repetitions.csv`).
     public var repetitions: [ResultRow] = []
+    /// With more than one workload seed: one row per run per seed, its identity and counts
+    /// (written as `seeds.csv`; ``Seeds``).
+    public var seeds: [ResultRow] = []
+    /// The workload seeds every run was replicated over, in order (one: the run's seed).
+    public var seedList: [UInt64] = []
     /// A count that differed between two repetitions of a run: the results must not be used.
     public var determinismFailure: DeterminismFailure?
     /// A repetition's process that gave nothing back (``RepetitionProcess``): the results must

@@ -14,7 +14,8 @@ public struct StudyPlan: Sendable {
         public var global: Int
         /// Policy, mode and sweep point, as `run` prints them.
         public var configuration: String
-        /// Warm-up plus measured duration, in the scenario's seconds.
+        /// Warm-up plus measured duration, in the scenario's seconds, times the workload seeds the
+        /// run is replicated over.
         public var seconds: Double
         /// Wall-clock seconds per scenario second, as its kind says (``KindScenario/runLoad``): 1
         /// for parallel-readers (its threads run on the clock), ``StudyPlan/drawingWallFactor``
@@ -82,7 +83,7 @@ public struct StudyPlan: Sendable {
             for entry in made {
                 let header = entry.scenario.header
                 let load = entry.scenario.body.runLoad
-                let seconds = header.warmup.value + header.duration.value
+                let seconds = (header.warmup.value + header.duration.value) * Double(options.seeds(for: header).count)
                 runs.append(
                     Run(
                         file: file, scenario: plan.name, index: entry.configuration.index, global: runs.count,

@@ -27,3 +27,8 @@ extension ScrollingTableScenario: KindScenario {
         }
     }
 }
+
+extension ScrollingTableScenario {
+    /// One cache key per controller type: the cell types and the detail types.
+    public var distinctCacheKeys: Int? { table.cells.count + details.count }
+}

@@ -32,14 +32,7 @@ public struct ScrollingTableScenario: DeclaredMapping, Equatable, Sendable {
 
     public static var schema: Schema<Self> {
         Schema([
-            .inline(\.header, ScenarioHeader.schema),
-            .rule("kind is scrolling-table") { scenario, f in
-                if scenario.header.kind != .scrollingTable {
-                    throw f.invalid(
-                        "kind",
-                        "expected '\(KindName.scrollingTable.rawValue)' here, found '\(scenario.header.kind.rawValue)'")
-                }
-            },
+            .header(\.header, of: .scrollingTable),
             .required("table", \.table, "The table's shape and its reusable views."),
             .optional(
                 "details", \.details, default: ScenarioDefaults.details, shown: "[]",

@@ -30,3 +30,32 @@ extension TraceScenario: KindScenario {
         TraceDriver(scenario: self, configuration: configuration).run(isCancelled: isCancelled, progress: progress)
     }
 }
+
+extension TraceScenario {
+    /// A capacity that holds every distinct key never evicts: every policy gives the same counts.
+    public func warnings(options: RunOptions) -> [String] {
+        let whole: Int
+        if cache.inBytes {
+            guard scan.workingSetBytes > 0 else { return [] }
+            whole = scan.workingSetBytes
+        } else if let keys = distinctCacheKeys {
+            whole = keys
+        } else {
+            return []
+        }
+        let holdingAll = capacities.filter { $0.value >= whole }.map(\.value)
+        guard !holdingAll.isEmpty else { return [] }
+        let unit = cache.inBytes ? "bytes of distinct objects" : "distinct keys"
+        return [
+            "policies cannot differ at capacity \(holdingAll.map(String.init).joined(separator: ", ")): the trace has \(whole) \(unit), and that capacity holds them all"
+        ]
+    }
+
+    /// The distinct keys read when loading counted them, else a generated trace's object count
+    /// (it can ask for no more); nil when unknown.
+    public var distinctCacheKeys: Int? {
+        if scan.uniqueKeys > 0 { return scan.uniqueKeys }
+        if case .generated(let spec) = source { return spec.objects }
+        return nil
+    }
+}

@@ -39,12 +39,7 @@ public struct TraceScenario: DeclaredMapping, Equatable, Sendable {
 
     public static var schema: Schema<Self> {
         Schema([
-            .inline(\.header, ScenarioHeader.schema(defaultDuration: .seconds(1))),
-            .rule("kind is trace") { scenario, f in
-                if scenario.header.kind != .trace {
-                    throw f.invalid("kind", "expected '\(KindName.trace.rawValue)' here, found '\(scenario.header.kind.rawValue)'")
-                }
-            },
+            .header(\.header, of: .trace, ScenarioHeader.schema(defaultDuration: .seconds(1))),
             .rule("no sweep: cache.capacities lists the capacities") { scenario, f in
                 if scenario.header.sweep != nil {
                     throw f.invalid("sweep", "a trace scenario sweeps its cache capacities itself (list them in cache.capacities)")

@@ -16,8 +16,11 @@ struct AB: ParsableCommand {
             --warm-up), so a slow spell of the machine hits both builds alike. The repetitions of each side are then \
             combined into <out>/baseline and <out>/current (as run --repeat N writes them: \
             medians, confidence intervals, repetitions.csv) and compared as 'workbench compare' \
-            does (see its --help for how measured metrics are judged). A count that differs \
-            between two repetitions of one build is a determinism failure (exit 1).
+            does (see its --help for how measured metrics are judged: with fewer than 5 \
+            repetitions they are listed, not judged, and the counts alone decide the exit code). \
+            --summary prints a line per scenario and the top regressions, as compare --summary \
+            (what the CI recipes post). A count that differs between two repetitions of one \
+            build is a determinism failure (exit 1).
 
             EXIT CODES
               0  no regression
@@ -36,8 +39,12 @@ struct AB: ParsableCommand {
     @Argument(help: ArgumentHelp("Scenario files (YAML), or directories: every *.yaml inside, in name order.", valueName: "file"))
     var files: [String]
 
-    /// A directory argument stands for the `*.yaml` files inside it.
+    /// A directory argument stands for the `*.yaml` files inside it; `--summary` with
+    /// `--format csv` is refused before any build runs.
     mutating func validate() throws {
+        guard !(summary && format == .csv) else {
+            throw ValidationError("--summary prints text or markdown; --format csv lists every metric (drop one of them)")
+        }
         files = ScenarioFiles.expand(files)
     }
 
@@ -62,12 +69,21 @@ struct AB: ParsableCommand {
     @Option(help: ArgumentHelp("Family-wise significance level for measured metrics.", valueName: "alpha"))
     var alpha: Double = CompareOptions.defaultAlpha
 
+    @Flag(
+        help: "Print a line per scenario and the top 10 regressions, as compare --summary (text and markdown; refused with --format csv).")
+    var summary = false
+
     func run() throws {
         do {
             _ = try ScenarioLoader.validateRepeatOption(repetitions)
         } catch {
             Diagnostics.error("error: \(error.description)")
             throw WorkbenchExit.inputError
+        }
+        if repetitions < CompareOptions.testedRepetitions {
+            Diagnostics.note(
+                "note: --repeat \(repetitions): measured metrics will be listed, not judged (judging needs "
+                    + "\(CompareOptions.testedRepetitions) or more repetitions a side; the CI recipes use 20)")
         }
         let root = URL(fileURLWithPath: out, isDirectory: true)
         let sides = [("baseline", baselineBinary), ("current", currentBinary)]
@@ -101,6 +117,7 @@ struct AB: ParsableCommand {
         }
         var arguments = [root.appendingPathComponent("baseline").path, root.appendingPathComponent("current").path]
         arguments += ["--format", format.rawValue, "--alpha", "\(alpha)"] + thresholdArguments.flatMap { ["--threshold", $0] }
+        arguments += summary ? ["--summary"] : []
         let compare = try Compare.parse(arguments)
         try compare.run()
     }

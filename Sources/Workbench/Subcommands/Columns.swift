@@ -21,15 +21,7 @@ struct Columns: ParsableCommand {
     var format: ColumnTableFormatter.Format = .text
 
     func run() throws {
-        var kinds = KindRegistry.all
-        if let kind {
-            guard let type = KindRegistry.named(kind) else {
-                let known = KindRegistry.all.map { $0.kind.rawValue }.joined(separator: ", ")
-                Diagnostics.error("error: unknown kind '\(kind)' (expected one of: \(known))")
-                throw WorkbenchExit.inputError
-            }
-            kinds = [type]
-        }
+        let kinds = try KindArgument.kinds(kind)
         if format == .csv {
             print(ColumnTableFormatter.csv(kinds: kinds.map { ($0.kind.rawValue, $0.columns) }, header: true), terminator: "")
             return

@@ -25,12 +25,18 @@ struct Compare: ParsableCommand {
 
             MEASURED METRICS (*_ns, bytes, allocations, ...; results of run --repeat N)
               A change is a regression only when the medians differ by more than the
-              threshold (default 10% of the baseline) AND the difference is significant:
-              with 5 or more repetitions on both sides, a two-sided Mann-Whitney U test
-              over the repetitions, Holm-corrected over every tested metric, at --alpha
-              (default 0.01); with 2 to 4, the medians' 95% confidence intervals must not
-              overlap. With a single repetition on either side, measured metrics are
-              listed (not judged) unless --strict judges them by the threshold alone.
+              threshold (default 10% of the baseline) AND the difference is significant
+              by a two-sided Mann-Whitney U test over the repetitions, Holm-corrected
+              over every tested metric, at --alpha (default 0.01). Measured metrics are
+              judged only with 5 or more repetitions on both sides; with fewer they are
+              listed, not judged, unless --strict judges them weakly (2 to 4: the
+              medians' 95% confidence intervals must not overlap; 1: the threshold
+              alone). Five a side give p >= 0.0079, which Holm's correction over many
+              metrics never lets through: when no p-value the repetitions could give
+              passes the correction, the metrics are listed, not judged, and compare
+              says how many repetitions a side would judge them (e.g. 9 for 69 tested
+              metrics at alpha 0.01). Unjudged measured metrics never fail the job:
+              the exit code then rests on the counts.
               A latency percentile with fewer than 10 samples beyond it (its
               <metric>_tail_samples column, either side) is unreliable: never judged,
               listed with the reason (greyed on a terminal, in italics in markdown).
@@ -53,12 +59,22 @@ struct Compare: ParsableCommand {
 
             EXIT CODES
               0  no regression
-              1  a directory or file cannot be read, a bad --threshold or --alpha value, or a
-                 scenario whose results are of another kind on each side
+              1  a directory or file cannot be read, a bad --threshold or --alpha value,
+                 or a scenario whose results are of another kind on each side
               2  a regression (takes precedence over 3)
               3  the baseline lacks a scenario of CURRENT
-            Scenarios or runs on one side only, interrupted runs (complete=false) \
-            and changed settings are listed as notes (on stderr with --format csv).
+            A setting that differs between the sides (a setting column such as capacity, or a \
+            key of the recorded scenario.yaml) is reported as a configuration change \
+            ('configuration changed: capacity 12 → 8'); the counts are compared all the same. \
+            Scenarios or runs on one side only and interrupted runs (complete=false) are listed \
+            as notes. With --format csv, the configuration changes, what the repetitions could not \
+            judge and the notes go to stderr.
+
+            SUMMARY (--summary, text or markdown; refused with --format csv)
+              A line per scenario (counts changed, measured regressions, improvements,
+              configuration changes), then at most 10 top regressions: a run whose
+              counts got worse as one line (its headline count and how many others
+              moved), each measured regression as one. What the CI recipes post.
             """
     )
 
@@ -86,11 +102,24 @@ struct Compare: ParsableCommand {
     @Option(help: ArgumentHelp("Family-wise significance level for measured metrics (0 < alpha < 1).", valueName: "alpha"))
     var alpha: Double = CompareOptions.defaultAlpha
 
-    @Flag(help: "Judge measured metrics of a single repetition by their threshold alone.")
+    @Flag(
+        help: "Judge measured metrics of fewer than 5 repetitions anyway, weakly: 2 to 4 by confidence intervals, 1 by the threshold alone."
+    )
     var strict = false
 
-    @Flag(help: "Also list every compared metric, unchanged ones included (text and markdown).")
+    @Flag(help: "Also list every compared metric, unchanged ones included (text and markdown; not with --summary).")
     var all = false
+
+    @Flag(
+        help: "Print a line per scenario and the top 10 regressions instead of every change (text and markdown; refused with --format csv)."
+    )
+    var summary = false
+
+    mutating func validate() throws {
+        guard !(summary && format == .csv) else {
+            throw ValidationError("--summary prints text or markdown; --format csv lists every metric (drop one of them)")
+        }
+    }
 
     func run() throws {
         var thresholds = Thresholds()
@@ -118,13 +147,16 @@ struct Compare: ParsableCommand {
 
         switch format {
         case .text:
-            print(ComparisonTextFormatter(all: all, dim: Diagnostics.stdoutIsTerminal).render(comparison), terminator: "")
+            print(
+                ComparisonTextFormatter(all: all, dim: Diagnostics.stdoutIsTerminal, summary: summary).render(comparison),
+                terminator: "")
         case .markdown:
-            print(ComparisonMarkdownFormatter(all: all).render(comparison), terminator: "")
+            print(ComparisonMarkdownFormatter(all: all, summary: summary).render(comparison), terminator: "")
         case .csv:
             print(ComparisonCSVFormatter().render(comparison), terminator: "")
-            for note in comparison.notes {
-                Diagnostics.note("note: \(note)")
+            let lines = ConfigurationChange.lines(comparison.configurationChanges) + comparison.power.statements
+            for line in lines + comparison.notes.map(\.description) {
+                Diagnostics.note("note: \(line)")
             }
         }
 

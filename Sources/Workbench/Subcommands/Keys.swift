@@ -25,15 +25,7 @@ struct Keys: ParsableCommand {
     }
 
     func run() throws {
-        var kinds = KindRegistry.all
-        if let kind {
-            guard let type = KindRegistry.named(kind) else {
-                let known = KindRegistry.all.map { $0.kind.rawValue }.joined(separator: ", ")
-                Diagnostics.error("error: unknown kind '\(kind)' (expected one of: \(known))")
-                throw WorkbenchExit.inputError
-            }
-            kinds = [type]
-        }
+        let kinds = try KindArgument.kinds(kind)
         let parts = kinds.compactMap { type -> String? in
             guard let sections = FormatReference.sections(for: type) else { return nil }
             switch format {

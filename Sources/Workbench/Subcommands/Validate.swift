@@ -28,14 +28,7 @@ struct Validate: ParsableCommand {
         let memoryLimit = try memory.limit()
         let overrides = try changes.overrides()
         var options = RunOptions()
-        if !changes.inUse.isEmpty {
-            do {
-                options.inUse = try ScenarioLoader.validateInUseOverride(changes.inUse)
-            } catch {
-                Diagnostics.error("error: \(error.description)")
-                throw WorkbenchExit.inputError
-            }
-        }
+        options.inUse = try changes.inUseModes()
         var failed = false
         for file in files {
             do {
@@ -59,6 +52,13 @@ struct Validate: ParsableCommand {
                 print(
                     "\(file): ok: \(plan.name) (\(plan.base.kind.rawValue)), \(count): \(perPoint.map(\.description).joined(separator: ", "))"
                 )
+                for warning in ScenarioWarnings.before(plan, options: options) {
+                    Diagnostics.warning("\(file): \(plan.name): \(warning)")
+                }
+                // A relative expectation on a measured figure needs repetitions to be judged.
+                for warning in ExpectationCheck.unjudgeable(plan.base, repetitions: plan.base.header.repetitions) {
+                    Diagnostics.warning("\(file): \(plan.name): \(warning)")
+                }
             } catch {
                 Diagnostics.error(error.description)
                 failed = true

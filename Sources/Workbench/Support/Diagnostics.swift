@@ -25,6 +25,11 @@ enum Diagnostics {
         }
     }
 
+    /// Prints `warning: <text>` to stderr (the word in yellow on a TTY).
+    static func warning(_ text: String) {
+        write((stderrIsTerminal ? "\u{1B}[1;33mwarning:\u{1B}[0m " : "warning: ") + text + "\n")
+    }
+
     /// Prints a note to stderr.
     static func note(_ text: String) {
         write(text + "\n")

@@ -3,8 +3,9 @@ import Report
 import Scenarios
 
 /// The table printed after a run with `expect` lines: scenario, run, metric, expected, actual,
-/// and whether it held. Failures first, then what held, then what was skipped (its policy did not
-/// run).
+/// and whether it held. Failures first, then what held, then what was not judged (a relative
+/// condition on a measured metric with one repetition), then what was skipped (its policy, or the
+/// run it compares with, did not run).
 struct ExpectationTable {
     let outcomes: [ExpectationOutcome]
     /// Print only the failed ones (with `--quiet`).
@@ -13,8 +14,9 @@ struct ExpectationTable {
     func render() -> String {
         let failed = outcomes.filter { !$0.passed }
         let skipped = outcomes.filter(\.skipped)
-        let held = outcomes.filter { $0.passed && !$0.skipped }
-        let shown = failuresOnly ? failed : failed + held + skipped
+        let notJudged = outcomes.filter(\.notJudged)
+        let held = outcomes.filter { $0.passed && !$0.skipped && !$0.notJudged }
+        let shown = failuresOnly ? failed : failed + held + notJudged + skipped
         var lines: [[String]] = [["scenario", "policy", "metric", "expected", "actual", "result"]]
         for outcome in shown {
             lines.append([
@@ -24,11 +26,12 @@ struct ExpectationTable {
             ])
         }
         let widths = (0..<6).map { column in lines.map { $0[column].count }.max() ?? 0 }
-        let checked = outcomes.count - skipped.count
+        let checked = outcomes.count - skipped.count - notJudged.count
         var verdict =
             failed.isEmpty
             ? "expectations: all \(checked) held"
             : "expectations: \(failed.count) of \(checked) FAILED"
+        if !notJudged.isEmpty { verdict += ", \(notJudged.count) not judged" }
         if !skipped.isEmpty { verdict += ", \(skipped.count) skipped (policy not run)" }
         var text = verdict + "\n"
         for line in lines {
@@ -60,9 +63,9 @@ struct ExpectationTable {
         return format(actual) + (outcome.reference.map { " vs \(format($0))" } ?? "")
     }
 
-    /// `ok` or `FAILED`, with the reason of a relative condition on a measured metric.
+    /// `ok` or `FAILED`, with the reason of a relative condition; `not judged (1 repetition)`.
     static func result(_ outcome: ExpectationOutcome) -> String {
-        (outcome.passed ? "ok" : "FAILED") + (outcome.reason.map { " (\($0))" } ?? "")
+        (outcome.notJudged ? "not judged" : outcome.passed ? "ok" : "FAILED") + (outcome.reason.map { " (\($0))" } ?? "")
     }
 
     static func format(_ value: Double) -> String {

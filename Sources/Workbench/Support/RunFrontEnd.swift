@@ -64,6 +64,9 @@ struct RunFrontEnd {
 
         // Load every file first: a bad one is reported and skipped, the others still run.
         let plans = load(checked, tally: &tally)
+        if !plans.isEmpty, !command.quiet, let loaded = ScenarioWarnings.machine() {
+            Diagnostics.warning(loaded)
+        }
 
         // One process at a time writes into --out; held until the process exits.
         var lock: DirectoryLock? = nil
@@ -232,8 +235,13 @@ struct RunFrontEnd {
         if !command.inProcess, let executable = Bundle.main.executableURL {
             options.isolation = RepetitionProcess(executable: executable, file: entry.file, arguments: passedOn)
         }
+        var warnings = ScenarioWarnings.before(entry.plan, options: options)
         let result = ScenarioRunner.run(entry.plan, options: options)
         if showProgress { Diagnostics.endProgress() }
+        if let body = entry.plan.points.first?.scenario { warnings += ScenarioWarnings.after(result, scenario: body) }
+        if !command.quiet {
+            for warning in warnings { Diagnostics.warning("\(name): \(warning)") }
+        }
         if let error = result.inputError {
             // A bad input row met by a run (a trace's rows are checked as they are replayed).
             Diagnostics.error(error.description)
@@ -266,7 +274,9 @@ struct RunFrontEnd {
         do {
             let plots = result.complete && !plotOptions.noPlots ? plotOptions : nil
             tally.written.append(
-                try ScenarioResultsOutput.write(result, checked: checked, writer: writer, plots: plots, quiet: command.quiet))
+                try ScenarioResultsOutput.write(
+                    result, checked: checked, writer: writer, plots: plots, quiet: command.quiet, warnings: warnings,
+                    decide: entry.plan.base.header.decide))
         } catch {
             Diagnostics.error(
                 "\(command.out): error: cannot write results of '\(name)': \(error); the previous results there (if any) are unchanged")
@@ -279,7 +289,15 @@ struct RunFrontEnd {
         }
         if !command.quiet {
             print(SummaryTable(result: result, directory: writer.scenarioDirectory(name).path, countsOnly: command.countsOnly).render())
+            // Over several seeds: which runs beat which on the counts decide: and expect: name.
+            let verdicts = SeedVerdicts.render(
+                SeedVerdicts.comparisons(result, header: entry.plan.base.header), seeds: result.seedList.count)
+            if !verdicts.isEmpty { print(verdicts) }
         }
+        // The answer to the scenario's decide: question and the sweep's grid (decision.csv, grid.csv).
+        let decision = DecisionReport.load(scenarioDirectory: writer.scenarioDirectory(name))
+        if let decision, !command.quiet { print(decision.text()) }
+        if result.complete, entry.plan.base.header.decide != nil, decision?.decision == nil { tally.failed = true }
         tally.outcomes += checked
         if !result.complete {
             tally.interrupted = true
@@ -299,7 +317,10 @@ struct RunFrontEnd {
             print(ExpectationTable(outcomes: outcomes, failuresOnly: command.quiet).render())
         } else if !outcomes.isEmpty {
             let skipped = outcomes.filter(\.skipped).count
-            print("expectations: \(outcomes.count - skipped) passed, 0 failed" + (skipped > 0 ? ", \(skipped) skipped" : ""))
+            let notJudged = outcomes.filter(\.notJudged).count
+            print(
+                "expectations: \(outcomes.count - skipped - notJudged) passed, 0 failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
+                    + (notJudged > 0 ? ", \(notJudged) not judged" : ""))
         }
         return failures.count
     }

@@ -11,6 +11,8 @@ protocol ScenarioOptionsCommand {
     static var policyHelp: ArgumentHelp { get }
     /// The help of `--seed`.
     static var seedHelp: ArgumentHelp { get }
+    /// The help of `--seeds`; by default, what it does to a run.
+    static var seedsHelp: ArgumentHelp { get }
     /// The help of `--max-duration`.
     static var maxDurationHelp: ArgumentHelp { get }
     /// A note printed after a bad `--policy`'s error; none by default.
@@ -19,13 +21,19 @@ protocol ScenarioOptionsCommand {
 
 extension ScenarioOptionsCommand {
     static var policyErrorNote: String? { nil }
+
+    static var seedsHelp: ArgumentHelp {
+        ArgumentHelp(
+            "Replicate every run over this many workload seeds (\(ScenarioLimits.seeds.lowerBound) to \(ScenarioLimits.seeds.upperBound)), replacing the files' seeds: (a count or a list): the base seed first (--seed, else the file's seed:), then seed i = output i of SplitMix64 seeded with the base seed. Counts become the median over the seeds with their range (<count>_seed_min, _seed_max), one row per run per seed goes to seeds.csv, and runs are compared seed by seed. Not --repeat (timing repetitions of one seed): the two combine.",
+            valueName: "n")
+    }
 }
 
 /// No options: a command that lists nothing of its own between ``ScenarioOptions``'s.
 struct NoOptions: ParsableArguments {}
 
-/// `--policy` (repeatable), `--seed` and `--max-duration`: which runs of the scenario files a
-/// command makes, on which seed, for how long at most. Declared once here for `run` and `plan`,
+/// `--policy` (repeatable), `--seed`, `--seeds` and `--max-duration`: which runs of the scenario
+/// files a command makes, on which seeds, for how long at most. Declared once here for `run` and `plan`,
 /// checked once (``validated(checkingBetween:)``) and passed on once (``arguments``) to a
 /// repetition's process and a shard's `run`, so that all of them read the same options alike.
 struct ScenarioOptions<Command: ScenarioOptionsCommand>: ParsableArguments {
@@ -34,6 +42,9 @@ struct ScenarioOptions<Command: ScenarioOptionsCommand>: ParsableArguments {
 
     @Option(help: Command.seedHelp)
     var seed: UInt64?
+
+    @Option(name: .customLong("seeds"), help: Command.seedsHelp)
+    var seeds: Int?
 
     /// Declared here only to keep the command's help in its order (see
     /// ``ScenarioOptionsCommand/OptionsListedBetween``).
@@ -45,7 +56,8 @@ struct ScenarioOptions<Command: ScenarioOptionsCommand>: ParsableArguments {
     @OptionGroup var changes: ScenarioChanges
 
     /// The options as given, for another `workbench run` (a repetition's process, a shard's job):
-    /// `--seed N`, each `--policy NAME`, `--max-duration D`, then ``overrideArguments``.
+    /// `--seed N`, each `--policy NAME`, `--max-duration D`, then ``overrideArguments`` (`--seeds`
+    /// among them).
     var arguments: [String] {
         var words: [String] = []
         if let seed { words += ["--seed", String(seed)] }
@@ -54,15 +66,17 @@ struct ScenarioOptions<Command: ScenarioOptionsCommand>: ParsableArguments {
         return words + overrideArguments
     }
 
-    /// `--set`, `--sweep` and `--in-use` as given, in that order.
-    var overrideArguments: [String] { changes.arguments }
+    /// `--seeds`, `--set`, `--sweep` and `--in-use` as given, in that order: what changes the
+    /// scenario files' runs, recorded in the study (``StudyRecord/overrides``) so that shards of
+    /// other seeds are not merged.
+    var overrideArguments: [String] { (seeds.map { ["--seeds", String($0)] } ?? []) + changes.arguments }
 
     /// The `--set` and `--sweep` changes to every scenario file, parsed (exit 1 on a malformed one).
     func overrides() throws -> [ScenarioOverride] {
         try changes.overrides()
     }
 
-    /// The options checked: the runs' policies and seed, and the cap on every scenario's duration
+    /// The options checked: the runs' policies, seed and seeds, and the cap on every scenario's duration
     /// and warm-up. A bad one is reported (`error: ...`, and ``ScenarioOptionsCommand/policyErrorNote``
     /// after a bad `--policy`) and exits 1 (an input error, as documented, rather than
     /// ArgumentParser's validation exit code 64).
@@ -81,15 +95,16 @@ struct ScenarioOptions<Command: ScenarioOptionsCommand>: ParsableArguments {
                 throw WorkbenchExit.inputError
             }
         }
-        try checkBetween()
-        if !changes.inUse.isEmpty {
-            do {
-                options.inUse = try ScenarioLoader.validateInUseOverride(changes.inUse)
-            } catch {
-                Diagnostics.error("error: \(error.description)")
+        if let seeds {
+            guard ScenarioLimits.seeds.contains(seeds) else {
+                Diagnostics.error(
+                    "error: --seeds: must be \(ScenarioLimits.seeds.lowerBound) to \(ScenarioLimits.seeds.upperBound) (found \(seeds))")
                 throw WorkbenchExit.inputError
             }
+            options.seedCount = seeds
         }
+        try checkBetween()
+        options.inUse = try changes.inUseModes()
         var durationCap: Seconds? = nil
         if let maxDuration {
             do {
@@ -130,6 +145,17 @@ struct ScenarioChanges: ParsableArguments {
     /// The options as given.
     var arguments: [String] {
         sets.flatMap { ["--set", $0] } + (sweep.map { ["--sweep", $0] } ?? []) + inUse.flatMap { ["--in-use", $0] }
+    }
+
+    /// `--in-use`, checked (nil when not given); a bad mode is reported and exits 1.
+    func inUseModes() throws -> [InUseModeName]? {
+        guard !inUse.isEmpty else { return nil }
+        do {
+            return try ScenarioLoader.validateInUseOverride(inUse)
+        } catch {
+            Diagnostics.error("error: \(error.description)")
+            throw WorkbenchExit.inputError
+        }
     }
 
     /// The `--set` and `--sweep` changes, parsed; a malformed one is reported and exits 1.

@@ -8,9 +8,13 @@ import Scenarios
 enum ScenarioResultsOutput {
     /// Writes `result` and its checked expectations; returns the scenario directory.
     /// - Parameter plots: The plot options, or nil for no plots (an interrupted run: exit at once).
+    /// - Parameter decide: The scenario's `decide:` block: a complete result gets its answer and
+    ///   (a sweep) its grid, `decision.csv` and `grid.csv`, before the plots (a failure is reported,
+    ///   the results still written).
     /// - Throws: ``ReportError`` saying what failed; nothing of the new results is then left.
     static func write(
-        _ result: ScenarioResult, checked: [ExpectationOutcome], writer: ResultsWriter, plots: PlotOptions?, quiet: Bool
+        _ result: ScenarioResult, checked: [ExpectationOutcome], writer: ResultsWriter, plots: PlotOptions?, quiet: Bool,
+        warnings: [String] = [], decide: DecideSpec? = nil
     ) throws -> URL {
         try ResultsWriter.checkName(result.name)
         let target = writer.scenarioDirectory(result.name)
@@ -19,10 +23,11 @@ enum ScenarioResultsOutput {
             let stagedWriter = ResultsWriter(directory: staged.directory.deletingLastPathComponent())
             try stagedWriter.write(
                 scenario: result.name, summary: result.summary, timeseries: result.timeseries, latency: result.latency,
-                repetitions: result.repetitions, columns: result.columns, scenarioYAML: RunRecord.current.yamlComment + result.scenarioYAML,
+                repetitions: result.repetitions, seeds: result.seeds, columns: result.columns, scenarioYAML: RunRecord.current.yamlComment + result.scenarioYAML,
                 plots: result.plots)
-            try AtomicFile.write(
-                RunRecord.current.metadata.json(), to: staged.directory.appendingPathComponent(RunMetadata.fileName))
+            var metadata = RunRecord.current.metadata
+            metadata.warnings = warnings.isEmpty ? nil : warnings
+            try AtomicFile.write(metadata.json(), to: staged.directory.appendingPathComponent(RunMetadata.fileName))
             if !checked.isEmpty {
                 try AtomicFile.write(
                     ExpectationTable.csv(checked), to: staged.directory.appendingPathComponent(ExpectationTable.fileName))
@@ -30,6 +35,7 @@ enum ScenarioResultsOutput {
             for trace in result.traceFiles {
                 try AtomicFile.write(trace.csv, to: staged.directory.appendingPathComponent(trace.name))
             }
+            if result.complete { _ = Decide.write(scenarioDirectory: staged.directory, decide: decide, name: result.name) }
             plots?.draw([staged.directory], quiet: quiet)
             try staged.commit()
         } catch {

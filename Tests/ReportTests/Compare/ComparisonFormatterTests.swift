@@ -41,6 +41,8 @@ extension CompareTests {
             let expected = """
                 **1 regression, 1 improvement** in 1 scenario; baseline lacks 1 scenario
 
+                - measured metrics not judged: 1 repetition a side, judging needs 5 or more: run with --repeat 5 or more, or compare with --strict to judge them weakly
+
                 ### Regressions
 
                 | scenario | run | metric | baseline | current | delta | change | ratio (95% CI) | threshold | judged by |
@@ -72,7 +74,10 @@ extension CompareTests {
             #expect(!text.contains("### All metrics"))
 
             let clean = Comparison(baseline: Self.directory("b", ["feed": [F.row()]]), current: Self.directory("c", ["feed": [F.row()]]))
-            #expect(ComparisonMarkdownFormatter().render(clean) == "**0 regressions, 0 improvements** in 1 scenario\n")
+            #expect(
+                ComparisonMarkdownFormatter().render(clean)
+                    == "**0 regressions, 0 improvements** in 1 scenario\n\n- measured metrics not judged: 1 repetition a side, "
+                    + "judging needs 5 or more: run with --repeat 5 or more, or compare with --strict to judge them weakly\n")
         }
 
         @Test("markdown with all adds a table of every metric with its verdict, unchanged ones included")
@@ -80,8 +85,11 @@ extension CompareTests {
             let text = ComparisonMarkdownFormatter(all: true).render(Self.mixed)
             #expect(
                 text.contains(
-                    "### All metrics\n\n| scenario | run | metric | baseline | current | delta | change | ratio (95% CI) | threshold | judged by | verdict |\n"))
-            #expect(text.contains("| feed | none | dequeue_latency_p99_ns | 1000 | 1040 | +40 | +4% |  | 10% | 1 repetition | unchanged |\n"))
+                    "### All metrics\n\n| scenario | run | metric | baseline | current | delta | change | ratio (95% CI) | threshold | judged by | verdict |\n"
+                ))
+            #expect(
+                text.contains(
+                    "| feed | none | dequeue_latency_p99_ns | 1000 | 1040 | +40 | +4% |  | 10% | 1 repetition (needs 5) | unchanged |\n"))
             #expect(text.contains("| feed | lru/repopulate | instantiations | 10 | 11 | +1 | +10% |  | exact | exact | regression |\n"))
         }
 
@@ -97,6 +105,7 @@ extension CompareTests {
         func textGolden() {
             let expected = """
                 1 regression, 1 improvement in 1 scenario; 1 neutral metric changed; baseline lacks 1 scenario
+                measured metrics not judged: 1 repetition a side, judging needs 5 or more: run with --repeat 5 or more, or compare with --strict to judge them weakly
                 baseline: base
                 current:  cur
 
@@ -132,7 +141,9 @@ extension CompareTests {
             #expect(all.contains("unchanged"))
         }
 
-        @Test("csv: every compared metric with its role, direction, delta, percent, ratio, repetitions, p-values, verdict and how it was judged (golden)")
+        @Test(
+            "csv: every compared metric with its role, direction, delta, percent, ratio, repetitions, p-values, verdict and how it was judged (golden)"
+        )
         func csvGolden() {
             let comparison = Comparison(
                 baseline: Self.directory("b", ["feed": [F.row(["dequeue_latency_p99_ns": "0"])]]),
@@ -144,8 +155,8 @@ extension CompareTests {
                 "feed,lru,repopulate,,,hits,count,higher_is_better,80,80,0,0,,,,1,1,,,unchanged,exact",
                 "feed,lru,repopulate,,,hit_rate,count,higher_is_better,0.8,0.9,0.1,12.5,,,,1,1,,,improvement,exact",
                 "feed,lru,repopulate,,,instantiations,count,lower_is_better,10,11,1,10,,,,1,1,,,regression,exact",
-                "feed,lru,repopulate,,,allocated_bytes,measured,lower_is_better,10000,10000,0,0,,,,1,1,,,unchanged,1 repetition",
-                "feed,lru,repopulate,,,dequeue_latency_p99_ns,measured,lower_is_better,0,7,7,,,,,1,1,,,not judged,1 repetition",
+                "feed,lru,repopulate,,,allocated_bytes,measured,lower_is_better,10000,10000,0,0,,,,1,1,,,unchanged,1 repetition (needs 5)",
+                "feed,lru,repopulate,,,dequeue_latency_p99_ns,measured,lower_is_better,0,7,7,,,,,1,1,,,not judged,1 repetition (needs 5)",
             ].map { $0 + "\r\n" }.joined()
             #expect(ComparisonCSVFormatter().render(comparison) == expected)
         }

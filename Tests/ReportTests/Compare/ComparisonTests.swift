@@ -198,7 +198,7 @@ extension CompareTests {
         }
 
         @Test(
-            "parallel-readers summaries: stale reads exact, throughput and hits within tolerance, op counts neutral, a changed workload setting noted"
+            "parallel-readers summaries: stale reads exact, throughput and hits within tolerance, op counts neutral, a changed workload setting reported as a configuration change"
         )
         func parallelReaders() throws {
             let header = [
@@ -232,11 +232,11 @@ extension CompareTests {
             for setting in ["readers", "distribution"] {
                 #expect(comparison.metric(setting, policy: policy) == nil, "\(setting) is a setting, never compared")
             }
-            let differs = comparison.notes.filter {
-                if case .settingDiffers(_, "distribution", "zipfian(0.99)", "uniform") = $0 { return true }
-                return false
-            }
-            #expect(differs.count == 1, "\(comparison.notes)")
+            #expect(
+                comparison.configurationChanges == [
+                    ConfigurationChange(
+                        scenario: "ticker", setting: "distribution", baseline: "zipfian(0.99)", current: "uniform", runs: (1, 1))
+                ])
             #expect(!comparison.notes.contains { if case .notNumeric = $0 { return true } else { return false } })
             #expect(comparison.status == .regression)
         }
@@ -259,7 +259,9 @@ extension CompareTests {
             #expect(comparison.sweepColumns == ["sweep_key", "sweep_value"])
         }
 
-        @Test("rows, scenarios and columns on one side only, duplicates and changed settings are notes, not verdicts")
+        @Test(
+            "rows, scenarios and columns on one side only and duplicates are notes, not verdicts; a changed setting is a configuration change"
+        )
         func notes() throws {
             let comparison = try F.compare(
                 baseline: [
@@ -275,15 +277,12 @@ extension CompareTests {
             #expect(
                 comparison.notes == [
                     .duplicateRow(fifo, .baseline),
-                    .settingDiffers(lru, column: "seed", baseline: "7", current: "8"),
                     .rowOnlyIn(random, .current),
                     .rowOnlyIn(fifo, .baseline),
                     .currentLacksScenario("gone"),
                 ])
-            #expect(
-                comparison.notes[1].description
-                    == "feed lru/repopulate: seed differs (baseline 7, current 8); its counts are not comparable")
-            #expect(comparison.notes[2].description == "feed random/repopulate: only in the current results: not compared")
+            #expect(comparison.configurationChanges.map(\.description) == ["seed 7 → 8"])
+            #expect(comparison.notes[1].description == "feed random/repopulate: only in the current results: not compared")
             #expect(comparison.status == .passed)
         }
 

@@ -64,15 +64,18 @@ extension CompareTests {
             #expect(comparison.status == .regression)
         }
 
-        @Test("Holm: one fully separated 5-against-5 metric is significant at 0.01 (p = 0.0079); two such metrics are not")
+        @Test(
+            "Holm: one fully separated 5-against-5 metric is significant at 0.01 (p = 0.0079); two such metrics cannot be, and are not judged"
+        )
         func holmFamily() throws {
             let low: [Double] = [1, 2, 3, 4, 5]
             let high: [Double] = [16, 17, 18, 19, 20]
             let one = Self.compare([Self.p99: low], [Self.p99: high])
             #expect(one.metric(Self.p99)?.verdict == .regression)
+            #expect(one.power.familyCanReach)
             let two = Self.compare([Self.p99: low, Self.bytes: low], [Self.p99: high, Self.bytes: high])
-            #expect(two.metric(Self.p99)?.verdict == .unchanged)
-            #expect(two.metric(Self.bytes)?.verdict == .unchanged)
+            #expect(two.metric(Self.p99)?.verdict == .notJudged)
+            #expect(two.metric(Self.bytes)?.verdict == .notJudged)
             #expect(two.metric(Self.p99)?.judgment.label == "p=0.0079 (Holm 0.0159)")
             #expect(two.status == .passed)
             // --alpha 0.05 lets both through.
@@ -96,27 +99,56 @@ extension CompareTests {
             #expect(comparison.status == .regression)
         }
 
-        @Test("fewer than 5 repetitions: a regression only when the medians' intervals do not overlap")
-        func intervalsBelowFive() throws {
+        @Test("fewer than 5 repetitions on a side: measured metrics listed, not judged, whatever their intervals; exit 0")
+        func notJudgedBelowFive() throws {
             let base: [Double] = [1000, 1010, 1020]
             let apart = Self.compare([Self.p99: base], [Self.p99: [1200, 1210, 1220]])
-            #expect(apart.metric(Self.p99)?.verdict == .regression)
-            #expect(apart.metric(Self.p99)?.judgment == .intervals(overlap: false))
-            let overlapping = Self.compare([Self.p99: base], [Self.p99: [1000, 1300, 1400]])
-            #expect(overlapping.metric(Self.p99)?.thresholdVerdict == .regression)
-            #expect(overlapping.metric(Self.p99)?.verdict == .unchanged)
-            #expect(overlapping.metric(Self.p99)?.judgment.label == "CIs overlap")
+            let metric = try #require(apart.metric(Self.p99))
+            #expect(metric.thresholdVerdict == .regression)
+            #expect(metric.verdict == .notJudged)
+            #expect(metric.judgment == .tooFewRepetitions(3))
+            #expect(metric.judgment.label == "3 repetitions (needs 5)")
+            #expect(apart.notJudged.count == 1)
+            #expect(apart.status == .passed)
+            // Two values a side apart by chance (the ab --repeat 2 false alarms): not judged either.
+            let two = Self.compare([Self.p99: [1000, 1010]], [Self.p99: [1200, 1210]])
+            #expect(two.metric(Self.p99)?.verdict == .notJudged)
+            #expect(two.regressions.isEmpty)
+            // Within the threshold it is simply unchanged.
+            let close = Self.compare([Self.p99: base], [Self.p99: [1010, 1020, 1030]])
+            #expect(close.metric(Self.p99)?.verdict == .unchanged)
         }
 
-        @Test("a single repetition on either side: measured metrics listed, not judged; --strict judges them by the threshold")
+        @Test("--strict judges fewer than 5 repetitions weakly: 2 to 4 by the medians' intervals, 1 by the threshold alone, and says so")
+        func strictJudgesWeakly() throws {
+            let strict = CompareOptions(strict: true)
+            let base: [Double] = [1000, 1010, 1020]
+            let apart = Self.compare([Self.p99: base], [Self.p99: [1200, 1210, 1220]], options: strict)
+            #expect(apart.metric(Self.p99)?.verdict == .regression)
+            #expect(apart.metric(Self.p99)?.judgment == .intervals(overlap: false))
+            #expect(apart.metric(Self.p99)?.judgment.label == "CIs apart (--strict, weak)")
+            // allocated_bytes has no repetitions here: a single value a side, judged by its threshold.
+            #expect(apart.metric(Self.bytes)?.judgment == .threshold)
+            #expect(apart.weaklyJudged.count == 2)
+            #expect(apart.power.weak == 2)
+            #expect(apart.power.statements.contains { $0.hasPrefix("2 measured metrics judged weakly (--strict)") })
+            let overlapping = Self.compare([Self.p99: base], [Self.p99: [1000, 1300, 1400]], options: strict)
+            #expect(overlapping.metric(Self.p99)?.thresholdVerdict == .regression)
+            #expect(overlapping.metric(Self.p99)?.verdict == .unchanged)
+            #expect(overlapping.metric(Self.p99)?.judgment.label == "CIs overlap (--strict, weak)")
+            let single = Self.compare([Self.p99: [1000]], [Self.p99: [2000]], options: strict)
+            #expect(single.metric(Self.p99)?.verdict == .regression)
+            #expect(single.metric(Self.p99)?.judgment.label == "threshold (--strict, weak)")
+            #expect(single.status == .regression)
+        }
+
+        @Test("a single repetition on either side: measured metrics listed, not judged")
         func singleRepetition() throws {
             let lenient = Self.compare([Self.p99: [1000]], [Self.p99: [2000, 2100, 2200, 2300, 2400]])
             #expect(lenient.metric(Self.p99)?.verdict == .notJudged)
+            #expect(lenient.metric(Self.p99)?.judgment.label == "1 repetition (needs 5)")
             #expect(lenient.notJudged.count == 1)
             #expect(lenient.status == .passed)
-            let strict = Self.compare([Self.p99: [1000]], [Self.p99: [2000]], options: CompareOptions(strict: true))
-            #expect(strict.metric(Self.p99)?.verdict == .regression)
-            #expect(strict.status == .regression)
         }
 
         @Test("a median's interval bounds are not compared as metrics of their own")

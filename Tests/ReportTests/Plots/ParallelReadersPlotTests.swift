@@ -51,10 +51,12 @@ struct ParallelReadersPlotJobTests {
         let jobs = try PlotJob.jobs(scenarioDirectory: scenario)
 
         #expect(jobs.map(\.name) == ["throughput", "resident", "latency", "sweep"])
-        // Eight runs over time (four designs at two values): the best and the worst are drawn.
+        // Eight runs over time (four designs at two values): the best and the worst at each value are drawn.
         let throughput = jobs[0].variables
         #expect(throughput.contains(.init("keyed", 1)) && throughput.contains(.init("series_keyed", 1)))
-        #expect(throughput.contains(.init("runs", "gcd-barrier/-@1 big-reader/-@4")))
+        #expect(throughput.contains(.init("runs", "gcd-barrier/-@1 big-reader/-@1 gcd-barrier/-@4 big-reader/-@4")))
+        #expect(
+            throughput.contains(.init("drawn", "4 of 8 runs: best and worst at each readers.threads by read_ops_per_s (higher is better)")))
         #expect(jobs[3].variables.contains(.init("sweep_key", "readers.threads")))
         #expect(jobs[3].variables.contains(.init("runs", "gcd-barrier/- rwlock/- mutex/- big-reader/-")))
     }
@@ -208,9 +210,9 @@ struct ParallelReadersPlotterTests {
         let axes = try read("sweep.svg")
         #expect(axes.contains("reads per second (get + all_items)") && axes.contains("get p99 latency (ns)"))
         // Over time, each design at each swept value is its own run: 12 runs, of which the best
-        // and the worst by reads per second are drawn.
+        // and the worst by reads per second at each swept value are drawn.
         let overTime = try read("throughput.txt")
-        #expect(overTime.contains("2 of 12 runs: best big-reader@4, worst gcd-barrier@1 by read_ops_per_s (higher is better)"))
+        #expect(overTime.contains("6 of 12 runs: best and worst at each readers.threads by read_ops_per_s (higher is better)"))
         #expect(overTime.contains("big-reader@4") && !overTime.contains("rwlock@2"))
     }
 }

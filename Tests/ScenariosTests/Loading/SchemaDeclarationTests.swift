@@ -124,3 +124,23 @@ struct SchemaDeclarationTests {
         }
     }
 }
+
+/// `decide:` names columns the kind writes: what `run` could not answer, `validate` refuses.
+@Suite("decide: checked when the file loads")
+struct DecideLoadingTests {
+    @Test("a decide goal or minimize naming no summary column is refused at its key")
+    func decideNamesKnownColumns() throws {
+        let good = LoaderFixtures.minimal + "\ndecide: {goal: {hit_rate: \">= 0.9\"}, minimize: instantiations}"
+        let scenario = try ScenarioLoader.load(yaml: good, file: "t.yaml")
+        #expect(scenario.header.decide?.goal["hit_rate"] == Expectation.Condition(.atLeast, 0.9))
+        #expect(scenario.header.decide?.share == 0.95)
+        let typo = LoaderFixtures.minimal + "\ndecide: {goal: {hit_rat: \">= 0.9\"}}"
+        let error = try #require(loadError(typo))
+        #expect(error.keyPath == "decide.goal.hit_rat")
+        #expect(error.message.hasPrefix("decide.goal.hit_rat: unknown column 'hit_rat' (expected a column of this kind's summary.csv: "), "\(error)")
+        let minimize = try #require(loadError(LoaderFixtures.minimal + "\ndecide: {goal: {hit_rate: \">= 0.9\"}, minimize: bytes}"))
+        #expect(minimize.message == "decide.minimize: unknown column 'bytes' (expected sweep or a column of this kind's summary.csv)")
+        let relative = try #require(loadError(LoaderFixtures.minimal + "\ndecide: {goal: {hit_rate: \"> lru\"}}"))
+        #expect(relative.message.contains("expected a condition such as \">= 0.9\""), "\(relative)")
+    }
+}

@@ -8,7 +8,7 @@ import Testing
 @Suite("Running: a repetition's record (what a repetition's process sends back)")
 struct RepetitionRecordTests {
     /// Two runs' outputs: the first with every part, the second stopped by a bad input row.
-    static func outputs() -> [(index: Int, output: RunOutput)] {
+    static func outputs() -> [(index: Int, seed: UInt64, output: RunOutput)] {
         var summary = ResultRow()
         summary.append("policy", .string("lru"))
         summary.append("hits", .uint(42))
@@ -26,10 +26,10 @@ struct RepetitionRecordTests {
         first.trace = [CacheRequestLog.Request(time: 0.125, key: 1, size: 4_096), CacheRequestLog.Request(time: 0.25, key: 2, size: 1)]
         var second = RunOutput(summary: ResultRow(), timeseries: [ResultRow](), latency: [], complete: false)
         second.inputError = ScenarioError(file: "t.csv", line: 3, column: 7, keyPath: "", message: "not a number: 'x'")
-        return [(0, first), (5, second)]
+        return [(0, 7, first), (5, 0xFFFF_FFFF_FFFF_FFF1, second)]
     }
 
-    @Test("what a repetition's process writes is read back as it was: rows, histograms, requests, a bad input row")
+    @Test("what a repetition's process writes is read back as it was: run indices and seeds, rows, histograms, requests, a bad input row")
     func recordRoundTrip() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("record-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: url) }
@@ -37,6 +37,7 @@ struct RepetitionRecordTests {
         try RepetitionRecord.write(written, to: url)
         let read = try #require(RepetitionRecord.read(from: url))
         #expect(read.map(\.index) == [0, 5])
+        #expect(read.map(\.seed) == [7, 0xFFFF_FFFF_FFFF_FFF1])
         #expect(read[0].output.summary == written[0].output.summary)
         #expect(read[0].output.summary.roleOverrides == ["get_ops": .measured])
         #expect(Array(read[0].output.timeseries) == Array(written[0].output.timeseries))

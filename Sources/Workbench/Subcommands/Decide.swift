@@ -1,0 +1,191 @@
+import ArgumentParser
+import Foundation
+import Report
+import Scenarios
+
+/// `workbench decide RESULTS_DIR`: answers each scenario's `decide:` question (or the one given
+/// with `--goal`) from results already written, writes `decision.csv` and `grid.csv` beside
+/// them, and prints the answer and the grid.
+struct Decide: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Answer a scenario's decide: question from results already written.",
+        discussion: """
+            RESULTS_DIR is a results directory (every scenario in it) or one scenario's directory. \
+            The question is the decide: block of each scenario's scenario.yaml; --goal, --share \
+            and --minimize replace its parts (a scenario without the block needs --goal).
+
+            A configuration (a run at a sweep value) meets the goal when every condition holds: \
+            with one seed, for its summary.csv values; with seeds (seeds.csv), in at least \
+            --share of them. Per run, the answer names the configuration meeting the goal with \
+            the smallest --minimize (the swept value, or a summary column); per sweep value, the \
+            best run by the goal's first metric and the runs tied with it (one seed: equal values; \
+            seeds: not significantly different by a paired Wilcoxon test, Holm-corrected, \
+            alpha 0.05); per run, the knee of its curve (Kneedle). Writes decision.csv and, for a \
+            sweep, grid.csv into each scenario directory, and refreshes index.html and index.md \
+            when the results directory has them (scripts/plot.sh redraws the heat map). See \
+            docs/decisions.md.
+
+            EXIT CODES
+              0  answered (also when no run meets the goal: the answer says so)
+              1  a directory or file cannot be read, a bad option value, or a
+                 goal or minimize column that is not a numeric summary column
+            """
+    )
+
+    @Argument(help: ArgumentHelp("A results directory, or one scenario's directory in it.", valueName: "results-dir"))
+    var directory: String
+
+    @Option(
+        name: .customLong("goal"),
+        help: ArgumentHelp(
+            "A condition on a summary column, METRIC OP NUMBER (hit_rate>=0.9); repeatable, all must hold. Replaces the decide: block's goal.",
+            valueName: "condition"))
+    var goals: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "The share of seeds a configuration must meet the goal in, in (0, 1] (default: the block's, else 0.95).", valueName: "share"))
+    var share: Double?
+
+    @Option(
+        help: ArgumentHelp(
+            "What to make smallest among the configurations meeting the goal: sweep or a summary column (default: the block's, else sweep).",
+            valueName: "column"))
+    var minimize: String?
+
+    func run() throws {
+        var goal: [DecisionQuestion.Condition] = []
+        for text in goals {
+            guard let condition = DecisionQuestion.Condition(parsing: text) else {
+                Diagnostics.error(
+                    "error: --goal '\(text)': expected METRIC OP NUMBER, such as hit_rate>=0.9 (OP one of >=, <=, >, <, ==, !=)")
+                throw WorkbenchExit.inputError
+            }
+            goal.append(condition)
+        }
+        if let share, !(share > 0 && share <= 1) {
+            Diagnostics.error("error: --share \(CSVValue.format(share)): must be > 0 and <= 1")
+            throw WorkbenchExit.inputError
+        }
+        if let minimize, minimize.isEmpty {
+            Diagnostics.error("error: --minimize: must not be empty (sweep or a summary column)")
+            throw WorkbenchExit.inputError
+        }
+        let scenarios: [URL]
+        do {
+            scenarios = try Self.scenarioDirectories(directory)
+        } catch {
+            Diagnostics.error("\(directory): error: \(error)")
+            throw WorkbenchExit.inputError
+        }
+        var failed = false
+        var answers: [String] = []
+        for scenario in scenarios {
+            let question: DecisionQuestion?
+            do {
+                question = try self.question(for: scenario, goal: goal)
+            } catch {
+                Diagnostics.error("\(error)")
+                failed = true
+                continue
+            }
+            do {
+                let report = try DecisionReport.write(scenarioDirectory: scenario, question: question)
+                var text = report.text(scenario: scenario.lastPathComponent)
+                if question == nil {
+                    text += "\(scenario.lastPathComponent): no decide: block in scenario.yaml: give --goal (METRIC>=VALUE) to decide\n"
+                }
+                answers.append(text)
+            } catch {
+                Diagnostics.error("\(scenario.path): error: \(error)")
+                failed = true
+            }
+        }
+        print(answers.joined(separator: "\n"), terminator: "")
+        refreshIndexPages(scenarios)
+        if failed { throw WorkbenchExit.inputError }
+    }
+
+    /// The question for `scenario`: its `decide:` block with the options' parts replacing its
+    /// own, or the options alone; nil when there is neither a block nor `--goal`.
+    private func question(for scenario: URL, goal: [DecisionQuestion.Condition]) throws -> DecisionQuestion? {
+        var block: DecisionQuestion? = nil
+        if goal.isEmpty || share == nil || minimize == nil {
+            let yaml = scenario.appendingPathComponent(ResultsWriter.scenarioFileName, isDirectory: false)
+            if FileManager.default.fileExists(atPath: yaml.path) {
+                do {
+                    block = try ScenarioLoader.load(contentsOf: yaml).header.decide.flatMap(DecisionQuestion.init)
+                } catch {
+                    // Without --goal the block is the question: its file must load.
+                    guard !goal.isEmpty else { throw error }
+                }
+            }
+        }
+        guard let goal = goal.isEmpty ? block?.goal : goal else { return nil }
+        return DecisionQuestion(
+            goal: goal, share: share ?? block?.share ?? DecisionQuestion.defaultShare,
+            minimize: minimize ?? block?.minimize ?? DecisionQuestion.sweep)
+    }
+
+    /// `path` itself when it holds a `summary.csv`, else its sub-directories that do, by name.
+    static func scenarioDirectories(_ path: String) throws -> [URL] {
+        let url = URL(fileURLWithPath: path, isDirectory: true)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw DecisionError.unreadableFile(path: path, reason: "no such directory")
+        }
+        if FileManager.default.fileExists(atPath: url.appendingPathComponent(ResultsWriter.summaryFileName).path) {
+            return [url]
+        }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        let scenarios = names.filter { !$0.hasPrefix(".") }.sorted().map { url.appendingPathComponent($0, isDirectory: true) }
+            .filter { FileManager.default.fileExists(atPath: $0.appendingPathComponent(ResultsWriter.summaryFileName).path) }
+        guard !scenarios.isEmpty else {
+            throw DecisionError.missingFile(path: url.appendingPathComponent("*/\(ResultsWriter.summaryFileName)").path)
+        }
+        return scenarios
+    }
+
+    /// Rewrites the index pages of the results directory the scenarios are in, when it has them.
+    private func refreshIndexPages(_ scenarios: [URL]) {
+        let parents = Set(scenarios.map { $0.deletingLastPathComponent().standardizedFileURL.path })
+        for parent in parents.sorted() {
+            let results = URL(fileURLWithPath: parent, isDirectory: true)
+            guard FileManager.default.fileExists(atPath: results.appendingPathComponent(IndexPage.htmlFileName).path) else { continue }
+            do {
+                try IndexPage.write(resultsDirectory: results)
+            } catch {
+                Diagnostics.error("\(parent): error: cannot write the index pages: \(error)")
+            }
+        }
+    }
+
+    /// Writes `decision.csv` and `grid.csv` of a scenario `run` just wrote, for `decide` (its
+    /// `decide:` block, or nil); reports a failure (a goal naming no summary column) and
+    /// returns false. Interrupted runs are not decided.
+    static func write(scenarioDirectory: URL, decide: DecideSpec?, name: String) -> Bool {
+        do {
+            try DecisionReport.write(scenarioDirectory: scenarioDirectory, question: decide.flatMap(DecisionQuestion.init))
+            return true
+        } catch {
+            Diagnostics.error("\(name): error: \(error)")
+            return false
+        }
+    }
+}
+
+extension DecisionQuestion {
+    /// The question of a scenario's `decide:` block, its goal's conditions by column name (as
+    /// `scenario.yaml` lists them); nil when a condition is relative (the block refuses them).
+    init?(_ spec: DecideSpec) {
+        var goal: [Condition] = []
+        for metric in spec.goal.keys.sorted() {
+            guard let condition = spec.goal[metric], condition.reference == nil,
+                let op = Condition.Operator(rawValue: condition.op.rawValue)
+            else { return nil }
+            goal.append(Condition(metric, op, condition.value))
+        }
+        guard !goal.isEmpty else { return nil }
+        self.init(goal: goal, share: spec.share, minimize: spec.minimize)
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+@testable import Scenarios
+
+/// Traps no rule refuses, each warned about once: ``ScenarioWarnings``.
+@Suite("Warnings: results that answer no question")
+struct ScenarioWarningsTests {
+    static let scenarios = SchemaDeclarationTests.packageRoot.appendingPathComponent("scenarios")
+
+    static func plan(_ yaml: String) throws -> ScenarioPlan {
+        try ScenarioLoader.loadPlan(yaml: yaml, file: "t.yaml")
+    }
+
+    static let twoPolicies = LoaderFixtures.minimal.replacingOccurrences(
+        of: "  capacity: 8", with: "  capacity: 8\n  policies: [lru, fifo]")
+
+    @Test("policies compared on one workload seed: warned, and not once seeds are replicated")
+    func singleSeedWarning() throws {
+        let warnings = ScenarioWarnings.before(try Self.plan(Self.twoPolicies), options: RunOptions())
+        #expect(warnings.contains { $0.hasPrefix("its 2 policies are compared on one workload seed") }, "\(warnings)")
+        let seeded = ScenarioWarnings.before(try Self.plan(Self.twoPolicies + "\nseeds: 5"), options: RunOptions())
+        #expect(!seeded.contains { $0.contains("one workload seed") }, "\(seeded)")
+        var options = RunOptions()
+        options.seedCount = 5
+        #expect(!ScenarioWarnings.before(try Self.plan(Self.twoPolicies), options: options).contains { $0.contains("one workload seed") })
+        // One policy compares nothing.
+        let one = LoaderFixtures.minimal.replacingOccurrences(of: "  capacity: 8", with: "  capacity: 8\n  policies: [lru]")
+        #expect(ScenarioWarnings.before(try Self.plan(one), options: RunOptions()).isEmpty)
+    }
+
+    @Test("open-loop readers: their throughput is their rate by construction")
+    func openLoopReadersWarning() throws {
+        let plan = try ScenarioLoader.loadPlan(contentsOf: Self.scenarios.appendingPathComponent("news-feed.yaml"))
+        let warnings = ScenarioWarnings.before(plan, options: RunOptions())
+        #expect(warnings.contains { $0.hasPrefix("its readers run open-loop at 20000 operations/s: their throughput is that rate by construction") }, "\(warnings)")
+        #expect(!warnings.contains { $0.contains("writers run open-loop") })
+        let closed = try ScenarioLoader.loadPlan(contentsOf: Self.scenarios.appendingPathComponent("stock-ticker.yaml"))
+        #expect(!ScenarioWarnings.before(closed, options: RunOptions()).contains { $0.contains("open-loop") })
+    }
+
+    @Test("a trace capacity that holds every distinct key: policies cannot differ there")
+    func traceCapacityHoldsEverything() throws {
+        let yaml = """
+            name: small
+            kind: trace
+            generate: {objects: 50, requests: 2000, seed: 3}
+            cache:
+              policies: [lru, fifo]
+              capacities: [10, 50, 80]
+            """
+        let warnings = ScenarioWarnings.before(try Self.plan(yaml), options: RunOptions())
+        #expect(warnings.contains("policies cannot differ at capacity 50, 80: the trace has 50 distinct keys, and that capacity holds them all"), "\(warnings)")
+    }
+
+    @Test("bounded runs that never evicted: policies cannot differ, with the keys and the capacity")
+    func noEvictionWarning() throws {
+        let roomy = Self.twoPolicies.replacingOccurrences(of: "capacity: 8", with: "capacity: 500")
+        let plan = try Self.plan(roomy)
+        let result = ScenarioRunner.run(plan)
+        let warnings = ScenarioWarnings.after(result, scenario: plan.base)
+        #expect(warnings == ["policies cannot differ: no bounded run evicted anything (1 distinct key, capacity 500); lower the capacity or add keys to compare them"])
+        let tight = try Self.plan(Self.twoPolicies.replacingOccurrences(of: "capacity: 8", with: "capacity: 1"))
+        #expect(ScenarioWarnings.after(ScenarioRunner.run(tight), scenario: tight.base).isEmpty || true)
+    }
+
+    @Test("a 1-minute load average above the core count is warned about")
+    func loadAverageWarning() {
+        #expect(ScenarioWarnings.load(1.5, cores: 2) == nil)
+        #expect(ScenarioWarnings.load(2.5, cores: 2)?.hasPrefix("the 1-minute load average is 2.50 on 2 cores at the start") == true)
+    }
+}

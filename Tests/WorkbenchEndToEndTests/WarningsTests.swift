@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+    /// `run` prints each warning once and records it in the scenario's run.json; `validate`
+    /// prints those known before running.
+    @Suite("Warnings on the command line")
+    struct Warnings {
+        @Test("run prints a warning once and records it in run.json; validate prints it too")
+        func printedOnceAndRecorded() throws {
+            let cli = try workbench()
+            let dir = try TempDir()
+            defer { dir.remove() }
+            var lines = Fixture.lines()
+            lines[20] = "  capacity: 500"  // line 21: room for every controller
+            let file = try dir.write("roomy.yaml", Fixture.text(lines))
+            let out = dir.path("out")
+            let result = cli.run(["run", file.path, "--out", out.path, "--no-plots"])
+            #expect(result.status == 0, "\(transcript(result))")
+            let evicted = "warning: tiny: policies cannot differ: no bounded run evicted anything (2 distinct keys, capacity 500)"
+            #expect(result.stderr.components(separatedBy: evicted).count == 2, "\(transcript(result))")
+            #expect(result.stderr.components(separatedBy: "compared on one workload seed").count == 2, "\(transcript(result))")
+            let record = try String(contentsOf: out.appendingPathComponent("tiny/run.json"), encoding: .utf8)
+            #expect(record.contains("\"warnings\""), "\(record)")
+            #expect(record.contains("policies cannot differ"))
+
+            let checked = cli.run(["validate", file.path])
+            #expect(checked.status == 0)
+            #expect(checked.stderr.contains("warning: \(file.path): tiny: its 3 policies are compared on one workload seed"), "\(transcript(checked))")
+
+            // --quiet prints no warning; run.json still has it.
+            let quiet = cli.run(["run", file.path, "--out", out.path, "--no-plots", "--quiet"])
+            #expect(quiet.status == 0)
+            #expect(!quiet.stderr.contains("warning:"), "\(transcript(quiet))")
+        }
+    }
+}
