@@ -22,7 +22,7 @@ A generated part sits between two markers naming the command that produces it:
 
 `workbench` in a command is the binary given by --binary. Commands run in a scratch directory
 holding links to the package's scenarios/ and scripts/ (so results written there go nowhere),
-with COLUMNS=80 and TZ=UTC; the scratch directory's path shows as /home/me/workbench in what
+with COLUMNS=80, TZ=UTC and WORKBENCH_SKIP_LOAD_CHECK=1; the scratch directory's path shows as /home/me/workbench in what
 they print or write.
 
     scripts/generate-docs.py [--binary PATH]          rewrite the generated parts in place
@@ -57,31 +57,43 @@ def documents(root):
     return found
 
 
-def run(command, binary, package, read=None):
-    """What `command` prints, run in a scratch directory (or, with `read`, the file it wrote)."""
-    words = shlex.split(command)
-    if not words or words[0] != "workbench":
-        raise SystemExit(f"error: a generated command must start with 'workbench': {command}")
+def run(command, binary, package, read=None, transcript=False):
+    """What `command` prints, run in a scratch directory (or, with `read`, the file it wrote).
+
+    Commands joined by ` && ` run one after the other in the same scratch directory (a run, then
+    a compare of its results); in a transcript each is shown with its `$` line."""
+    commands = command.split(" && ")
     scratch = Path(tempfile.mkdtemp(prefix="workbench-docs-"))
     try:
         for name in ("scenarios", "scripts"):
             if (package / name).exists():
                 os.symlink(package / name, scratch / name)
-        env = dict(os.environ, COLUMNS="80", TZ="UTC", LC_ALL="C.UTF-8")
-        arguments = []
-        for word in words[1:]:  # a shell's glob expansion, in the scratch directory
-            matches = sorted(glob.glob(word, root_dir=scratch)) if any(c in word for c in "*?[") else []
-            arguments += matches or [word]
-        done = subprocess.run(
-            [str(binary)] + arguments, cwd=scratch, env=env, stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=600)
+        # No load-average warning: what a transcript shows must not depend on the machine's load.
+        env = dict(os.environ, COLUMNS="80", TZ="UTC", LC_ALL="C.UTF-8", WORKBENCH_SKIP_LOAD_CHECK="1")
+        text = ""
+        for index, one in enumerate(commands):
+            words = shlex.split(one)
+            if not words or words[0] != "workbench":
+                raise SystemExit(f"error: a generated command must start with 'workbench': {one}")
+            arguments = []
+            for word in words[1:]:  # a shell's glob expansion, in the scratch directory
+                matches = sorted(glob.glob(word, root_dir=scratch)) if any(c in word for c in "*?[") else []
+                arguments += matches or [word]
+            done = subprocess.run(
+                [str(binary)] + arguments, cwd=scratch, env=env, stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=600)
+            printed = done.stdout.decode("utf-8", "replace")
+            if printed and not printed.endswith("\n"):
+                printed += "\n"
+            if transcript:
+                text += f"$ {one}\n{printed}"
+            elif index == len(commands) - 1:
+                text = printed
         if read is not None:
             written = scratch / read
             if not written.is_file():
-                raise SystemExit(f"error: '{command}' wrote no {read}:\n" + done.stdout.decode("utf-8", "replace"))
+                raise SystemExit(f"error: '{command}' wrote no {read}:\n" + text)
             text = written.read_text(encoding="utf-8")
-        else:
-            text = done.stdout.decode("utf-8", "replace")
         for prefix in sorted({str(scratch), os.path.realpath(scratch)}, key=len, reverse=True):
             text = text.replace(prefix, SHOWN_DIRECTORY)
         if text and not text.endswith("\n"):
@@ -110,10 +122,10 @@ def regenerate(text, path, binary, package):
             output = run(command, binary, package, read=path_part.strip())
             language = LANGUAGES.get(Path(path_part.strip()).suffix, "")
             output = f"```{language}\n{output}```\n"
+        elif marker == "transcript":
+            output = f"```console\n{run(command, binary, package, transcript=True)}```\n"
         else:
             output = run(command, binary, package)
-        if marker == "transcript":
-            output = f"```console\n$ {command}\n{output}```\n"
         out.append(text[position:match.end()])
         out.append(output)
         position = end

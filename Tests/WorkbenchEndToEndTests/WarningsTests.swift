@@ -33,5 +33,28 @@ extension EndToEnd {
             #expect(quiet.status == 0)
             #expect(!quiet.stderr.contains("warning:"), "\(transcript(quiet))")
         }
+    
+        @Test("more than ten expectations that all held print as one line; a failure prints its rows")
+        func heldExpectationsCollapse() throws {
+            let cli = try workbench()
+            let dir = try TempDir()
+            defer { dir.remove() }
+            let file = try dir.write("tiny.yaml", Fixture.yaml())
+            let out = dir.path("out").path
+            let many = cli.run([
+                "run", file.path, "--sweep", "cache.capacity=2,3,4,5,6,7", "--set", "expect={lru: {hits: \">= 0\"}}", "--out", out,
+                "--no-plots",
+            ])
+            #expect(many.status == 0, "\(transcript(many))")
+            #expect(many.stdout.contains("expectations: all 12 held (listed in each scenario's expectations.csv)\n"), "\(transcript(many))")
+            #expect(!many.stdout.contains("hits      >= 0"), "\(transcript(many))")
+            let failing = cli.run([
+                "run", file.path, "--sweep", "cache.capacity=2,3,4,5,6,7", "--set", "expect={lru: {hits: \"< 0\"}}", "--out", out,
+                "--no-plots",
+            ])
+            #expect(failing.status == 2)
+            #expect(failing.stdout.contains("expectations: 12 of 12 FAILED"), "\(transcript(failing))")
+            #expect(failing.stdout.contains("FAILED"))
+        }
     }
 }

@@ -13,10 +13,19 @@ public struct CompareOptions: Sendable, Equatable {
     /// (`--strict`): with 2 to 4 by their medians' confidence intervals, with 1 by the threshold
     /// alone.
     public var strict: Bool
+    /// Compare the counts only (`--counts-only`): measured metrics are left out entirely, so the
+    /// report is the same on every machine.
+    public var countsOnly: Bool
 
     /// Options; the defaults are `compare`'s.
-    public init(alpha: Double = CompareOptions.defaultAlpha, strict: Bool = false) {
+    public init(alpha: Double = CompareOptions.defaultAlpha, strict: Bool = false, countsOnly: Bool = false) {
         self.alpha = alpha
         self.strict = strict
+        self.countsOnly = countsOnly
+    }
+
+    /// Whether a column of `role` is compared under these options.
+    func compares(_ role: MetricRole) -> Bool {
+        role.isCompared && (!countsOnly || role == .count)
     }
 }

@@ -202,12 +202,12 @@ public struct Comparison: Sendable, Equatable {
         let currentColumns = Set(current.header)
         let bounds = Repetitions.boundColumns(current.header)
         let metricColumns = current.header.filter {
-            current.role(of: $0).isCompared && baselineColumns.contains($0) && !bounds.contains($0)
+            options.compares(current.role(of: $0)) && baselineColumns.contains($0) && !bounds.contains($0)
         }
-        for column in current.header where current.role(of: column).isCompared && !baselineColumns.contains(column) {
+        for column in current.header where options.compares(current.role(of: column)) && !baselineColumns.contains(column) {
             notes.append(.columnOnlyIn(scenario: scenario, column: column, .current))
         }
-        for column in baseline.header where baseline.role(of: column).isCompared && !currentColumns.contains(column) {
+        for column in baseline.header where options.compares(baseline.role(of: column)) && !currentColumns.contains(column) {
             notes.append(.columnOnlyIn(scenario: scenario, column: column, .baseline))
         }
 

@@ -10,7 +10,7 @@ public enum ScenarioWarnings {
         var warnings = plan.points.first.map { $0.scenario.body.warnings(options: options) } ?? []
         let runs = ScenarioRunner.runs(for: plan, options: options).map(\.configuration)
         let policies = Set(runs.map(\.policy))
-        if policies.count > 1, plan.base.header.seeds.count == 1, options.seedCount ?? 1 == 1,
+        if policies.count > 1, (options.seedCount ?? plan.base.header.seeds.count) == 1,
             plan.base.kindType.columns.summary.contains(where: { $0.role == .count && $0.name != "complete" })
         {
             warnings.append(
@@ -36,7 +36,10 @@ public enum ScenarioWarnings {
     }
 
     /// The machine's load before the run: measured figures of a loaded machine are wide.
+    /// `WORKBENCH_SKIP_LOAD_CHECK=1` turns it off (the docs' generated transcripts, which must
+    /// not depend on the machine's load).
     public static func machine() -> String? {
+        if ProcessInfo.processInfo.environment["WORKBENCH_SKIP_LOAD_CHECK"] == "1" { return nil }
         var averages = [0.0, 0.0, 0.0]
         guard getloadavg(&averages, 3) >= 1 else { return nil }
         return load(averages[0], cores: ProcessInfo.processInfo.activeProcessorCount)

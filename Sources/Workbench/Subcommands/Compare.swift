@@ -107,6 +107,9 @@ struct Compare: ParsableCommand {
     )
     var strict = false
 
+    @Flag(help: "Compare the counts only, leaving measured metrics out: the same report on every machine (a count gate on a shared runner).")
+    var countsOnly = false
+
     @Flag(help: "Also list every compared metric, unchanged ones included (text and markdown; not with --summary).")
     var all = false
 
@@ -136,7 +139,7 @@ struct Compare: ParsableCommand {
                 throw WorkbenchExit.inputError
             }
             comparison = try Comparison.load(
-                baseline: baseline, current: current, thresholds: thresholds, options: CompareOptions(alpha: alpha, strict: strict))
+                baseline: baseline, current: current, thresholds: thresholds, options: CompareOptions(alpha: alpha, strict: strict, countsOnly: countsOnly))
         } catch let error as CompareError {
             Diagnostics.error(error.description)
             if case .invalidThreshold = error {

@@ -16,7 +16,9 @@ struct ExpectationTable {
         let skipped = outcomes.filter(\.skipped)
         let notJudged = outcomes.filter(\.notJudged)
         let held = outcomes.filter { $0.passed && !$0.skipped && !$0.notJudged }
-        let shown = failuresOnly ? failed : failed + held + notJudged + skipped
+        // Many that all held say nothing row by row: one line, and the file lists them.
+        let collapsed = failed.isEmpty && held.count > Self.collapseAbove
+        let shown = failuresOnly ? failed : failed + (collapsed ? [] : held) + notJudged + skipped
         var lines: [[String]] = [["scenario", "policy", "metric", "expected", "actual", "result"]]
         for outcome in shown {
             lines.append([
@@ -29,17 +31,21 @@ struct ExpectationTable {
         let checked = outcomes.count - skipped.count - notJudged.count
         var verdict =
             failed.isEmpty
-            ? "expectations: all \(checked) held"
+            ? (checked == 1 ? "expectations: 1 held" : "expectations: all \(checked) held")
             : "expectations: \(failed.count) of \(checked) FAILED"
+        if collapsed, !failuresOnly { verdict += " (listed in each scenario's \(Self.fileName))" }
         if !notJudged.isEmpty { verdict += ", \(notJudged.count) not judged" }
         if !skipped.isEmpty { verdict += ", \(skipped.count) skipped (policy not run)" }
         var text = verdict + "\n"
-        for line in lines {
+        for line in lines where lines.count > 1 {
             text +=
                 "  " + line.enumerated().map { $1 + String(repeating: " ", count: widths[$0] - $1.count) }.joined(separator: "  ") + "\n"
         }
         return text
     }
+
+    /// Above this many expectations that all held, the table shows none of them.
+    static let collapseAbove = 10
 
     /// The file the outcomes of one scenario are written to, for the index pages.
     static let fileName = "expectations.csv"
