@@ -37,7 +37,7 @@ public struct ScenarioOverride: Sendable, Equatable {
             throw OptionValueError(message: "--sweep \(text): '\(value)' is not a number (a sweep runs a numeric key at several values)")
         }
         return ScenarioOverride(
-            option: "--sweep \(text)", path: "sweep", value: "{key: \(path), values: [\(values.joined(separator: ", "))]}",
+            option: "--sweep \(text)", path: "sweep", value: "{key: \"\(path)\", values: [\(values.joined(separator: ", "))]}",
             sweptPath: path)
     }
 

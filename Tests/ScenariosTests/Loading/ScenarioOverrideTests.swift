@@ -83,6 +83,30 @@ struct ScenarioOverrideTests {
         #expect(capacities == [2, 4, 8])
     }
 
+    @Test("--sweep in every kind that sweeps, where the key is a number written in the file", arguments: [
+        ("feed.yaml", "cache.capacity=4,8", "cache.capacity"),
+        ("four-tab-app.yaml", "cache.capacity=2,4", "cache.capacity"),
+        ("live-feed.yaml", "views[0].count=2,4", "views[0].count"),
+        ("stock-ticker.yaml", "keys=1000,2000", "keys"),
+    ])
+    func sweepInEveryKind(file: String, option: String, key: String) throws {
+        let url = Self.scenarios.appendingPathComponent(file)
+        let plan = try ScenarioLoader.loadPlan(contentsOf: url, overrides: [ScenarioOverride.sweep(option)])
+        #expect(plan.points.count == 2, "\(file)")
+        #expect(plan.points.allSatisfy { $0.point?.key == key }, "\(file)")
+        #expect(plan.points[0].scenario != plan.points[1].scenario, "\(file)")
+    }
+
+    @Test("--sweep in a trace file is refused as its sweep: key is (a trace sweeps its capacities itself)")
+    func sweepInTraceRefused() throws {
+        let url = Self.scenarios.appendingPathComponent("trace-a.yaml")
+        #expect {
+            try ScenarioLoader.loadPlan(contentsOf: url, overrides: [ScenarioOverride.sweep("window=1000,2000")])
+        } throws: { error in
+            "\(error)".contains("--sweep window=1000,2000: sweep: a trace scenario sweeps its cache capacities itself")
+        }
+    }
+
     @Test("an unknown key in a --set path is refused naming the option and the keys allowed there")
     func setUnknownKey() {
         #expect(
