@@ -94,15 +94,26 @@ public struct Plotter: Sendable {
         }
         try checkScripts()
         let jobs = try PlotJob.jobs(scenarioDirectory: scenarioDirectory)
-        var written: [URL] = []
-        for job in jobs {
-            for format in PlotFormat.allCases where formats.contains(format) {
-                let target =
-                    scenarioDirectory
-                    .appendingPathComponent("\(job.name).\(format.fileExtension)", isDirectory: false)
-                try draw(job, format: format, to: target)
-                written.append(target)
+        let plots = jobs.flatMap { job in
+            PlotFormat.allCases.filter(formats.contains).map { format in
+                (job: job, format: format,
+                 target: scenarioDirectory.appendingPathComponent("\(job.name).\(format.fileExtension)", isDirectory: false))
             }
+        }
+        // One gnuplot per core at a time: each plot is a process of its own, and its file is
+        // renamed into place whole, so the order they finish in changes nothing.
+        let outcomes = ParallelOutcomes(count: plots.count)
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, plots.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for index in stride(from: worker, to: plots.count, by: workers) {
+                let plot = plots[index]
+                outcomes.set(index, Result { try draw(plot.job, format: plot.format, to: plot.target) })
+            }
+        }
+        var written: [URL] = []
+        for (index, outcome) in outcomes.all.enumerated() {
+            if case .failure(let error) = outcome { throw error }
+            written.append(plots[index].target)
         }
         return written
     }
@@ -191,5 +202,27 @@ public struct Plotter: Sendable {
         scriptNames.filter { name in
             !FileManager.default.fileExists(atPath: directory.appendingPathComponent(name, isDirectory: false).path)
         }
+    }
+}
+
+/// The outcomes of plots drawn on several threads, in the plots' order.
+private final class ParallelOutcomes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outcomes: [Result<Void, Error>]
+
+    init(count: Int) {
+        outcomes = Array(repeating: .success(()), count: count)
+    }
+
+    func set(_ index: Int, _ outcome: Result<Void, Error>) {
+        lock.lock()
+        defer { lock.unlock() }
+        outcomes[index] = outcome
+    }
+
+    var all: [Result<Void, Error>] {
+        lock.lock()
+        defer { lock.unlock() }
+        return outcomes
     }
 }
