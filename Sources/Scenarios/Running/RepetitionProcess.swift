@@ -49,7 +49,9 @@ public struct RepetitionProcess: Sendable {
     public func run(
         repetition: Int, runs: [Int], warmUpRounds: Int, recordTrace: Bool, isCancelled: @Sendable () -> Bool
     ) -> Result<[(index: Int, seed: UInt64, output: RunOutput)], Failure> {
-        let record = directory.appendingPathComponent("workbench-repetition-\(getpid())-\(repetition + 1).record")
+        // Unique to this call, not only to the process: two runs in one process (tests run side
+        // by side) must not read each other's records.
+        let record = directory.appendingPathComponent("workbench-repetition-\(getpid())-\(UUID().uuidString)-\(repetition + 1).record")
         try? FileManager.default.removeItem(at: record)
         defer { try? FileManager.default.removeItem(at: record) }
         let process = Process()
