@@ -198,13 +198,16 @@ public struct SchemaField<Root> {
 }
 
 extension SchemaField {
-    /// Reads a key's value; numbers must be finite (YAML `.inf` and `.nan` are refused).
-    private static func read<V: Decodable>(_ f: Fields, _ name: String, required: Bool) throws -> V? {
-        if V.self == Double.self {
-            let number = required ? try f.requiredNumber(name) : try f.optionalNumber(name)
-            return number.map { $0 as! V }
-        }
-        return required ? try f.required(name, as: V.self) : try f.optional(name, as: V.self)
+    /// Reads a present key's value; numbers must be finite (YAML `.inf` and `.nan` are refused).
+    private static func readRequired<V: Decodable>(_ f: Fields, _ name: String) throws -> V {
+        if let number = try f.requiredNumber(ifDouble: V.self, name) { return number }
+        return try f.required(name, as: V.self)
+    }
+
+    /// Reads a key's value, nil when absent (or null); numbers must be finite.
+    private static func readOptional<V: Decodable>(_ f: Fields, _ name: String) throws -> V? {
+        if V.self == Double.self { return try f.optionalNumber(name) as? V }
+        return try f.optional(name, as: V.self)
     }
 
     private static func apply<V>(_ rules: [KeyRule<Root, V>], _ value: V, _ root: Root, _ f: Fields, _ name: String) throws {
@@ -227,7 +230,7 @@ extension SchemaField {
             ],
             ruleDoc: nil,
             decode: { root, f in
-                let value: V = try read(f, name, required: true)!
+                let value: V = try readRequired(f, name)
                 try apply(rules, value, root, f, name)
                 root[keyPath: path] = value
             },
@@ -250,7 +253,7 @@ extension SchemaField {
             ],
             ruleDoc: nil,
             decode: { root, f in
-                let value: V = try read(f, name, required: false) ?? defaultValue
+                let value: V = try readOptional(f, name) ?? defaultValue
                 try apply(rules, value, root, f, name)
                 root[keyPath: path] = value
             },
@@ -275,7 +278,7 @@ extension SchemaField {
             ],
             ruleDoc: nil,
             decode: { root, f in
-                let value: V? = try read(f, name, required: false)
+                let value: V? = try readOptional(f, name)
                 if let value { try apply(rules, value, root, f, name) }
                 root[keyPath: path] = value
             },
@@ -350,5 +353,13 @@ func renderDefault(_ value: Any) -> String {
     case let text as String: return text.isEmpty ? "\"\"" : text
     case let printable as CustomStringConvertible: return printable.description
     default: return String(describing: value)
+    }
+}
+
+extension Fields {
+    /// A required finite number when `V` is `Double`, else nil (the caller reads `V` as is).
+    fileprivate func requiredNumber<V>(ifDouble type: V.Type, _ name: String) throws -> V? {
+        guard V.self == Double.self else { return nil }
+        return try requiredNumber(name) as? V
     }
 }
