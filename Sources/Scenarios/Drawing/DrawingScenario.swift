@@ -202,24 +202,8 @@ public struct DrawingEffects: DeclaredMapping, Equatable, Sendable {
     }
 }
 
-extension ContentChange: SchemaUnion {
-    static var variantDocs: [KeyDoc] {
-        [
-            .key("changes_every", Seconds.self, .optional(nil), "A new value every interval (a chart updated every few seconds).", example: "5s", rules: ["must be > 0"]),
-            .key("titles", [String].self, .optional(nil), "One of these titles, switching round robin every `every`.", example: "[Inbox, Sent]", rules: ["must list at least one title"]),
-            .key("every", Seconds.self, .optional(nil), "With titles: how often the title switches.", example: "3s", rules: ["must be > 0"]),
-        ]
-    }
-
-    static var unionNote: String {
-        "The word static (never changes) or every_frame (a new value every frame), or a mapping: {changes_every: 5s}, or {titles: [...], every: 3s}."
-    }
-
-    static var referenceDescription: String { "static, every_frame, or a mapping" }
-}
-
 /// `content`: how a view's content — the cached drawing's salt — changes over time.
-public enum ContentChange: Codable, Equatable, Sendable {
+public enum ContentChange: DeclaredUnion, Sendable {
     /// Never changes.
     case `static`
     /// A new value every interval (a chart whose data updates every few seconds).
@@ -229,51 +213,33 @@ public enum ContentChange: Codable, Equatable, Sendable {
     /// One of a finite set of titles, switching every interval (round robin).
     case titles([String], every: Seconds)
 
-    /// The mapping forms' keys.
-    static var keys: [String] { variantKeys }
-
-    public init(from decoder: Decoder) throws {
-        if let single = try? decoder.singleValueContainer(), let word = try? single.decode(String.self) {
-            switch word {
-            case "static": self = .static
-            case "every_frame": self = .everyFrame
-            default:
-                throw SchemaViolation(
-                    .invalid("unknown content '\(word)' (expected static, every_frame, {changes_every: 5s} or {titles: [...], every: 3s})"),
-                    at: decoder.codingPath)
-            }
-            return
-        }
-        let f = try Fields(decoder, allowed: Self.keys)
-        if try f.isPresent("titles") {
-            let titles: [String] = try f.required("titles")
-            try f.check("titles", !titles.isEmpty, "must list at least one title")
-            let every: Seconds = try f.required("every")
-            try f.check("every", every.value > 0, "must be > 0")
-            self = .titles(titles, every: every)
-        } else {
-            let every: Seconds = try f.required("changes_every")
-            try f.check("changes_every", every.value > 0, "must be > 0")
-            self = .every(every)
-        }
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        switch self {
-        case .static:
-            var container = encoder.singleValueContainer()
-            try container.encode("static")
-        case .everyFrame:
-            var container = encoder.singleValueContainer()
-            try container.encode("every_frame")
-        case .every(let interval):
-            var container = encoder.container(keyedBy: AnyCodingKey.self)
-            try container.encode(interval, for: "changes_every")
-        case .titles(let titles, let every):
-            var container = encoder.container(keyedBy: AnyCodingKey.self)
-            try container.encode(titles, for: "titles")
-            try container.encode(every, for: "every")
-        }
+    public static var union: UnionSchema<ContentChange> {
+        UnionSchema(
+            noun: "content",
+            words: [.word("static", .static, "never changes"), .word("every_frame", .everyFrame, "a new value every frame")],
+            forms: [
+                .key(
+                    "changes_every", Seconds.self, ContentChange.every, match: { if case .every(let s) = $0 { s } else { nil } },
+                    "A new value every interval (a chart updated every few seconds).", example: "5s", .must("must be > 0") { $0.value > 0 }),
+                .custom(
+                    [
+                        .key("titles", [String].self, .optional(nil), "One of these titles, switching round robin every `every`.", example: "[Inbox, Sent]", rules: ["must list at least one title"]),
+                        .key("every", Seconds.self, .optional(nil), "Goes with titles: how often the title switches.", example: "3s", rules: ["must be > 0"]),
+                    ],
+                    decode: { f in
+                        let titles: [String] = try f.required("titles")
+                        try f.check("titles", !titles.isEmpty, "must list at least one title")
+                        let every: Seconds = try f.required("every")
+                        try f.check("every", every.value > 0, "must be > 0")
+                        return .titles(titles, every: every)
+                    },
+                    matches: { if case .titles = $0 { true } else { false } },
+                    encode: { value, container in
+                        guard case .titles(let titles, let every) = value else { return }
+                        try container.encode(titles, for: "titles")
+                        try container.encode(every, for: "every")
+                    }),
+            ])
     }
 }
 

@@ -42,7 +42,7 @@ public enum FormatReference {
             if let declared = type as? any DeclaredMapping.Type {
                 (keys, rules) = docs(of: declared)
                 isUnion = false
-            } else if let union = type as? any SchemaUnion.Type {
+            } else if let union = type as? any DeclaredUnion.Type {
                 keys = union.variantDocs
                 isUnion = true
                 note = union.unionNote

@@ -143,7 +143,7 @@ public struct ScenarioOverride: Sendable, Equatable {
     /// inside is not declared (an `expect` block, a list of words).
     static func declaredKeys(of type: Any.Type) -> [KeyDoc]? {
         if let declared = type as? any DeclaredMapping.Type { return keyDocs(declared) }
-        if let union = type as? any SchemaUnion.Type { return union.variantDocs }
+        if let union = type as? any DeclaredUnion.Type { return union.variantDocs }
         return nil
     }
 

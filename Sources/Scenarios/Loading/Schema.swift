@@ -91,28 +91,10 @@ public struct KeyDoc {
     let nested: Any.Type?
 }
 
-/// A value written as a mapping with exactly one key naming its variant (a scroll step, a
-/// script step): the format reference lists the variants as keys.
-protocol SchemaUnion {
-    /// Each variant: its key, what its value is, what it does.
-    static var variantDocs: [KeyDoc] { get }
-    /// How the keys combine, for the reference (default: exactly one of them).
-    static var unionNote: String { get }
-    /// What the value is, for the reference (default: as "expected ..." messages say it).
-    static var referenceDescription: String { get }
-}
-
-extension SchemaUnion {
-    static var unionNote: String { "Each entry is a mapping with exactly one of these keys." }
-    static var referenceDescription: String { describeExpected(Self.self) }
-    /// The keys a mapping of this union may have.
-    static var variantKeys: [String] { variantDocs.map(\.name) }
-}
-
 /// The declared mapping or union a value type is, or lists, or wraps: the format reference gives
 /// it a section of its own.
 func nestedMapping(of type: Any.Type) -> Any.Type? {
-    if type is any DeclaredMapping.Type || type is any SchemaUnion.Type { return type }
+    if type is any DeclaredMapping.Type || type is any DeclaredUnion.Type { return type }
     if let element = (type as? any SchemaListing.Type)?.listElement { return nestedMapping(of: element) }
     if let wrapped = (type as? any SchemaOptional.Type)?.wrappedType { return nestedMapping(of: wrapped) }
     return nil
@@ -126,7 +108,7 @@ func describeSchemaType(_ type: Any.Type) -> String {
     if let wrapped = (type as? any SchemaOptional.Type)?.wrappedType {
         return describeSchemaType(wrapped)
     }
-    if let union = type as? any SchemaUnion.Type {
+    if let union = type as? any DeclaredUnion.Type {
         return union.referenceDescription
     }
     return describeExpected(type)
@@ -170,6 +152,12 @@ struct KeyRule<Root, Value> {
         KeyRule(doc: doc) { value, root, f, key in
             try f.check(key, test(value, root), message(value, root))
         }
+    }
+
+    /// A rule the enclosing scenario checks (it knows what the value may name), declared here for
+    /// the reference.
+    static func checkedByScenario(_ doc: String) -> KeyRule {
+        KeyRule(doc: doc) { _, _, _, _ in }
     }
 
     /// Any other check: it throws its own `SchemaViolation`.

@@ -97,24 +97,9 @@ public struct StatePayload: DeclaredMapping, Equatable, Sendable {
     }
 }
 
-extension NavigationStep: SchemaUnion {
-    static var variantDocs: [KeyDoc] {
-        [
-            .key("intent", ScriptIntent.self, .optional(nil), "Fires an intent: opens a section (tab), and a view of it."),
-            .key("dwell", Seconds.self, .optional(nil), "Stays on the current screen for this long.", example: "2s", rules: ["must be > 0"]),
-        ]
-    }
-
-    static var unionNote: String {
-        "One of the words back, rewind, clear_history or clear_view_cache, or a mapping with exactly one of these keys."
-    }
-
-    static var referenceDescription: String { "a step (a word or a mapping)" }
-}
-
 /// One `user.script` step: `- intent: {section, view, animation, state}`, `- dwell: 2s`, or one of
 /// the words `back`, `rewind`, `clear_history`, `clear_view_cache`.
-public enum NavigationStep: Codable, Equatable, Sendable {
+public enum NavigationStep: DeclaredUnion, Sendable {
     case intent(ScriptIntent)
     case dwell(Seconds)
     case back
@@ -122,69 +107,18 @@ public enum NavigationStep: Codable, Equatable, Sendable {
     case clearHistory
     case clearViewCache
 
-    static let words = ["back", "rewind", "clear_history", "clear_view_cache"]
-    static var mappingKeys: [String] { variantKeys }
-
-    static var expectation: String {
-        "a step: one of \(words.joined(separator: ", ")), or a mapping with one key: \(mappingKeys.joined(separator: ", "))"
-    }
-
-    public init(from decoder: Decoder) throws {
-        if let single = try? decoder.singleValueContainer(), let word = try? single.decode(String.self) {
-            switch word {
-            case "back": self = .back
-            case "rewind": self = .rewind
-            case "clear_history": self = .clearHistory
-            case "clear_view_cache": self = .clearViewCache
-            default:
-                throw SchemaViolation(
-                    .invalid("unknown step '\(word)' (expected one of: \(Self.words.joined(separator: ", ")), or intent:/dwell:)"),
-                    at: decoder.codingPath)
-            }
-            return
-        }
-        let container: KeyedDecodingContainer<AnyCodingKey>
-        do {
-            container = try decoder.container(keyedBy: AnyCodingKey.self)
-        } catch DecodingError.typeMismatch {
-            throw SchemaViolation(.expected(Self.expectation), at: decoder.codingPath)
-        }
-        try decoder.rejectUnknownKeys(allowed: Self.mappingKeys, noun: "step")
-        let keys = container.allKeys
-        guard keys.count == 1, let key = keys.first else {
-            throw SchemaViolation(
-                .invalid("a step mapping needs exactly one key (intent or dwell)"), at: decoder.codingPath, target: .mapping)
-        }
-        if key.stringValue == "intent" {
-            self = .intent(try container.decode(ScriptIntent.self, forKey: key))
-        } else {
-            let duration = try container.decode(Seconds.self, forKey: key)
-            if duration.value <= 0 {
-                throw SchemaViolation(.constraint("must be > 0"), at: decoder.codingPath + [key])
-            }
-            self = .dwell(duration)
-        }
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        switch self {
-        case .intent(let intent):
-            var container = encoder.container(keyedBy: AnyCodingKey.self)
-            try container.encode(intent, for: "intent")
-        case .dwell(let duration):
-            var container = encoder.container(keyedBy: AnyCodingKey.self)
-            try container.encode(duration, for: "dwell")
-        case .back, .rewind, .clearHistory, .clearViewCache:
-            var container = encoder.singleValueContainer()
-            let word: String
-            switch self {
-            case .back: word = "back"
-            case .rewind: word = "rewind"
-            case .clearHistory: word = "clear_history"
-            default: word = "clear_view_cache"
-            }
-            try container.encode(word)
-        }
+    public static var union: UnionSchema<NavigationStep> {
+        UnionSchema(
+            noun: "step", listed: true,
+            words: [.word("back", .back), .word("rewind", .rewind), .word("clear_history", .clearHistory), .word("clear_view_cache", .clearViewCache)],
+            forms: [
+                .key(
+                    "intent", ScriptIntent.self, NavigationStep.intent, match: { if case .intent(let s) = $0 { s } else { nil } },
+                    "Fires an intent: opens a section (tab), and a view of it."),
+                .key(
+                    "dwell", Seconds.self, NavigationStep.dwell, match: { if case .dwell(let s) = $0 { s } else { nil } },
+                    "Stays on the current screen for this long.", example: "2s", .must("must be > 0") { $0.value > 0 }),
+            ])
     }
 }
 

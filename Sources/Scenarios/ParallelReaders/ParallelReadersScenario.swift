@@ -456,29 +456,13 @@ public struct Bursts: DeclaredMapping, Equatable, Sendable {
     }
 }
 
-extension KeyDistributionSpec: SchemaUnion {
-    static var variantDocs: [KeyDoc] {
-        [
-            .key("zipfian", Double.self, .optional(nil), "Zipfian over the keys with this skew alpha: key r has probability ∝ 1/(r+1)^alpha.", example: "0.99", rules: ["alpha must be > 0", "alpha must be at most 10"]),
-            .key("hotspot", HotspotSpec.self, .optional(nil), "A share of the keys gets a share of the operations, uniformly within each set."),
-            .key("latest", Double.self, .optional(nil), "Zipfian over how recently a key was written, with this skew: the key written last is the most likely.", example: "0.99", rules: ["alpha must be > 0", "alpha must be at most 10"]),
-        ]
-    }
-
-    static var unionNote: String {
-        "The word uniform, zipfian or latest (skew 0.99), or a mapping with exactly one of these keys."
-    }
-
-    static var referenceDescription: String { "uniform, zipfian, latest, or a mapping" }
-}
-
 /// `distribution:` — which keys operations touch.
 ///
 /// `uniform`; `{zipfian: 0.99}` (rank r, key r, with probability ∝ 1/(r+1)^alpha);
 /// `{hotspot: {keys: 0.2, operations: 0.8}}` (a fraction of the keys gets a fraction of the
 /// operations, uniformly within each set); `latest` or `{latest: 0.99}` (zipfian over how recently
 /// a key was written: the key written last is the most likely).
-public enum KeyDistributionSpec: Codable, Equatable, Sendable {
+public enum KeyDistributionSpec: DeclaredUnion, Sendable {
     case uniform
     case zipfian(alpha: Double)
     case hotspot(keys: Double, operations: Double)
@@ -487,56 +471,27 @@ public enum KeyDistributionSpec: Codable, Equatable, Sendable {
     /// YCSB's default skew.
     public static let defaultAlpha = 0.99
 
-    /// The mapping form's keys.
-    static var keys: [String] { variantKeys }
-
-    public init(from decoder: Decoder) throws {
-        if let single = try? decoder.singleValueContainer(), let word = try? single.decode(String.self) {
-            switch word {
-            case "uniform": self = .uniform
-            case "zipfian": self = .zipfian(alpha: Self.defaultAlpha)
-            case "latest": self = .latest(alpha: Self.defaultAlpha)
-            default:
-                throw SchemaViolation(
-                    .invalid(
-                        "unknown distribution '\(word)' (expected uniform, zipfian, latest, {zipfian: 0.99}, {latest: 0.99} or {hotspot: {keys: 0.2, operations: 0.8}})"),
-                    at: decoder.codingPath)
-            }
-            return
-        }
-        let f = try Fields(decoder, allowed: Self.keys)
-        let present = try Self.keys.filter { try f.isPresent($0) }
-        guard present.count == 1, let which = present.first else {
-            throw SchemaViolation(
-                .invalid("give exactly one of zipfian, hotspot or latest"), at: f.codingPath, target: .mapping)
-        }
-        switch which {
-        case "hotspot":
-            let hot = try f.required("hotspot", as: HotspotSpec.self)
-            self = .hotspot(keys: hot.keys, operations: hot.operations)
-        default:
-            let alpha = try f.requiredNumber(which)
-            try f.check(which, alpha > 0, "alpha must be > 0")
-            try f.check(which, alpha <= 10, "alpha must be at most 10")
-            self = which == "zipfian" ? .zipfian(alpha: alpha) : .latest(alpha: alpha)
-        }
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        switch self {
-        case .uniform:
-            var container = encoder.singleValueContainer()
-            try container.encode("uniform")
-        case .zipfian(let alpha):
-            var container = encoder.container(keyedBy: AnyCodingKey.self)
-            try container.encode(alpha, for: "zipfian")
-        case .latest(let alpha):
-            var container = encoder.container(keyedBy: AnyCodingKey.self)
-            try container.encode(alpha, for: "latest")
-        case .hotspot(let keys, let operations):
-            var container = encoder.container(keyedBy: AnyCodingKey.self)
-            try container.encode(["keys": keys, "operations": operations], for: "hotspot")
-        }
+    public static var union: UnionSchema<KeyDistributionSpec> {
+        let skewRules: [KeyRule<Void, Double>] = [.must("alpha must be > 0") { $0 > 0 }, .must("alpha must be at most 10") { $0 <= 10 }]
+        return UnionSchema(
+            noun: "distribution",
+            words: [
+                .word("uniform", .uniform), .word("zipfian", .zipfian(alpha: defaultAlpha), "skew 0.99"),
+                .word("latest", .latest(alpha: defaultAlpha), "skew 0.99"),
+            ],
+            forms: [
+                .key(
+                    "zipfian", Double.self, { .zipfian(alpha: $0) }, match: { if case .zipfian(let alpha) = $0 { alpha } else { nil } },
+                    "Zipfian over the keys with this skew alpha: key r has probability ∝ 1/(r+1)^alpha.", example: "0.99", skewRules),
+                .key(
+                    "hotspot", HotspotSpec.self, { .hotspot(keys: $0.keys, operations: $0.operations) },
+                    match: { if case .hotspot(let keys, let operations) = $0 { HotspotSpec(keys: keys, operations: operations) } else { nil } },
+                    "A share of the keys gets a share of the operations, uniformly within each set."),
+                .key(
+                    "latest", Double.self, { .latest(alpha: $0) }, match: { if case .latest(let alpha) = $0 { alpha } else { nil } },
+                    "Zipfian over how recently a key was written, with this skew: the key written last is the most likely.",
+                    example: "0.99", skewRules),
+            ])
     }
 
     /// How the summary's `distribution` column names it.

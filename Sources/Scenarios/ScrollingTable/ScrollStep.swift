@@ -1,32 +1,7 @@
 // The `scroll:` steps of a scrolling-table scenario.
 
-extension ScrollStep: SchemaUnion {
-    static var variantDocs: [KeyDoc] {
-        [
-            .key("steady", SteadyScroll.self, .optional(nil), "Scroll at a constant speed."),
-            .key("fling", Fling.self, .optional(nil), "A flick that decays like UIScrollView's."),
-            .key("back_and_forth", BackAndForth.self, .optional(nil), "Down a span and back up, cycles times."),
-            .key("random_jumps", RandomJumps.self, .optional(nil), "Jumps without animation to random rows or section starts."),
-            .key("tap_disclose", TapDisclose.self, .optional(nil), "Taps section headers, disclosing each one's rows."),
-            .key("pause", Seconds.self, .optional(nil), "Stays still for this long.", example: "2s", rules: ["must be > 0"]),
-            .key(
-                "remove_from_cache", String.self, .optional(nil),
-                "Removes every cached controller (all) or those of one cell or detail type.", example: "all",
-                rules: ["'all' or a type from table.cells or details"]),
-            .key("push", OpenDetails.self, .optional(nil), "Taps rows that push a detail screen on the navigation controller."),
-            .key("present", OpenDetails.self, .optional(nil), "Taps rows that present a detail screen modally."),
-        ]
-    }
-}
-
-extension ScrollStep: SchemaDescribed {
-    static var schemaDescription: String {
-        "a step: a mapping with one key, one of: \(Name.allCases.map(\.rawValue).joined(separator: ", "))"
-    }
-}
-
 /// One `scroll:` list item: a mapping with exactly one key naming the step.
-public enum ScrollStep: Codable, Equatable, Sendable {
+public enum ScrollStep: DeclaredUnion, Sendable {
     case steady(SteadyScroll)
     case fling(Fling)
     case backAndForth(BackAndForth)
@@ -41,94 +16,32 @@ public enum ScrollStep: Codable, Equatable, Sendable {
     /// `present: {count: 4, dwell: 3s}`: rows open details presented modally.
     case present(OpenDetails)
 
-    /// The step keys as written in files.
-    enum Name: String, CaseIterable {
-        case steady
-        case fling
-        case backAndForth = "back_and_forth"
-        case randomJumps = "random_jumps"
-        case tapDisclose = "tap_disclose"
-        case pause
-        case removeFromCache = "remove_from_cache"
-        case push
-        case present
-    }
-
-    public init(from decoder: Decoder) throws {
-        let names = Name.allCases.map(\.rawValue)
-        let container: KeyedDecodingContainer<AnyCodingKey>
-        do {
-            container = try decoder.container(keyedBy: AnyCodingKey.self)
-        } catch DecodingError.typeMismatch {
-            throw SchemaViolation(.expected(Self.schemaDescription), at: decoder.codingPath)
-        }
-        let keys = container.allKeys
-        try decoder.rejectUnknownKeys(allowed: names, noun: "step")
-        guard let key = keys.first, let name = Name(rawValue: key.stringValue) else {
-            throw SchemaViolation(
-                .invalid("a step needs exactly one key, one of: \(names.joined(separator: ", "))"),
-                at: decoder.codingPath, target: .mapping)
-        }
-        guard keys.count == 1 else {
-            throw SchemaViolation(
-                .message(
-                    "\(displayKeyPath(decoder.codingPath)): a step must have exactly one key, found \(keys.count) (\(keys.map(\.stringValue).joined(separator: ", "))); put each step in its own list item"
-                ),
-                at: decoder.codingPath + [keys[1]], target: .key)
-        }
-        switch name {
-        case .steady:
-            self = .steady(try container.decode(SteadyScroll.self, forKey: key))
-        case .fling:
-            self = .fling(try container.decode(Fling.self, forKey: key))
-        case .backAndForth:
-            self = .backAndForth(try container.decode(BackAndForth.self, forKey: key))
-        case .randomJumps:
-            self = .randomJumps(try container.decode(RandomJumps.self, forKey: key))
-        case .tapDisclose:
-            self = .tapDisclose(try container.decode(TapDisclose.self, forKey: key))
-        case .pause:
-            let duration = try container.decode(Seconds.self, forKey: key)
-            if duration.value <= 0 {
-                throw SchemaViolation(.constraint("must be > 0"), at: decoder.codingPath + [key])
-            }
-            self = .pause(duration)
-        case .removeFromCache:
-            let expectation = "'all' or a cell type name"
-            if try container.decodeNil(forKey: key) {
-                throw SchemaViolation(.expected(expectation), at: decoder.codingPath + [key])
-            }
-            let target: String
-            do {
-                target = try container.decode(String.self, forKey: key)
-            } catch DecodingError.typeMismatch {
-                throw SchemaViolation(.expected(expectation), at: decoder.codingPath + [key])
-            }
-            // Whether a type exists is checked by ScrollingTableScenario, which knows the cells.
-            self = .removeFromCache(target == CacheRemovalTarget.allKeyword ? .all : .cellType(target))
-        case .push:
-            self = .push(try container.decode(OpenDetails.self, forKey: key))
-        case .present:
-            self = .present(try container.decode(OpenDetails.self, forKey: key))
-        }
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        switch self {
-        case .steady(let step): try container.encode(step, for: Name.steady.rawValue)
-        case .fling(let step): try container.encode(step, for: Name.fling.rawValue)
-        case .backAndForth(let step): try container.encode(step, for: Name.backAndForth.rawValue)
-        case .randomJumps(let step): try container.encode(step, for: Name.randomJumps.rawValue)
-        case .tapDisclose(let step): try container.encode(step, for: Name.tapDisclose.rawValue)
-        case .pause(let duration): try container.encode(duration, for: Name.pause.rawValue)
-        case .removeFromCache(.all):
-            try container.encode(CacheRemovalTarget.allKeyword, for: Name.removeFromCache.rawValue)
-        case .removeFromCache(.cellType(let type)):
-            try container.encode(type, for: Name.removeFromCache.rawValue)
-        case .push(let step): try container.encode(step, for: Name.push.rawValue)
-        case .present(let step): try container.encode(step, for: Name.present.rawValue)
-        }
+    public static var union: UnionSchema<ScrollStep> {
+        UnionSchema(
+            noun: "step", listed: true,
+            forms: [
+                .key("steady", SteadyScroll.self, ScrollStep.steady, match: { if case .steady(let s) = $0 { s } else { nil } }, "Scroll at a constant speed."),
+                .key("fling", Fling.self, ScrollStep.fling, match: { if case .fling(let s) = $0 { s } else { nil } }, "A flick that decays like UIScrollView's."),
+                .key(
+                    "back_and_forth", BackAndForth.self, ScrollStep.backAndForth, match: { if case .backAndForth(let s) = $0 { s } else { nil } },
+                    "Down a span and back up, cycles times."),
+                .key(
+                    "random_jumps", RandomJumps.self, ScrollStep.randomJumps, match: { if case .randomJumps(let s) = $0 { s } else { nil } },
+                    "Jumps without animation to random rows or section starts."),
+                .key(
+                    "tap_disclose", TapDisclose.self, ScrollStep.tapDisclose, match: { if case .tapDisclose(let s) = $0 { s } else { nil } },
+                    "Taps section headers, disclosing each one's rows."),
+                .key(
+                    "pause", Seconds.self, ScrollStep.pause, match: { if case .pause(let s) = $0 { s } else { nil } }, "Stays still for this long.",
+                    example: "2s", .must("must be > 0") { $0.value > 0 }),
+                .key(
+                    "remove_from_cache", CacheRemovalTarget.self, ScrollStep.removeFromCache,
+                    match: { if case .removeFromCache(let s) = $0 { s } else { nil } },
+                    "Removes every cached controller (all) or those of one cell or detail type.", example: "all",
+                    .checkedByScenario("'all' or a type from table.cells or details")),
+                .key("push", OpenDetails.self, ScrollStep.push, match: { if case .push(let s) = $0 { s } else { nil } }, "Taps rows that push a detail screen on the navigation controller."),
+                .key("present", OpenDetails.self, ScrollStep.present, match: { if case .present(let s) = $0 { s } else { nil } }, "Taps rows that present a detail screen modally."),
+            ])
     }
 }
 
@@ -281,12 +194,34 @@ public struct TapDisclose: DeclaredMapping, Equatable, Sendable {
     }
 }
 
-/// What `remove_from_cache` evicts.
-public enum CacheRemovalTarget: Equatable, Sendable {
+/// What `remove_from_cache` evicts: `all`, or a type name (whether the type exists is checked by
+/// ``ScrollingTableScenario``, which knows the cells).
+public enum CacheRemovalTarget: Codable, Equatable, Sendable, SchemaDescribed {
     /// Every cached controller.
     case all
     /// Controllers of one type: a `table.cells[i].type` or a `details[i].type`.
     case cellType(String)
 
     static let allKeyword = "all"
+
+    static var schemaDescription: String { "'all' or a cell type name" }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let name: String
+        do {
+            name = try container.decode(String.self)
+        } catch DecodingError.typeMismatch, DecodingError.valueNotFound {
+            throw SchemaViolation(.expected(Self.schemaDescription), at: decoder.codingPath)
+        }
+        self = name == Self.allKeyword ? .all : .cellType(name)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .all: try container.encode(Self.allKeyword)
+        case .cellType(let type): try container.encode(type)
+        }
+    }
 }

@@ -64,12 +64,12 @@ public struct ScrollingTableScenario: DeclaredMapping, Equatable, Sendable {
                 let (noun, lists) = details.isEmpty ? ("cell type", "table.cells") : ("type", "table.cells or details")
                 throw SchemaViolation(
                     .invalid("unknown \(noun) '\(name)' (expected 'all' or a type from \(lists): \(types.joined(separator: ", ")))"),
-                    at: stepPath + [AnyCodingKey(ScrollStep.Name.removeFromCache.rawValue)])
+                    at: stepPath + [AnyCodingKey(ScrollStep.union.formName(of: step) ?? "")])
             case .push where details.isEmpty, .present where details.isEmpty:
-                let name = if case .push = step { ScrollStep.Name.push } else { ScrollStep.Name.present }
+                let name = ScrollStep.union.formName(of: step) ?? ""
                 throw SchemaViolation(
-                    .invalid("a \(name.rawValue) step opens a detail screen: list their types in a top-level 'details:' list"),
-                    at: stepPath + [AnyCodingKey(name.rawValue)])
+                    .invalid("a \(name) step opens a detail screen: list their types in a top-level 'details:' list"),
+                    at: stepPath + [AnyCodingKey(name)])
             default:
                 break
             }
