@@ -11,14 +11,7 @@ public struct DecisionQuestion: Sendable, Equatable, CustomStringConvertible {
     /// One condition of the goal on a summary column: `hit_rate >= 0.9`.
     public struct Condition: Sendable, Equatable, CustomStringConvertible {
         /// A comparison, as `expect` and `decide` write them.
-        public enum Operator: String, CaseIterable, Sendable {
-            case atLeast = ">="
-            case atMost = "<="
-            case notEqual = "!="
-            case equal = "=="
-            case greater = ">"
-            case less = "<"
-        }
+        public typealias Operator = ComparisonOperator
 
         /// The summary column compared.
         public var metric: String
@@ -51,26 +44,10 @@ public struct DecisionQuestion: Sendable, Equatable, CustomStringConvertible {
         }
 
         /// Whether `actual` satisfies the condition.
-        public func holds(for actual: Double) -> Bool {
-            switch op {
-            case .atLeast: actual >= value
-            case .atMost: actual <= value
-            case .notEqual: actual != value
-            case .equal: actual == value
-            case .greater: actual > value
-            case .less: actual < value
-            }
-        }
+        public func holds(for actual: Double) -> Bool { op.holds(actual, value) }
 
-        /// The way the condition asks the metric to go: up for `>=` and `>`, down for `<=` and
-        /// `<`, neither for `==` and `!=`.
-        public var direction: Direction {
-            switch op {
-            case .atLeast, .greater: .higherIsBetter
-            case .atMost, .less: .lowerIsBetter
-            case .equal, .notEqual: .neutral
-            }
-        }
+        /// The way the condition asks the metric to go (``ComparisonOperator/direction``).
+        public var direction: Direction { op.direction }
 
         /// `hit_rate >= 0.9`.
         public var description: String { "\(metric) \(op.rawValue) \(CSVValue.format(value))" }

@@ -1,4 +1,5 @@
 import Foundation
+import Report
 
 /// One `expect` line: a recorded metric of a policy's runs must satisfy a comparison.
 ///
@@ -88,14 +89,8 @@ public struct Expectation: Equatable, Sendable, CustomStringConvertible {
     /// A comparison with a number, `>= 0.9`, `< 20000`, `== 0`, or with another run of the
     /// scenario, `< gcd-barrier`, `>= 3x gcd-barrier` (``reference``).
     public struct Condition: Equatable, Sendable, CustomStringConvertible {
-        public enum Operator: String, CaseIterable, Sendable {
-            case atLeast = ">="
-            case atMost = "<="
-            case notEqual = "!="
-            case equal = "=="
-            case greater = ">"
-            case less = "<"
-        }
+        /// The comparison, shared with `decide` goals.
+        public typealias Operator = ComparisonOperator
 
         public var op: Operator
         /// The number compared with (0 for a relative condition).
@@ -137,16 +132,7 @@ public struct Expectation: Equatable, Sendable, CustomStringConvertible {
         }
 
         /// Whether `actual` satisfies the condition.
-        public func holds(for actual: Double) -> Bool {
-            switch op {
-            case .atLeast: actual >= value
-            case .atMost: actual <= value
-            case .notEqual: actual != value
-            case .equal: actual == value
-            case .greater: actual > value
-            case .less: actual < value
-            }
-        }
+        public func holds(for actual: Double) -> Bool { op.holds(actual, value) }
 
         public var description: String { "\(op.rawValue) \(reference?.description ?? formatNumber(value))" }
     }

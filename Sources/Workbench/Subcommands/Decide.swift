@@ -180,10 +180,8 @@ extension DecisionQuestion {
     init?(_ spec: DecideSpec) {
         var goal: [Condition] = []
         for metric in spec.goal.keys.sorted() {
-            guard let condition = spec.goal[metric], condition.reference == nil,
-                let op = Condition.Operator(rawValue: condition.op.rawValue)
-            else { return nil }
-            goal.append(Condition(metric, op, condition.value))
+            guard let condition = spec.goal[metric], condition.reference == nil else { return nil }
+            goal.append(Condition(metric, condition.op, condition.value))
         }
         guard !goal.isEmpty else { return nil }
         self.init(goal: goal, share: spec.share, minimize: spec.minimize)
