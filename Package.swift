@@ -55,6 +55,8 @@ let package = Package(
         ),
         // Per-thread allocation counting: a jemalloc allocation hook plus thread.allocatedp.
         .target(name: "CAllocCounter", dependencies: ["CJemalloc"]),
+        // A child process that dies with its parent: prctl(PR_SET_PDEATHSIG) and a parent check.
+        .target(name: "CProcessControl"),
         // Probes (counters, jemalloc, latency) and result files.
         .target(
             name: "Report",
@@ -74,7 +76,7 @@ let package = Package(
         .executableTarget(
             name: "Workbench",
             dependencies: [
-                "Scenarios", "Report", "Models",
+                "Scenarios", "Report", "Models", "CProcessControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,6 +1,12 @@
 import ArgumentParser
 import Scenarios
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `workbench`: runs cache and reuse scenarios and writes what happened to CSV.
 @main
 struct WorkbenchCommand: ParsableCommand {
@@ -23,6 +29,14 @@ struct WorkbenchCommand: ParsableCommand {
         subcommands: [Run.self, Validate.self, Merge.self, Bench.self, Compare.self, Decide.self, Columns.self, Keys.self, Plan.self, TraceCommand.self, AB.self],
         defaultSubcommand: Run.self
     )
+
+    /// Every command ignores SIGXFSZ: a write beyond the file size limit (`ulimit -f`) then fails
+    /// with EFBIG and is reported as a failed write (exit 1, what was there before intact),
+    /// instead of killing the process mid-write.
+    static func main() {
+        signal(SIGXFSZ, SIG_IGN)
+        main(nil)
+    }
 }
 
 /// Every registered kind with its one-line summary, for `--help`.

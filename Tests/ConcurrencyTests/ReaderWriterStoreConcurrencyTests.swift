@@ -156,6 +156,8 @@ struct ReaderWriterStoreConcurrencyTests {
             for index in 0..<perThread { store["\(thread)-\(index)"] = index }
             for index in stride(from: 0, to: perThread, by: 2) { store["\(thread)-\(index)"] = nil }
         }
+        // Setting the interval to 0 discards what is pending: take it first.
+        store.flushNotifications()
         store.notificationInterval = 0
         #expect(waitForQuiet { received.all.count })
         var updated: [String: Int] = [:]

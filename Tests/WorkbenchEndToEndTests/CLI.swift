@@ -44,16 +44,17 @@ struct CLI {
     /// What one invocation did.
     typealias Output = (status: Int32, stdout: String, stderr: String)
 
-    /// Runs `workbench args...` in `cwd` (the test process's directory if `nil`), with stdin
-    /// from /dev/null, and waits for it to exit. Both pipes are drained on background threads
+    /// Runs `workbench args...` in `cwd` (the test process's directory if `nil`; `extra` added to
+    /// the environment), with stdin from /dev/null, and waits for it to exit. Both pipes are drained on background threads
     /// while the process runs, so a chatty child never blocks on a full pipe.
-    func run(_ args: [String], cwd: URL? = nil, timeout: TimeInterval = 120) -> Output {
+    func run(_ args: [String], cwd: URL? = nil, timeout: TimeInterval = 120, environment extra: [String: String] = [:]) -> Output {
         let process = Process()
         process.executableURL = executable
         process.arguments = args
         // The tests' output must not depend on how loaded the machine is (the load warning).
         var environment = ProcessInfo.processInfo.environment
         environment["WORKBENCH_SKIP_LOAD_CHECK"] = "1"
+        environment.merge(extra) { $1 }
         process.environment = environment
         if let cwd { process.currentDirectoryURL = cwd }
         let outPipe = Pipe()

@@ -20,30 +20,39 @@ struct DrawingCacheDirTests {
         """
     }
 
-    /// Makes `<dir>/workbench-<pid>/` holding a marker and a run's tier.
-    static func makeTier(in dir: URL, pid: Int32) throws {
-        let process = dir.appendingPathComponent("workbench-\(pid)")
+    /// Makes `<dir>/workbench-<name>/` holding a run's tier and `marker` (the lock file, free:
+    /// its process has exited).
+    @discardableResult
+    static func makeTier(in dir: URL, name: String, marker: String = ".workbench-drawing-tiers.lock") throws -> URL {
+        let process = dir.appendingPathComponent("workbench-\(name)")
         try FileManager.default.createDirectory(at: process.appendingPathComponent("old-run"), withIntermediateDirectories: true)
-        try Data().write(to: process.appendingPathComponent(".workbench-drawing-tiers"))
+        try Data().write(to: process.appendingPathComponent(marker))
+        return process
     }
 
     static func names(_ dir: URL) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).sorted()
     }
 
-    @Test("--cache-dir is honoured: stale tiers of dead processes there are removed at start, live ones kept, and the run leaves nothing")
+    @Test(
+        "--cache-dir is honoured: tiers whose lock is free are removed at start, live ones (lock held) and unjudgeable ones kept, and the run leaves nothing"
+    )
     func cacheDirHonoured() throws {
         let cli = try workbench()
         let temp = try TempDir()
         defer { temp.remove() }
         let file = try temp.write("tiers.yaml", Self.yaml(duration: "1s"))
         let cacheDir = temp.path("cache")
-        try Self.makeTier(in: cacheDir, pid: 4_000_003)
-        let live = getpid()
-        try Self.makeTier(in: cacheDir, pid: live)
+        try Self.makeTier(in: cacheDir, name: "Dead01")
+        let live = try Self.makeTier(in: cacheDir, name: "Live01")
+        let holder = ProcessTable.holdLock(live.appendingPathComponent(".workbench-drawing-tiers.lock"))
+        defer { if let holder { kill(holder.processIdentifier, SIGKILL) } }
+        // An earlier version's directory, named by a pid that may live in another namespace.
+        try Self.makeTier(in: cacheDir, name: "4000003", marker: ".workbench-drawing-tiers")
         let output = cli.run(["run", file.path, "--out", temp.path("out").path, "--cache-dir", cacheDir.path, "-q"])
         #expect(output.status == 0, "\(transcript(output))")
-        #expect(Self.names(cacheDir) == ["workbench-\(live)"], "the dead process's tier is gone; the live one's stays")
+        let kept = holder == nil ? ["workbench-4000003"] : ["workbench-4000003", "workbench-Live01"]
+        #expect(Self.names(cacheDir) == kept, "the dead process's tier is gone; the live one's and the unjudgeable one stay")
         let summary = try String(contentsOf: temp.path("out/tiers/summary.csv"), encoding: .utf8)
         #expect(summary.contains("disk_evictions"))
     }
@@ -66,10 +75,11 @@ struct DrawingCacheDirTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let tier = cacheDir.appendingPathComponent("workbench-\(process.processIdentifier)")
+        // The process's directory (workbench-XXXXXX: its lock file and the run's tier).
+        let tier = { Self.names(cacheDir).first.map { cacheDir.appendingPathComponent($0) } ?? cacheDir }
         let deadline = Date().addingTimeInterval(60)
-        while Self.names(tier).count < 2, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        #expect(Self.names(tier).count == 2, "the run's tier appeared under --cache-dir")
+        while Self.names(tier()).count < 2, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(Self.names(tier()).count == 2, "the run's tier appeared under --cache-dir")
         process.terminate()  // SIGTERM, handled as SIGINT is
         let stopBy = Date().addingTimeInterval(30)
         while process.isRunning, Date() < stopBy { Thread.sleep(forTimeInterval: 0.05) }

@@ -71,7 +71,7 @@ struct RepetitionProcessTests {
         let file = try dir.write("tiny.yaml", Fixture.yaml())
         let log = dir.path("starts.log")
         let plan = try ScenarioLoader.loadPlan(contentsOf: file)
-        for (command, reason) in [("exit 3", "exited 3"), ("kill -KILL $$", "was killed by signal 9")] {
+        for (command, reason) in [("exit 3", "exited 3"), ("kill -KILL $$", "was killed by signal 9 (Killed)")] {
             var options = RunOptions()
             options.repetitions = 2
             options.isolation = RepetitionProcess(

@@ -91,7 +91,9 @@ final class DiskTier {
     ) throws {
         self.directory = directory
         indexURL = directory.appendingPathComponent(DiskIndex.fileName)
-        order = BoundedStore(costLimit: limit.capacityBytes, policy: limit.eviction.makePolicy(seed: seed, parameters: parameters))
+        order = BoundedStore(
+            costLimit: limit.capacityBytes,
+            policy: limit.eviction.makePolicy(seed: seed, capacity: limit.capacityBytes, sized: true, parameters: parameters))
         try DiskTier.prepare(directory)
         var report = DiskStartupReport()
         var loaded = DiskTier.loadIndex(at: indexURL, report: &report)
@@ -157,7 +159,7 @@ final class DiskTier {
         } catch {
             throw DrawingCacheError.directoryUnusable(path: path, reason: "cannot create it")
         }
-        let probe = directory.appendingPathComponent(".write-probe-\(ProcessInfo.processInfo.processIdentifier)")
+        let probe = directory.appendingPathComponent(".write-probe-\(UUID().uuidString)")
         do {
             try Data([0]).write(to: probe, options: .atomic)
             try? fileManager.removeItem(at: probe)

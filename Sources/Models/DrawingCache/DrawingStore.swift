@@ -50,7 +50,9 @@ public final class DrawingStore {
         self.policy = policy
         memory = policy.memoryPolicy.map {
             BoundedStore(
-                costLimit: policy.capacityBytes, policy: memoryEviction ?? $0.makePolicy(seed: seed, parameters: parameters))
+                costLimit: policy.capacityBytes,
+                policy: memoryEviction
+                    ?? $0.makePolicy(seed: seed, capacity: policy.capacityBytes, sized: true, parameters: parameters))
         }
         disk = try policy.directory.map {
             try DiskTier(directory: $0, now: now, limit: policy.diskLimit, seed: seed, parameters: parameters)

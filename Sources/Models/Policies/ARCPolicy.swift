@@ -2,6 +2,10 @@
 /// again) hold entries, B1 and B2 hold the identities of entries evicted from them; `p`, T1's target
 /// size, grows on a B1 hit by max(|B2|/|B1|, 1) (at most the capacity) and shrinks on a B2 hit by
 /// max(|B1|/|B2|, 1) (at least 0). A ghost hit is still a miss and enters T2; a plain miss enters T1.
+///
+/// Sized (a capacity in bytes), |T1|, |T2|, |B1|, |B2| and `p` are bytes, a ghost keeping the size
+/// of the entry it stands for, and case IV weighs the incoming entry's size, as the reference does
+/// (`ARC.c`); unsized, every entry weighs 1.
 public final class ARCPolicy: EvictionPolicy {
     private static let t1 = 0
     private static let t2 = 1
@@ -16,40 +20,50 @@ public final class ARCPolicy: EvictionPolicy {
         var remember = false
     }
 
-    private let lists = SlotQueues(queues: 2)
-    private let b1 = GhostQueue()
-    private let b2 = GhostQueue()
+    private let lists: SlotQueues
+    private let b1: GhostQueue
+    private let b2: GhostQueue
     private var identityOf: [UInt64] = []
     private var capacity: LearntCapacity
+    private let sized: Bool
     private var incoming: UInt64?
+    private var incomingSize = 1
     private var incomingGhost = Ghost.none
     private var plan = Plan()
     /// T1's target size.
     public private(set) var p: Double = 0
 
-    /// Creates the policy for a store of `capacity` entries (0: learnt at the first eviction).
-    public init(capacity: Int) {
+    /// Creates the policy for a store of `capacity` entries, or bytes when `sized` (0: learnt at
+    /// the first eviction).
+    public init(capacity: Int, sized: Bool = false) {
         self.capacity = LearntCapacity(capacity)
+        self.sized = sized
+        lists = SlotQueues(queues: 2, weighted: sized)
+        b1 = GhostQueue(weighted: sized)
+        b2 = GhostQueue(weighted: sized)
     }
 
     public var name: EvictionPolicyName { .arc }
 
-    /// The sizes of T1, T2, B1 and B2.
+    /// The sizes of T1, T2, B1 and B2 (bytes when sized, else entries).
     public var sizes: (t1: Int, t2: Int, b1: Int, b2: Int) {
-        (lists.count(Self.t1), lists.count(Self.t2), b1.count, b2.count)
+        (lists.weight(Self.t1), lists.weight(Self.t2), b1.weight, b2.weight)
     }
+
+    public func willInsert(identity: UInt64) { willInsert(identity: identity, size: 1) }
 
     /// Looks the identity up in the ghosts and adapts `p` on a ghost hit.
     /// - Complexity: O(1) expected (a hash lookup).
-    public func willInsert(identity: UInt64) {
+    public func willInsert(identity: UInt64, size: Int) {
         incoming = identity
+        incomingSize = sized ? size : 1
         let c = Double(capacity.value)
         if b1.contains(identity) {
-            p = min(p + max(Double(b2.count) / Double(b1.count), 1), c)
+            p = min(p + max(Double(b2.weight) / Double(b1.weight), 1), c)
             b1.remove(identity)
             incomingGhost = .b1
         } else if b2.contains(identity) {
-            p = max(p - max(Double(b1.count) / Double(b2.count), 1), 0)
+            p = max(p - max(Double(b1.weight) / Double(b2.weight), 1), 0)
             b2.remove(identity)
             incomingGhost = .b2
         } else {
@@ -61,8 +75,10 @@ public final class ARCPolicy: EvictionPolicy {
     public func didInsert(_ slot: Int) {
         growSlots(&identityOf, toHold: slot, with: 0)
         identityOf[slot] = incoming ?? (UInt64(slot) | 1 << 63)
+        lists.setWeight(incomingSize, of: slot)
         lists.pushBack(slot, to: incomingGhost == .none ? Self.t1 : Self.t2)
         incoming = nil
+        incomingSize = 1
         incomingGhost = .none
     }
 
@@ -81,7 +97,12 @@ public final class ARCPolicy: EvictionPolicy {
             if plan.dropB2 { b2.popFront() }
             if plan.remember {
                 // A resident identity is in neither ghost list (a ghost hit left it on the way in).
-                if list == Self.t1 { b1.append(identityOf[slot]) } else { b2.append(identityOf[slot]) }
+                let weight = lists.weight(of: slot)
+                if list == Self.t1 {
+                    b1.append(identityOf[slot], weight: weight)
+                } else {
+                    b2.append(identityOf[slot], weight: weight)
+                }
             }
         }
         plan = Plan()
@@ -99,13 +120,13 @@ public final class ARCPolicy: EvictionPolicy {
     /// Case IV of ARC when the miss was no ghost hit, else REPLACE.
     /// - Complexity: O(1), O(*k*) for *k* skipped slots.
     public func victim(skipping skip: (Int) -> Bool) -> Int? {
-        let t1Count = lists.count(Self.t1)
-        let t2Count = lists.count(Self.t2)
-        _ = capacity.learn(resident: t1Count + t2Count)
+        let t1Weight = lists.weight(Self.t1)
+        let t2Weight = lists.weight(Self.t2)
+        _ = capacity.learn(resident: t1Weight + t2Weight)
         let c = capacity.value
         var next = Plan(remember: true)
         if incomingGhost == .none {
-            if t1Count + b1.count >= c {
+            if t1Weight + b1.weight + incomingSize > c {
                 if b1.count > 0 {
                     next.dropB1 = true
                 } else {
@@ -115,12 +136,14 @@ public final class ARCPolicy: EvictionPolicy {
                     plan = next
                     return slot
                 }
-            } else if t1Count + t2Count + b1.count + b2.count >= 2 * c, b2.count > 0 {
+            } else if t1Weight + t2Weight + b1.weight + b2.weight >= 2 * c, b2.count > 0 {
                 next.dropB2 = true
             }
         }
+        let t1Count = lists.count(Self.t1)
         let fromT1 =
-            (t1Count > 0 && (Double(t1Count) > p || (Double(t1Count) == p && incomingGhost == .b2))) || t2Count == 0
+            (t1Count > 0 && (Double(t1Weight) > p || (Double(t1Weight) == p && incomingGhost == .b2)))
+            || lists.count(Self.t2) == 0
         let order = fromT1 ? (Self.t1, Self.t2) : (Self.t2, Self.t1)
         guard let slot = first(in: order.0, skipping: skip) ?? first(in: order.1, skipping: skip) else { return nil }
         next.slot = slot

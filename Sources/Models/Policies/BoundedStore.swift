@@ -139,8 +139,10 @@ public final class BoundedStore<Key: Hashable, Value: AnyObject> {
             access(slot)
         } else {
             // As a cache simulator does: the policy sees the incoming key first (ghost lists), then
-            // the store makes room, then the key goes in.
-            policy.willInsert(identity: identity(of: key))
+            // the store makes room, then the key goes in; a key the policy refuses (larger than
+            // the segment it must enter) is not stored.
+            policy.willInsert(identity: identity(of: key), size: cost)
+            guard policy.admits(size: cost) else { return }
             if costLimit > 0, totalCost + cost > costLimit {
                 evict(until: { $0.totalCost + cost <= $0.costLimit })
             }
@@ -157,6 +159,7 @@ public final class BoundedStore<Key: Hashable, Value: AnyObject> {
             slotOf[key] = slot
             totalCost += cost
             policy.didInsert(slot)
+            evictShed()
         }
         enforce(limit: costLimit)
     }
@@ -205,7 +208,15 @@ public final class BoundedStore<Key: Hashable, Value: AnyObject> {
     @inline(__always)
     private func access(_ slot: Int) {
         policy.didAccess(slot)
-        if let shed = policy.takeShedSlot(), let entry = entries[shed] { offer(slot: shed, entry: entry) }
+        evictShed()
+    }
+
+    /// Evicts (through the handler) the entries the policy shed, until it sheds no more.
+    @inline(__always)
+    private func evictShed() {
+        while let shed = policy.takeShedSlot() {
+            if let entry = entries[shed] { offer(slot: shed, entry: entry) }
+        }
     }
 
     private func remove(slot: Int, evicted: Bool = false) -> Entry? {
@@ -284,7 +295,10 @@ public final class BoundedStore<Key: Hashable, Value: AnyObject> {
         switch evictionHandler?(entry.key, entry.value) ?? .evict {
         case .evict:
             // The handler may have removed the entry itself; evict what is there.
-            if remove(slot: slot, evicted: true) != nil { evictionCount += 1 }
+            if remove(slot: slot, evicted: true) != nil {
+                evictionCount += 1
+                evictShed()
+            }
             return false
         case .keep(let cost):
             if let current = entries[slot] {

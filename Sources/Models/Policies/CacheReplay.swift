@@ -19,7 +19,7 @@ public enum CacheReplay {
         seed: UInt64 = 0, parameters: EvictionParameters = EvictionParameters()
     ) -> Int {
         let future = policy == .optimal ? requests.map(UInt64.init) : []
-        let made = policy.makePolicy(seed: seed, capacity: capacity, parameters: parameters, future: future)
+        let made = policy.makePolicy(seed: seed, capacity: capacity, sized: false, parameters: parameters, future: future)
         return requests.withUnsafeBufferPointer { stream in
             switch made {
             case let made as LRUPolicy: return replay(made, capacity: capacity, requests: stream)
@@ -60,7 +60,8 @@ public enum CacheReplay {
                     let slot = slotOf[Int(id)]
                     if slot >= 0 {
                         policy.didAccess(Int(slot))
-                        if let shed = policy.takeShedSlot() {
+                        // A hit may make the policy drop entries (a segmented policy's probation overflowing).
+                        while let shed = policy.takeShedSlot() {
                             policy.didEvict(shed)
                             slotOf[Int(objectIn[shed])] = -1
                             freeSlots.append(Int32(truncatingIfNeeded: shed))
@@ -68,12 +69,16 @@ public enum CacheReplay {
                         continue
                     }
                     misses += 1
-                    policy.willInsert(identity: UInt64(id))
+                    policy.willInsert(identity: UInt64(id), size: 1)
                     while nextSlot - freeSlots.count >= capacity {
                         guard let victim = policy.victim(skipping: { _ in false }) else { break }
-                        policy.didEvict(victim)
-                        slotOf[Int(objectIn[victim])] = -1
-                        freeSlots.append(Int32(truncatingIfNeeded: victim))
+                        var next: Int? = victim
+                        while let evicted = next {
+                            policy.didEvict(evicted)
+                            slotOf[Int(objectIn[evicted])] = -1
+                            freeSlots.append(Int32(truncatingIfNeeded: evicted))
+                            next = policy.takeShedSlot()
+                        }
                     }
                     let free: Int
                     if let reused = freeSlots.popLast() {
@@ -85,6 +90,12 @@ public enum CacheReplay {
                     slotOf[Int(id)] = Int32(truncatingIfNeeded: free)
                     objectIn[free] = id
                     policy.didInsert(free)
+                    // An insertion may make the policy drop entries (2Q's LRU taking a ghost hit).
+                    while let shed = policy.takeShedSlot() {
+                        policy.didEvict(shed)
+                        slotOf[Int(objectIn[shed])] = -1
+                        freeSlots.append(Int32(truncatingIfNeeded: shed))
+                    }
                 }
             }
         }

@@ -7,15 +7,28 @@
 /// slots it has already tried and kept (an in-use entry under `pin`). Policies are deterministic:
 /// the `random` one draws from a seeded generator.
 ///
-/// A miss runs in the order a cache simulator runs it: ``willInsert(identity:)`` with the incoming
-/// key's 64-bit identity (policies with ghost lists look it up there, before any eviction), then
-/// ``victim(skipping:)`` and ``didEvict(_:)`` until there is room, then ``didInsert(_:)``. The
-/// identity, unlike a slot, stays the same when a key leaves and comes back.
+/// A miss runs in the order a cache simulator runs it: ``willInsert(identity:size:)`` with the
+/// incoming key's 64-bit identity and size (policies with ghost lists look it up there, before any
+/// eviction), then, if the policy ``admits(size:)`` it, ``victim(skipping:)`` and ``didEvict(_:)``
+/// until there is room, then ``didInsert(_:)``. The identity, unlike a slot, stays the same when a
+/// key leaves and comes back. After ``didAccess(_:)``, ``didInsert(_:)`` and ``didEvict(_:)`` the
+/// store evicts whatever ``takeShedSlot()`` hands it, until it hands nothing.
+///
+/// Sizes are in the unit of the cache's capacity: a policy made `sized` (a capacity in bytes) sizes
+/// its queues, segments and ghost lists by the entries' sizes, as the reference simulator does; an
+/// unsized one (a capacity in entries) counts every entry as 1, whatever size it is given.
 public protocol EvictionPolicy: AnyObject {
     /// The policy's name, as a scenario file spells it.
     var name: EvictionPolicyName { get }
     /// A key with `identity` is about to be inserted; evictions to make room come first.
     func willInsert(identity: UInt64)
+    /// A key with `identity` and `size` (in the capacity's unit) is about to be inserted, if the
+    /// policy ``admits(size:)`` it; evictions to make room come first.
+    func willInsert(identity: UInt64, size: Int)
+    /// Whether an entry of `size` may enter (the store checks the whole capacity itself): a
+    /// policy with segments refuses one larger than the segment it must enter, as the reference
+    /// does. A refused entry is a miss that evicts nothing and is not inserted.
+    func admits(size: Int) -> Bool
     /// An entry was inserted in `slot` (not tracked before).
     func didInsert(_ slot: Int)
     /// The entry in `slot` was read or updated.
@@ -29,15 +42,23 @@ public protocol EvictionPolicy: AnyObject {
     /// The slot to evict next, skipping those for which `skip` is true; `nil` if none is left.
     /// Policies that give second chances (`clock`, `sieve`, `s3-fifo`, ...) update their order here.
     func victim(skipping skip: (Int) -> Bool) -> Int?
-    /// The entry the last ``didAccess(_:)`` decided to shed, which the store evicts now (and then
-    /// calls ``didEvict(_:)``); `nil` for every policy but `w-tinylfu`, whose segmented main cache
-    /// sheds its probation tail when a hit overflows both segments, as the reference does.
+    /// An entry the last ``didAccess(_:)``, ``didInsert(_:)`` or ``didEvict(_:)`` decided to shed,
+    /// which the store evicts now (and then calls ``didEvict(_:)``); `nil` when there is none left.
+    /// The segmented policies shed: `slru` and `w-tinylfu` when a hit overflows probation, `2q` when
+    /// a ghost hit enters a full LRU, `w-tinylfu` when an admitted window entry does not fit in
+    /// main, as the reference does.
     func takeShedSlot() -> Int?
 }
 
 extension EvictionPolicy {
     /// Policies without ghost lists ignore identities.
     public func willInsert(identity: UInt64) {}
+    /// Policies that do not size their parts ignore sizes.
+    @inline(__always)
+    public func willInsert(identity: UInt64, size: Int) { willInsert(identity: identity) }
+    /// Policies without segments take any entry the capacity holds.
+    @inline(__always)
+    public func admits(size: Int) -> Bool { true }
     /// Policies without ghost lists treat an eviction as any removal.
     public func didEvict(_ slot: Int) { didRemove(slot) }
     /// Most policies never shed an entry on a hit.
@@ -79,11 +100,13 @@ public enum EvictionPolicyName: String, CaseIterable, Sendable {
     /// Whether a store with this policy keeps anything.
     public var caches: Bool { self != .none }
 
-    /// Creates the policy. `seed` feeds `random`; `capacity` (in entries; 0: learnt at the first
-    /// eviction) sizes the policies with segments; `future` is the request stream `optimal` looks
-    /// ahead in (identities in request order; without it every entry's next use is unknown).
+    /// Creates the policy. `seed` feeds `random`; `capacity` (0: learnt at the first eviction)
+    /// sizes the policies with segments, in bytes when `sized` (entries weigh their sizes), else in
+    /// entries (each weighs 1); `future` is the request stream `optimal` looks ahead in
+    /// (identities in request order; without it every entry's next use is unknown).
     public func makePolicy(
-        seed: UInt64, capacity: Int = 0, parameters: EvictionParameters = EvictionParameters(), future: [UInt64] = []
+        seed: UInt64, capacity: Int = 0, sized: Bool = false, parameters: EvictionParameters = EvictionParameters(),
+        future: [UInt64] = []
     ) -> any EvictionPolicy {
         switch self {
         case .none: return NoCachePolicy()
@@ -92,12 +115,12 @@ public enum EvictionPolicyName: String, CaseIterable, Sendable {
         case .random: return RandomPolicy(seed: seed)
         case .clock: return ClockPolicy()
         case .lfu: return LFUPolicy()
-        case .arc: return ARCPolicy(capacity: capacity)
-        case .s3fifo: return S3FIFOPolicy(capacity: capacity, smallRatio: parameters.smallRatio)
+        case .arc: return ARCPolicy(capacity: capacity, sized: sized)
+        case .s3fifo: return S3FIFOPolicy(capacity: capacity, sized: sized, smallRatio: parameters.smallRatio)
         case .sieve: return SievePolicy()
-        case .wTinyLFU: return WTinyLFUPolicy(capacity: capacity, windowRatio: parameters.windowRatio)
-        case .twoQ: return TwoQueuePolicy(capacity: capacity)
-        case .slru: return SLRUPolicy(capacity: capacity)
+        case .wTinyLFU: return WTinyLFUPolicy(capacity: capacity, sized: sized, windowRatio: parameters.windowRatio)
+        case .twoQ: return TwoQueuePolicy(capacity: capacity, sized: sized)
+        case .slru: return SLRUPolicy(capacity: capacity, sized: sized)
         case .optimal: return OptimalPolicy(future: future)
         }
     }
@@ -117,8 +140,8 @@ public struct EvictionParameters: Equatable, Sendable {
     }
 }
 
-/// The capacity in entries a segmented policy works with: the configured one, or else the number of
-/// entries the store held when it first had to evict (it was full then).
+/// The capacity a segmented policy works with, in its unit (bytes or entries): the configured one,
+/// or else what the store held when it first had to evict (it was full then).
 struct LearntCapacity {
     private(set) var value: Int
 
@@ -126,7 +149,7 @@ struct LearntCapacity {
 
     var isKnown: Bool { value > 0 }
 
-    /// Learns the capacity from the resident count at an eviction; returns whether it was just learnt.
+    /// Learns the capacity from what is resident at an eviction; returns whether it was just learnt.
     @inline(__always)
     mutating func learn(resident: Int) -> Bool {
         guard value == 0 else { return false }

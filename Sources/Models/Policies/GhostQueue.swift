@@ -6,6 +6,10 @@
 /// re-insertion, unlike a slot. Nodes are recycled, so once the queue has reached its largest size
 /// pushing and popping allocate nothing.
 ///
+/// Each identity may carry a weight (the size of the entry it stands for, in the cache's unit;
+/// 1 unless given), and the queue keeps their total, ``weight``: ghost lists of a cache sized in
+/// bytes are bounded in bytes.
+///
 /// A class over raw buffers, like ``SlotQueues``: no uniqueness check per write.
 final class GhostQueue {
     private let nodeOf: IdentityTable
@@ -14,26 +18,37 @@ final class GhostQueue {
     private var identities: UnsafeMutablePointer<UInt64> = .allocate(capacity: 0)
     private var previous: UnsafeMutablePointer<Int32> = .allocate(capacity: 0)
     private var next: UnsafeMutablePointer<Int32> = .allocate(capacity: 0)
+    private var weights: UnsafeMutablePointer<Int> = .allocate(capacity: 0)
     /// Unlinked nodes, a stack of `freeCount`.
     private var freeNodes: UnsafeMutablePointer<Int32> = .allocate(capacity: 0)
     private var freeCount = 0
     private var front: Int32 = -1
     private var back: Int32 = -1
 
-    /// Creates an empty queue with room for `capacity` identities before it allocates.
-    init(capacity: Int = 0) {
+    /// Whether identities carry their own weights (else each weighs 1 and ``weight`` is ``count``).
+    let weighted: Bool
+
+    /// Creates an empty queue with room for `capacity` identities before it allocates; its
+    /// identities weigh 1 each unless `weighted`.
+    init(capacity: Int = 0, weighted: Bool = false) {
         nodeOf = IdentityTable(capacity: capacity)
+        self.weighted = weighted
     }
 
     deinit {
         identities.deallocate()
         previous.deallocate()
         next.deallocate()
+        weights.deallocate()
         freeNodes.deallocate()
     }
 
     /// The number of identities held.
     var count: Int { nodeOf.count }
+
+    /// The identities' weights added up (``count`` when unweighted).
+    var weight: Int { weighted ? weightSum : nodeOf.count }
+    private var weightSum = 0
 
     func contains(_ identity: UInt64) -> Bool { nodeOf.value(for: identity) != nil }
 
@@ -46,14 +61,14 @@ final class GhostQueue {
     }
 
     /// Appends `identity` at the back (newest end); moves it there if present.
-    func pushBack(_ identity: UInt64) {
+    func pushBack(_ identity: UInt64, weight: Int = 1) {
         if let node = nodeOf.removeValue(for: identity) { unlink(node) }
-        append(identity)
+        append(identity, weight: weight)
     }
 
     /// Appends `identity`, which the queue does not hold, at the back: one probe fewer than
     /// ``pushBack(_:)`` (an entry that just left the cache is in no ghost list).
-    func append(_ identity: UInt64) {
+    func append(_ identity: UInt64, weight: Int = 1) {
         assert(!contains(identity))
         let node: Int32
         if freeCount > 0 {
@@ -65,6 +80,10 @@ final class GhostQueue {
             nodeCount += 1
         }
         identities[Int(node)] = identity
+        if weighted {
+            weights[Int(node)] = weight
+            weightSum += weight
+        }
         nodeOf.set(node, for: identity)
         previous[Int(node)] = back
         next[Int(node)] = -1
@@ -89,12 +108,14 @@ final class GhostQueue {
         freeCount = 0
         front = -1
         back = -1
+        weightSum = 0
     }
 
     private func unlink(_ node: Int32) {
         let index = Int(node)
         let before = previous[index]
         let after = next[index]
+        if weighted { weightSum -= weights[index] }
         if before >= 0 { next[Int(before)] = after } else { front = after }
         if after >= 0 { previous[Int(after)] = before } else { back = before }
         freeNodes[freeCount] = node
@@ -108,6 +129,7 @@ final class GhostQueue {
         identities = Self.moved(identities, count: nodeCount, to: capacity)
         previous = Self.moved(previous, count: nodeCount, to: capacity)
         next = Self.moved(next, count: nodeCount, to: capacity)
+        if weighted { weights = Self.moved(weights, count: nodeCount, to: capacity) }
         freeNodes.deallocate()
         freeNodes = .allocate(capacity: capacity)
         nodeCapacity = capacity
@@ -127,6 +149,6 @@ extension GhostQueue {
     /// Bytes per identity held: the node (identity and links) and the hash table's cells (identity
     /// and node index, two to four cells per identity at its 25-50% load).
     static let bytesPerIdentity =
-        MemoryLayout<UInt64>.stride + 2 * MemoryLayout<Int32>.stride
+        MemoryLayout<UInt64>.stride + 2 * MemoryLayout<Int32>.stride + MemoryLayout<Int>.stride
         + (MemoryLayout<UInt64>.stride + MemoryLayout<Int32>.stride) * 3
 }

@@ -6,6 +6,11 @@
 /// goes back to main with its count min(count, 3) − 1 while the count is at least 1, else it is
 /// evicted; otherwise small's front moves to main (count reset) if it had at least two hits, else it
 /// is evicted and its identity joins the ghost.
+///
+/// Sized (a capacity in bytes), the three FIFOs are bounded in bytes, the ghost remembering each
+/// identity's size, and an entry larger than the small FIFO is never cached (one of exactly its
+/// size is refused after the room was made), as the reference does (`S3FIFO.c`); unsized, every
+/// entry weighs 1.
 public final class S3FIFOPolicy: EvictionPolicy {
     private static let small = 0
     private static let main = 1
@@ -14,22 +19,32 @@ public final class S3FIFOPolicy: EvictionPolicy {
     /// The ghost FIFO's size as a share of the capacity.
     public static let ghostRatio = 0.90
 
-    private let queues = SlotQueues(queues: 2)
-    private var ghost = GhostQueue()
+    private let queues: SlotQueues
+    private var ghost: GhostQueue
     private var hits: [Int32] = []
     private var identityOf: [UInt64] = []
     private var capacity: LearntCapacity
     private var incoming: UInt64?
     private var incomingWasGhost = false
+    private var incomingSize = 1
+    private let sized: Bool
     private let smallRatio: Double
+    private var smallTarget = Int.max
     private var mainTarget = 0
     private var ghostCapacity = 0
+    /// The entry of exactly the small FIFO's size the last insertion let in, which leaves at once.
+    private var sheds = ShedList()
+    private var refusedOnArrival = -1
 
-    /// Creates the policy for a store of `capacity` entries (0: learnt at the first eviction).
+    /// Creates the policy for a store of `capacity` entries, or bytes when `sized` (0: learnt at
+    /// the first eviction).
     /// - Parameter smallRatio: the small FIFO's share of the capacity, in (0, 1).
-    public init(capacity: Int, smallRatio: Double = EvictionParameters().smallRatio) {
+    public init(capacity: Int, sized: Bool = false, smallRatio: Double = EvictionParameters().smallRatio) {
         self.capacity = LearntCapacity(capacity)
+        self.sized = sized
         self.smallRatio = smallRatio
+        queues = SlotQueues(queues: 2, weighted: sized)
+        ghost = GhostQueue(weighted: sized)
         if self.capacity.isKnown { size() }
     }
 
@@ -40,12 +55,24 @@ public final class S3FIFOPolicy: EvictionPolicy {
         (queues.count(Self.small), queues.count(Self.main), ghost.count)
     }
 
+    /// The bytes (sized) or entries of the small and main FIFOs and of the ghost.
+    public var weights: (small: Int, main: Int, ghost: Int) {
+        (queues.weight(Self.small), queues.weight(Self.main), ghost.weight)
+    }
+
+    /// Sized, an entry must fit in the small FIFO.
+    @inline(__always)
+    public func admits(size: Int) -> Bool { !sized || size <= smallTarget }
+
     /// Whether the entry in `slot` is in the main FIFO.
     public func isInMain(_ slot: Int) -> Bool { queues.queue(of: slot) == Self.main }
 
+    public func willInsert(identity: UInt64) { willInsert(identity: identity, size: 1) }
+
     /// - Complexity: O(1) expected (a hash lookup).
-    public func willInsert(identity: UInt64) {
+    public func willInsert(identity: UInt64, size: Int) {
         incoming = identity
+        incomingSize = sized ? size : 1
         incomingWasGhost = ghost.remove(identity)
     }
 
@@ -55,23 +82,44 @@ public final class S3FIFOPolicy: EvictionPolicy {
         growSlots(&identityOf, toHold: slot, with: 0)
         hits[slot] = 0
         identityOf[slot] = incoming ?? (UInt64(slot) | 1 << 63)
+        queues.setWeight(incomingSize, of: slot)
         queues.pushBack(slot, to: incomingWasGhost ? Self.main : Self.small)
+        if sized, !incomingWasGhost, incomingSize >= smallTarget {
+            // The reference makes room for it, then does not insert it into small.
+            refusedOnArrival = slot
+            sheds.append(slot)
+        }
         incoming = nil
+        incomingSize = 1
         incomingWasGhost = false
     }
+
+    /// - Complexity: O(1).
+    @inline(__always)
+    public func takeShedSlot() -> Int? { sheds.isEmpty ? nil : sheds.take() }
 
     /// - Complexity: O(1)
     public func didAccess(_ slot: Int) {
         if queues.contains(slot) { hits[slot] &+= 1 }
     }
 
-    public func didRemove(_ slot: Int) { queues.remove(slot) }
+    public func didRemove(_ slot: Int) {
+        if slot == refusedOnArrival {
+            refusedOnArrival = -1
+            sheds.forget(slot)
+        }
+        queues.remove(slot)
+    }
 
-    /// An entry evicted from the small FIFO leaves its identity in the ghost.
+    /// An entry evicted from the small FIFO leaves its identity in the ghost, which forgets its
+    /// oldest identities until the new one fits.
     public func didEvict(_ slot: Int) {
-        if queues.queue(of: slot) == Self.small {
-            if ghost.count >= ghostCapacity { ghost.popFront() }
-            if ghostCapacity > 0 { ghost.pushBack(identityOf[slot]) }
+        if slot == refusedOnArrival {
+            refusedOnArrival = -1
+        } else if queues.queue(of: slot) == Self.small {
+            let weight = queues.weight(of: slot)
+            while ghost.weight + weight > ghostCapacity, ghost.popFront() != nil {}
+            if weight <= ghostCapacity { ghost.pushBack(identityOf[slot], weight: weight) }
         }
         queues.remove(slot)
     }
@@ -79,14 +127,16 @@ public final class S3FIFOPolicy: EvictionPolicy {
     public func didRemoveAll() {
         queues.removeAll()
         ghost.removeAll()
+        sheds.removeAll()
+        refusedOnArrival = -1
     }
 
     /// - Complexity: O(1) amortised; each entry is moved at most a few times per stay.
     public func victim(skipping skip: (Int) -> Bool) -> Int? {
-        if capacity.learn(resident: queues.count(Self.small) + queues.count(Self.main)) { size() }
+        if capacity.learn(resident: queues.weight(Self.small) + queues.weight(Self.main)) { size() }
         var budget = 8 * (queues.count(Self.small) + queues.count(Self.main)) + 8
         while budget > 0 {
-            if queues.count(Self.main) > mainTarget || queues.count(Self.small) == 0 {
+            if queues.weight(Self.main) > mainTarget || queues.count(Self.small) == 0 {
                 guard queues.count(Self.main) > 0 else { return nil }
                 while budget > 0, let slot = queues.front(Self.main) {
                     budget -= 1
@@ -124,8 +174,11 @@ public final class S3FIFOPolicy: EvictionPolicy {
     private func size() {
         let c = capacity.value
         let small = Int(Double(c) * smallRatio)
+        smallTarget = small
         mainTarget = c - small
         ghostCapacity = Int(Double(c) * Self.ghostRatio)
-        ghost = GhostQueue(capacity: ghostCapacity)
+        // Grown as identities arrive, not reserved for the capacity: a capacity far above the
+        // trace's distinct keys must not allocate for identities that never come.
+        ghost = GhostQueue(weighted: sized)
     }
 }

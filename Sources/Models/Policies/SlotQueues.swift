@@ -1,6 +1,10 @@
 /// Several doubly linked queues of slots sharing one set of links, with O(1) push, move and removal
 /// and no hashing: a slot's links live at its own index, and a slot is in at most one queue.
 ///
+/// Weighted queues (`weighted: true`) also keep each slot's weight (its size in the cache's unit,
+/// set with ``setWeight(_:of:)`` before the slot is pushed) and each queue's total weight; in
+/// unweighted ones every slot weighs 1 and a queue's weight is its count, with no bookkeeping.
+///
 /// The shared core of the multi-queue policies (`clock`, `sieve`, `arc`, `s3-fifo`, `2q`, `slru`,
 /// `w-tinylfu`). Each queue's front is its oldest slot. Links are 32-bit, so a slot costs 9 bytes
 /// here. Steady-state operations do not allocate.
@@ -20,16 +24,29 @@ final class SlotQueues {
     private let fronts: UnsafeMutablePointer<Int32>
     private let backs: UnsafeMutablePointer<Int32>
     private let counts: UnsafeMutablePointer<Int>
+    /// Whether slots have their own weights (else each weighs 1).
+    let weighted: Bool
+    private var weightOf: UnsafeMutablePointer<Int>
+    private let weights: UnsafeMutablePointer<Int>
 
-    /// Creates `queues` empty queues.
-    init(queues: Int) {
+    /// Creates `queues` empty queues, whose slots weigh 1 each unless `weighted`.
+    init(queues: Int, weighted: Bool = false) {
         queueCount = queues
+        self.weighted = weighted
+        weightOf = .allocate(capacity: 0)
         fronts = .allocate(capacity: queues)
         fronts.initialize(repeating: -1, count: queues)
         backs = .allocate(capacity: queues)
         backs.initialize(repeating: -1, count: queues)
         counts = .allocate(capacity: queues)
         counts.initialize(repeating: 0, count: queues)
+        // Unweighted, a queue's weight is its count: the same storage, no branch to read it.
+        if weighted {
+            weights = .allocate(capacity: queues)
+            weights.initialize(repeating: 0, count: queues)
+        } else {
+            weights = counts
+        }
         queueOf = .allocate(capacity: 0)
         previous = .allocate(capacity: 0)
         next = .allocate(capacity: 0)
@@ -38,7 +55,9 @@ final class SlotQueues {
     deinit {
         fronts.deallocate()
         backs.deallocate()
+        if weighted { weights.deallocate() }
         counts.deallocate()
+        weightOf.deallocate()
         queueOf.deallocate()
         previous.deallocate()
         next.deallocate()
@@ -49,6 +68,28 @@ final class SlotQueues {
     func count(_ queue: Int) -> Int {
         assert(queue >= 0 && queue < queueCount)
         return counts[queue]
+    }
+
+    /// The total weight of `queue`: its slots' weights added up (its count when unweighted).
+    @inline(__always)
+    func weight(_ queue: Int) -> Int {
+        assert(queue >= 0 && queue < queueCount)
+        return weights[queue]
+    }
+
+    /// The weight of `slot` (1 when unweighted).
+    @inline(__always)
+    func weight(of slot: Int) -> Int {
+        weighted ? weightOf[slot] : 1
+    }
+
+    /// Sets the weight of `slot`, which is in no queue (weighted queues only; ignored otherwise).
+    @inline(__always)
+    func setWeight(_ weight: Int, of slot: Int) {
+        guard weighted else { return }
+        assert(queue(of: slot) == nil)
+        if slot >= slotCapacity { grow(to: slot) }
+        weightOf[slot] = weight
     }
 
     /// The number of slots in every queue.
@@ -93,6 +134,7 @@ final class SlotQueues {
         if back >= 0 { next[Int(back)] = Int32(truncatingIfNeeded: slot) } else { fronts[queue] = Int32(truncatingIfNeeded: slot) }
         backs[queue] = Int32(truncatingIfNeeded: slot)
         counts[queue] += 1
+        if weighted { weights[queue] += weightOf[slot] }
     }
 
     /// Takes `slot` out of its queue; nothing happens if it is in none.
@@ -105,6 +147,7 @@ final class SlotQueues {
         if after >= 0 { previous[Int(after)] = before } else { backs[queue] = before }
         queueOf[slot] = Self.absent
         counts[queue] -= 1
+        if weighted { weights[queue] -= weightOf[slot] }
     }
 
     /// Moves `slot` to the back of `queue` (its own queue or another).
@@ -121,6 +164,7 @@ final class SlotQueues {
         fronts.update(repeating: -1, count: queueCount)
         backs.update(repeating: -1, count: queueCount)
         counts.update(repeating: 0, count: queueCount)
+        if weighted { weights.update(repeating: 0, count: queueCount) }
     }
 
     /// Bytes of link storage per slot.
@@ -132,6 +176,7 @@ final class SlotQueues {
         queueOf = Self.grown(queueOf, from: slotCapacity, to: capacity, filling: Self.absent)
         previous = Self.grown(previous, from: slotCapacity, to: capacity, filling: -1)
         next = Self.grown(next, from: slotCapacity, to: capacity, filling: -1)
+        if weighted { weightOf = Self.grown(weightOf, from: slotCapacity, to: capacity, filling: 1) }
         slotCapacity = capacity
     }
 

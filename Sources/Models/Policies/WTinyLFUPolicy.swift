@@ -10,11 +10,26 @@
 /// When the segments' truncated shares add up to less than the main cache (99 entries: 19 + 79), an
 /// insertion into full segments overfills probation, and the next hit that overflows the protected
 /// segment sheds probation's oldest entry from the cache (``takeShedSlot()``), as the reference does.
+///
+/// Sized (a capacity in bytes), the window's share and the segments are bytes, an entry larger
+/// than the window's share or than probation is never cached (as the reference does), and an
+/// admitted window victim that still does not fit in main after its victim left sheds main's next
+/// victims until it does. Unlike the reference, one admission ends the eviction (the published
+/// rule: one candidate against one victim), and the sketch is sized for the entries the cache
+/// held at its first eviction rather than for main's bytes.
 public final class WTinyLFUPolicy: EvictionPolicy {
     private static let window = 0
 
-    private var segments = SegmentedLRU()
+    private var segments: SegmentedLRU
+    private let sized: Bool
+    private var incomingSize = 1
+    private var windowTarget = Int.max
     private var sketch = FrequencySketch(entries: 1)
+    /// The main cache's size the sketch is built for at the first eviction (0: built): until
+    /// then the identities it counts wait in `unsketched`, so a capacity far above what is ever
+    /// inserted allocates no sketch for it.
+    private var sketchEntries = 0
+    private var unsketched: [UInt64] = []
     private var identityOf: [UInt64] = []
     private var capacity: LearntCapacity
     private let windowRatio: Double
@@ -24,14 +39,17 @@ public final class WTinyLFUPolicy: EvictionPolicy {
     /// The window victim that moves to main once the planned main victim is evicted.
     private var admitted = -1
     private var plannedVictim = -1
-    /// The probation entry the last hit shed, until the store takes it.
-    private var shedSlot = -1
+    /// The entries a hit or an admission shed, until the store takes them.
+    private var sheds = ShedList()
 
-    /// Creates the policy for a store of `capacity` entries (0: learnt at the first eviction).
+    /// Creates the policy for a store of `capacity` entries, or bytes when `sized` (0: learnt at
+    /// the first eviction).
     /// - Parameter windowRatio: the window's share of the capacity, in (0, 1).
-    public init(capacity: Int, windowRatio: Double = EvictionParameters().windowRatio) {
+    public init(capacity: Int, sized: Bool = false, windowRatio: Double = EvictionParameters().windowRatio) {
         self.capacity = LearntCapacity(capacity)
+        self.sized = sized
         self.windowRatio = windowRatio
+        segments = SegmentedLRU(weighted: sized)
         if self.capacity.isKnown { size() }
     }
 
@@ -40,7 +58,18 @@ public final class WTinyLFUPolicy: EvictionPolicy {
     /// Whether the entry in `slot` is in the window.
     public func isInWindow(_ slot: Int) -> Bool { segments.queues.queue(of: slot) == Self.window }
 
-    public func willInsert(identity: UInt64) { incoming = identity }
+    public func willInsert(identity: UInt64) { willInsert(identity: identity, size: 1) }
+
+    public func willInsert(identity: UInt64, size: Int) {
+        incoming = identity
+        incomingSize = sized ? size : 1
+    }
+
+    /// Sized, an entry must fit in the window's share and in probation.
+    @inline(__always)
+    public func admits(size: Int) -> Bool {
+        !sized || !capacity.isKnown || (size <= windowTarget && size <= segments.probationCapacity)
+    }
 
     /// - Complexity: O(1) amortised (ten sketch counters).
     public func didInsert(_ slot: Int) {
@@ -48,8 +77,10 @@ public final class WTinyLFUPolicy: EvictionPolicy {
         let identity = incoming ?? (UInt64(slot) | 1 << 63)
         identityOf[slot] = identity
         incoming = nil
+        segments.queues.setWeight(incomingSize, of: slot)
+        incomingSize = 1
         segments.queues.pushBack(slot, to: Self.window)
-        if capacity.isKnown { sketch.add(identity) }
+        if capacity.isKnown { addToSketch(identity) }
     }
 
     /// - Complexity: O(1) (ten sketch counters on a main-cache hit).
@@ -59,9 +90,9 @@ public final class WTinyLFUPolicy: EvictionPolicy {
             segments.queues.move(slot, toBackOf: Self.window)
             return
         }
-        if let shed = segments.hit(slot) { shedSlot = shed }
+        segments.hit(slot, sheds: &sheds)
         guard capacity.isKnown else { return }
-        sketch.add(identityOf[slot])
+        addToSketch(identityOf[slot])
         mainHits += 1
         if mainHits >= mainHitsPerHalving {
             mainHits = 0
@@ -70,22 +101,27 @@ public final class WTinyLFUPolicy: EvictionPolicy {
     }
 
     /// - Complexity: O(1).
-    public func takeShedSlot() -> Int? {
-        guard shedSlot >= 0 else { return nil }
-        defer { shedSlot = -1 }
-        return shedSlot
-    }
+    @inline(__always)
+    public func takeShedSlot() -> Int? { sheds.isEmpty ? nil : sheds.take() }
 
     public func didRemove(_ slot: Int) {
         if slot == admitted { admitted = -1 }
-        if slot == shedSlot { shedSlot = -1 }
+        sheds.forget(slot)
         segments.queues.remove(slot)
     }
 
-    /// Evicting the planned main victim admits the window victim in its place.
+    /// Evicting the planned main victim admits the window victim in its place; if it still does
+    /// not fit in main (sized), main's next victims are shed until it does.
     public func didEvict(_ slot: Int) {
         segments.queues.remove(slot)
         if slot == plannedVictim, admitted >= 0, segments.queues.queue(of: admitted) == Self.window {
+            let weight = segments.queues.weight(of: admitted)
+            var resident = segments.weight
+            while resident + weight > segments.capacity, let next = mainVictim(sparing: admitted) {
+                resident -= segments.queues.weight(of: next)
+                segments.queues.move(next, toBackOf: SegmentedLRU.shed)
+                sheds.append(next)
+            }
             segments.insert(admitted)
         }
         plannedVictim = -1
@@ -94,21 +130,22 @@ public final class WTinyLFUPolicy: EvictionPolicy {
 
     public func didRemoveAll() {
         segments.queues.removeAll()
-        shedSlot = -1
+        sheds.removeAll()
         plannedVictim = -1
         admitted = -1
     }
 
     /// - Complexity: O(1) amortised.
     public func victim(skipping skip: (Int) -> Bool) -> Int? {
-        if capacity.learn(resident: segments.queues.total) { size() }
+        if capacity.learn(resident: segments.weight + segments.queues.weight(Self.window)) { size() }
+        buildSketch()
         plannedVictim = -1
         admitted = -1
         var budget = 2 * segments.queues.total + 2
         while budget > 0, let candidate = segments.queues.front(Self.window) {
             budget -= 1
             let identity = identityOf[candidate]
-            if segments.count < segments.capacity {
+            if segments.weight + segments.queues.weight(of: candidate) <= segments.capacity {
                 segments.insert(candidate)
                 sketch.add(identity)
                 continue
@@ -127,15 +164,43 @@ public final class WTinyLFUPolicy: EvictionPolicy {
         return segments.victim(skipping: skip)
     }
 
+    /// Main's next victim that is neither `slot` nor already shed.
+    private func mainVictim(sparing slot: Int) -> Int? {
+        let queues = segments.queues
+        return segments.victim(skipping: { $0 == slot || queues.queue(of: $0) == SegmentedLRU.shed })
+    }
+
     /// Bytes of policy state per tracked entry: links, identity and the sketch's counters.
     public static let bytesPerEntry = SlotQueues.bytesPerSlot + MemoryLayout<UInt64>.stride + 58
 
     private func size() {
         let c = capacity.value
         let window = Int(Double(c) * windowRatio)
-        let main = max(1, c - window)
+        windowTarget = window
+        let main = sized ? c - window : max(1, c - window)
         segments.size(capacity: main)
-        sketch = FrequencySketch(entries: main)
-        mainHitsPerHalving = 32 * main
+        // Sized, main's entries are known at the first eviction (``buildSketch()``).
+        sketchEntries = sized ? 1 : main
+        mainHitsPerHalving = sized ? Int.max : 32 * main
+    }
+
+    /// Counts `identity` in the sketch, or keeps it for the sketch until it is built.
+    private func addToSketch(_ identity: UInt64) {
+        if sketchEntries > 0 { unsketched.append(identity) } else { sketch.add(identity) }
+    }
+
+    /// Builds the sketch for the main cache (at the first eviction, when the cache is full) and
+    /// counts the identities that waited for it: the same counters as a sketch built up front.
+    private func buildSketch() {
+        guard sketchEntries > 0 else { return }
+        if sized {
+            // The entries the cache holds when it first has to evict stand for main's capacity.
+            sketchEntries = max(1, segments.queues.total)
+            mainHitsPerHalving = 32 * sketchEntries
+        }
+        sketch = FrequencySketch(entries: sketchEntries)
+        sketchEntries = 0
+        for identity in unsketched { sketch.add(identity) }
+        unsketched = []
     }
 }

@@ -30,10 +30,10 @@ extension ReaderWriterStore {
 
     /// Evicts what the decider chooses: takes a snapshot of all items (one read), asks the decider
     /// about each on the caller's thread, outside any lock, passing `context`, then removes the
-    /// chosen keys in one synchronous write (``remove(keys:)``: they are reported as removed).
-    /// Without a decider it does nothing. A key changed between the snapshot and the removal is
-    /// still removed, as in the seed.
-    /// - Returns: how many chosen keys were removed.
+    /// chosen keys in one write (``remove(keys:)``, synchronous or asynchronous as ``writes``
+    /// says: they are reported as removed). Without a decider it does nothing. A key changed
+    /// between the snapshot and the removal is still removed, as in the seed.
+    /// - Returns: how many chosen keys were removed (asynchronous: how many were chosen).
     /// - Throws: ``ReaderWriterStoreError/reentrantCall(operation:)`` if the decider called the
     ///   store (nothing is removed) or if this call comes from a decider or loader.
     /// - Complexity: O(*n*) decider calls for *n* items.
@@ -48,7 +48,7 @@ extension ReaderWriterStore {
             snapshot.compactMap { key, value in evictionDecider(key, value, context) ? key : nil }
         }
         guard !chosen.isEmpty else { return 0 }
-        return remove(keys: chosen)
+        return remove(keys: chosen) ?? chosen.count
     }
 
     /// A purge from the eviction timer; a failure goes to ``onBackgroundError``.

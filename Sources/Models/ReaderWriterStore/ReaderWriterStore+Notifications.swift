@@ -4,15 +4,15 @@ import Foundation
 /// Coalesced change notifications (YMCache's `notificationInterval` and
 /// `kYFCacheDidChangeNotification`).
 ///
-/// While ``notificationInterval`` is 0 (the default) nothing is tracked. Setting it above 0 starts
-/// tracking with empty buffers: changes made before are never reported. Every interval after that
-/// (the first one interval after setting it), the changes since the last notification are taken
-/// in one write and, if there are any, delivered as a ``StoreChange`` to every observer on the
-/// store's serial notification queue, in order; an interval with no change posts nothing.
+/// While ``notificationInterval`` is 0 (the default) nothing is tracked. Setting it to any value
+/// above 0 (from 0 or from another positive interval) starts tracking with empty buffers: changes
+/// made before are never reported. Every interval after that (the first one interval after
+/// setting it), the changes since the last notification are taken in one write and, if there are
+/// any, delivered as a ``StoreChange`` to every observer on the store's serial notification
+/// queue, in order; an interval with no change posts nothing.
 ///
-/// Changing a positive interval to another keeps what is pending (it is delivered at the new
-/// interval's first tick). Setting it to 0 delivers what is pending at once, then stops tracking.
-/// So no change made while tracking is ever dropped.
+/// Setting it to 0 stops tracking and discards what is pending: those changes are never posted.
+/// A caller that wants them calls ``flushNotifications()`` first.
 extension ReaderWriterStore {
     /// A handle for ``removeObserver(_:)``.
     public struct ObserverToken: Hashable, Sendable {
@@ -20,30 +20,28 @@ extension ReaderWriterStore {
     }
 
     /// Seconds between change notifications; 0 (the default) turns tracking off. Negative and
-    /// non-finite values count as 0.
-    /// - Complexity: O(1); turning tracking off delivers what is pending.
+    /// non-finite values count as 0. Every value above 0 starts with empty buffers; 0 discards
+    /// the pending changes.
+    /// - Complexity: O(1)
     public var notificationInterval: TimeInterval {
         get { settings.withLock { $0.notificationInterval } }
         set {
             if reentrancy.isReentrant("notificationInterval") { return }
             let interval = newValue.isFinite ? max(0, newValue) : 0
-            let final = settings.withLock { settings -> StoreChange<Key, Value>? in
+            settings.withLock { settings in
                 let wasTracking = settings.notificationInterval > 0
                 settings.notificationInterval = interval
                 settings.notificationTimer?.cancel()
                 settings.notificationTimer = nil
                 guard interval > 0 else {
-                    var pending: StoreChange<Key, Value>?
-                    if wasTracking { storage.write { copy in pending = states[copy].stopTracking() } }
-                    return pending
+                    if wasTracking { storage.write { copy in states[copy].stopTracking() } }
+                    return
                 }
-                if !wasTracking { storage.write { copy in states[copy].startTracking() } }
+                storage.write { copy in states[copy].startTracking() }
                 settings.notificationTimer = StoreTimer(interval: interval, queue: notificationQueue) {
                     [weak self] in self?.deliverPending()
                 }
-                return nil
             }
-            if let final { notificationQueue.async { [weak self] in self?.deliver(final) } }
         }
     }
 

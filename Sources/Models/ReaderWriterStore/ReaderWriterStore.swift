@@ -11,6 +11,9 @@ import Foundation
 /// - Writes are serialised. A read that starts after a write has returned sees it. In
 ///   `gcd-barrier` (the seed) `set` and ``addEntries(_:)`` return once enqueued as barrier blocks
 ///   and a later read waits behind them; the other designs write before returning.
+///   ``remove(keys:)``, ``removeAll()`` and the loader are synchronous by default (the seed's
+///   code) and asynchronous with ``StoreWriteMode/asynchronous`` (the seed's document): see
+///   ``writes``.
 /// - Each bulk call (``addEntries(_:)``, ``remove(keys:)``, ``removeAll()``, ``allItems()``,
 ///   ``load(from:)``) is one operation: no reader sees part of it.
 /// - A decider or loader must not call the store; such a call is refused and the operation that
@@ -36,6 +39,10 @@ public final class ReaderWriterStore<Key: Hashable & Sendable & Codable, Value: 
     /// The store's name (YMCache's `memoryCacheWithName:`), nil if it has none; the seed's
     /// design labels its queue with it.
     public let name: String?
+
+    /// Whether ``remove(keys:)``, ``removeAll()`` and the loader are synchronous (the default) or
+    /// asynchronous, as `set` is.
+    public let writes: StoreWriteMode
 
     /// The synchronisation: `states` is touched only inside its bodies.
     @usableFromInline let storage: any StoreDesign
@@ -65,15 +72,19 @@ public final class ReaderWriterStore<Key: Hashable & Sendable & Codable, Value: 
     ///   - serializer: the file format for ``save(to:)`` and ``load(from:)``.
     ///   - evictionDecider: which items ``purge(context:)`` evicts. With a decider,
     ///     ``evictionInterval`` starts at 600 s; without one, purging does nothing.
+    ///   - writes: whether removals and the loader are synchronous (the seed's code) or
+    ///     asynchronous (its document).
     /// - Complexity: O(1), plus O(*s*) slot locks for `big-reader`.
     public init(
         name: String? = nil,
         design: StoreDesignName = .gcdBarrier,
         serializer: any StoreSerializer<Key, Value> = JSONStoreSerializer<Key, Value>(),
-        evictionDecider: EvictionDecider? = nil
+        evictionDecider: EvictionDecider? = nil,
+        writes: StoreWriteMode = .synchronous
     ) {
         self.name = name
         self.design = design
+        self.writes = writes
         storage = design.makeDesign(name: name)
         leftRightReads = (storage as? LeftRightDesign)?.readSide
         states = .allocate(capacity: storage.copies)
@@ -144,22 +155,34 @@ public final class ReaderWriterStore<Key: Hashable & Sendable & Codable, Value: 
         storage.enqueueWrite(StoreClosureWrite { copy in self.states[copy].add(entries) })
     }
 
-    /// Removes `keys` in one synchronous write. Only keys that existed are reported as removed.
-    /// - Returns: how many keys existed.
+    /// Removes `keys` in one write: synchronous by default; with ``StoreWriteMode/asynchronous``
+    /// written as `set` is (in `gcd-barrier` it returns once enqueued). Only keys that existed
+    /// are reported as removed.
+    /// - Returns: how many keys existed; nil when the write is asynchronous (and 0 when refused
+    ///   from a decider or loader).
     /// - Complexity: O(*m*) for *m* keys.
     @discardableResult
-    public func remove(keys: some Sequence<Key>) -> Int {
+    public func remove(keys: some Sequence<Key>) -> Int? {
         if reentrancy.isReentrant("remove(keys:)") { return 0 }
         let keys = Array(keys)
+        if writes == .asynchronous {
+            storage.enqueueWrite(StoreClosureWrite { copy in self.states[copy].remove(keys: keys) })
+            return nil
+        }
         var removed = 0
         storage.write { copy in removed = states[copy].remove(keys: keys) }
         return removed
     }
 
-    /// Removes every item in one synchronous write; every key is reported as removed.
+    /// Removes every item in one write (synchronous by default; with
+    /// ``StoreWriteMode/asynchronous`` written as `set` is); every key is reported as removed.
     /// - Complexity: O(*n*) for *n* items.
     public func removeAll() {
         if reentrancy.isReentrant("removeAll()") { return }
+        if writes == .asynchronous {
+            storage.enqueueWrite(StoreClosureWrite { copy in self.states[copy].removeAll() })
+            return
+        }
         storage.write { copy in states[copy].removeAll() }
     }
 
@@ -168,7 +191,9 @@ public final class ReaderWriterStore<Key: Hashable & Sendable & Codable, Value: 
     /// On a miss the store takes a synchronous write (a barrier), looks again, and only if the key
     /// is still absent runs `loader` inside it, on the caller's thread: concurrent callers for the
     /// same key load once and the rest see its result. A nil result stores nothing; a value is
-    /// stored and reported as updated.
+    /// stored and reported as updated. With ``StoreWriteMode/asynchronous`` the loader runs on the
+    /// caller's thread outside any lock and its value is stored as `set` writes (only if the key is
+    /// still absent then); the call returns the loaded value.
     /// - Throws: what `loader` throws (nothing is stored), or
     ///   ``ReaderWriterStoreError/reentrantCall(operation:)`` if it called this store, or if this
     ///   call is itself made from a decider or loader.
@@ -187,6 +212,15 @@ public final class ReaderWriterStore<Key: Hashable & Sendable & Codable, Value: 
     /// gets the same outcome.
     @usableFromInline
     func loadOnMiss(_ key: Key, _ loader: (Key) throws -> Value?) throws -> Value? {
+        if writes == .asynchronous {
+            guard let loaded = try reentrancy.runCallback({ try loader(key) }) else { return nil }
+            storage.enqueueWrite(
+                StoreClosureWrite { copy in
+                    // The copies are identical between writes: each makes the same choice.
+                    if self.states[copy].items[key] == nil { self.states[copy].set(loaded, forKey: key) }
+                })
+            return loaded
+        }
         var outcome: Result<Value?, Error>?
         var loaded: Value?
         storage.write { copy in

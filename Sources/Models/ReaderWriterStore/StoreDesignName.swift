@@ -7,7 +7,8 @@ public enum StoreDesignName: String, CaseIterable, Sendable {
     /// The seed, YMMemoryCache: a concurrent `DispatchQueue`. Reads are `sync` blocks, `set` and
     /// bulk add are `async` barrier blocks (they return once enqueued; a later read waits for them
     /// behind the barrier), `removeAll`, `remove(keys:)`, the loader and other synchronous writes
-    /// are `sync` barriers.
+    /// are `sync` barriers (`removeAll`, `remove(keys:)` and the loader's store are `async`
+    /// barriers too with ``StoreWriteMode/asynchronous``).
     case gcdBarrier = "gcd-barrier"
     /// One `pthread_rwlock_t`, writer-preferring where the platform allows it. Writes are
     /// synchronous.

@@ -66,21 +66,21 @@ struct StoreState<Key: Hashable & Sendable, Value: Sendable> {
         items.removeAll()
     }
 
-    /// Starts tracking with empty buffers; does nothing when already tracking.
+    /// Starts tracking with empty buffers; when already tracking, empties them (what was pending
+    /// is discarded).
     /// - Complexity: O(1)
     mutating func startTracking() {
-        guard !isTracking else { return }
         isTracking = true
         updated = [:]
         removed = []
     }
 
-    /// Stops tracking and returns what was pending (nil if nothing was).
+    /// Stops tracking, discarding what was pending.
     /// - Complexity: O(1)
-    mutating func stopTracking() -> StoreChange<Key, Value>? {
-        let pending = takePending()
+    mutating func stopTracking() {
         isTracking = false
-        return pending
+        updated = [:]
+        removed = []
     }
 
     /// The changes since the last take, emptying the buffers; nil when nothing changed or tracking

@@ -6,8 +6,34 @@ import Foundation
 ///
 /// Every distribution draws SplitMix64 uniforms from `seed` (output *i* for request *i*; the
 /// latest distribution two per request) and turns them into 1-based ranks; rank 1 is the most
-/// popular object. Request *i* (from 1) has time *i* and size 1.
+/// popular object. Request *i* (from 1) has time *i* and size 1, or with ``Sizes/pow2`` its
+/// object's own size.
 public struct TraceGenerator: Sendable {
+    /// The size each request carries.
+    public enum Sizes: String, CaseIterable, Sendable {
+        /// Every request's size is 1 (a capacity counts objects).
+        case unit
+        /// Object *k* has one fixed size in bytes, 256 · 2^(h mod 13) (256 B to 1 MiB), h the first
+        /// SplitMix64 output for the state `seed XOR (k · 0x9E3779B97F4A7C15)`: the reference
+        /// generator's `--sizes pow2` (trace C).
+        case pow2
+
+        /// The size of object `key` under `seed`.
+        @inline(__always)
+        public func size(of key: UInt64, seed: UInt64) -> UInt32 {
+            switch self {
+            case .unit: return 1
+            case .pow2:
+                let golden: UInt64 = 0x9E37_79B9_7F4A_7C15
+                var z = (seed ^ (key &* golden)) &+ golden
+                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+                z ^= z >> 31
+                return 256 << UInt32(z % 13)
+            }
+        }
+    }
+
     /// How ranks are drawn.
     public enum Distribution: Equatable, Sendable {
         /// Bounded Zipf with exponent α, by inverse CDF over a left-to-right prefix sum of k^−α.
@@ -28,6 +54,7 @@ public struct TraceGenerator: Sendable {
     public let objects: Int
     public let requests: Int
     public let seed: UInt64
+    public let sizes: Sizes
 
     private var generator: SeededGenerator
     private var prefix: [Double] = []
@@ -39,8 +66,9 @@ public struct TraceGenerator: Sendable {
 
     /// A generator of `requests` requests over `objects` ranks (both > 0).
     /// - Complexity: O(*objects*) for the Zipf prefix sums.
-    public init(distribution: Distribution, objects: Int, requests: Int, seed: UInt64) {
+    public init(distribution: Distribution, objects: Int, requests: Int, seed: UInt64, sizes: Sizes = .unit) {
         self.distribution = distribution
+        self.sizes = sizes
         self.objects = max(1, objects)
         self.requests = max(0, requests)
         self.seed = seed
@@ -70,7 +98,8 @@ public struct TraceGenerator: Sendable {
         guard count > 0 else { return 0 }
         for index in 0..<count {
             produced += 1
-            buffer[index] = TraceRequest(time: Double(produced), key: nextKey(), size: 1)
+            let key = nextKey()
+            buffer[index] = TraceRequest(time: Double(produced), key: key, size: sizes.size(of: key, seed: seed))
         }
         return count
     }

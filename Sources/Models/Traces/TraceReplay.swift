@@ -42,8 +42,10 @@ public protocol TraceReplaying: AnyObject {
 
 /// Replays a trace through an eviction policy the way a cache simulator does: cold at the start;
 /// a hit updates the policy; a miss evicts until the object fits, then inserts it (every miss
-/// inserts, a hit never does). An object larger than the whole capacity is a miss that is not
-/// inserted. A hit does not change the size the object was inserted with.
+/// inserts, a hit never does). An object larger than the whole capacity, or than the part of the
+/// cache its policy must put it in (``EvictionPolicy/admits(size:)``), is a miss that is not
+/// inserted. A hit does not change the size the object was inserted with. With a capacity in
+/// bytes the policy sizes its queues, segments and ghost lists in bytes; in objects, in entries.
 ///
 /// It drives the policies through the same protocol calls, in the same order, as
 /// ``BoundedStore`` and ``CacheReplay`` (which it agrees with on a stream of ids), with an
@@ -59,31 +61,36 @@ public enum TraceReplay {
     ///     (0..<`denseKeys.count`) in `key` rather than keys: slots are then found in an array
     ///     indexed by id, with no hash table, and each object's identity is its key from the table
     ///     (so the counts are those of the same trace replayed by key).
+    ///   - expectedObjects: the most objects the trace can bring (its distinct keys or its
+    ///     requests, when known): the cache reserves room for no more than this, so a capacity far
+    ///     above the trace allocates nothing for objects that never come. It grows past it if need be.
     public static func make(
         policy: EvictionPolicyName, capacity: ReplayCapacity, seed: UInt64 = 0,
         parameters: EvictionParameters = EvictionParameters(), future: [UInt64] = [],
-        denseKeys: [UInt64]? = nil
+        denseKeys: [UInt64]? = nil, expectedObjects: Int? = nil
     ) -> any TraceReplaying {
-        let entries: Int
+        // The policy sizes its parts in the capacity's unit: bytes (entries weigh their sizes) or objects.
+        let sized: Bool
         switch capacity {
-        case .objects(let count): entries = count
-        case .bytes: entries = 0  // learnt at the first eviction
+        case .objects: sized = false
+        case .bytes: sized = true
         }
-        let made = policy.makePolicy(seed: seed, capacity: entries, parameters: parameters, future: future)
+        let made = policy.makePolicy(
+            seed: seed, capacity: capacity.value, sized: sized, parameters: parameters, future: future)
         switch made {
-        case let made as LRUPolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys)
-        case let made as FIFOPolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys)
-        case let made as RandomPolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys)
-        case let made as ClockPolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys)
-        case let made as LFUPolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys)
-        case let made as ARCPolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys)
-        case let made as S3FIFOPolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys)
-        case let made as SievePolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys)
-        case let made as WTinyLFUPolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys)
-        case let made as TwoQueuePolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys)
-        case let made as SLRUPolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys)
-        case let made as OptimalPolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys)
-        default: return replayer(made, capacity: capacity, denseKeys: denseKeys)
+        case let made as LRUPolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys, expectedObjects: expectedObjects)
+        case let made as FIFOPolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys, expectedObjects: expectedObjects)
+        case let made as RandomPolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys, expectedObjects: expectedObjects)
+        case let made as ClockPolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys, expectedObjects: expectedObjects)
+        case let made as LFUPolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys, expectedObjects: expectedObjects)
+        case let made as ARCPolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys, expectedObjects: expectedObjects)
+        case let made as S3FIFOPolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys, expectedObjects: expectedObjects)
+        case let made as SievePolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys, expectedObjects: expectedObjects)
+        case let made as WTinyLFUPolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys, expectedObjects: expectedObjects)
+        case let made as TwoQueuePolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys, expectedObjects: expectedObjects)
+        case let made as SLRUPolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys, expectedObjects: expectedObjects)
+        case let made as OptimalPolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys, expectedObjects: expectedObjects)
+        default: return replayer(made, capacity: capacity, denseKeys: denseKeys, expectedObjects: expectedObjects)
         }
     }
 
@@ -91,16 +98,16 @@ public enum TraceReplay {
     /// class is known, so the loop it calls is compiled for that class (a generic class's
     /// methods would run unspecialised behind the protocol).
     private static func replayer<Policy: EvictionPolicy>(
-        _ policy: Policy, capacity: ReplayCapacity, denseKeys: [UInt64]?
+        _ policy: Policy, capacity: ReplayCapacity, denseKeys: [UInt64]?, expectedObjects: Int?
     ) -> any TraceReplaying {
-        let state = ReplayState(capacity: capacity)
+        let state = ReplayState(capacity: capacity, expectedObjects: expectedObjects)
         if let denseKeys {
             let index = DenseIndex(keys: denseKeys)
             return PolicyReplayer(state: state, resident: { index.count }) { requests, counted in
                 replayLoop(policy, state, index, requests, counted: counted)
             }
         }
-        let index = KeyIndex(capacity: state.bySize ? 1024 : min(state.limit, 1 << 22))
+        let index = KeyIndex(capacity: state.reserved)
         return PolicyReplayer(state: state, resident: { index.table.count }) { requests, counted in
             replayLoop(policy, state, index, requests, counted: counted)
         }
@@ -127,36 +134,42 @@ public enum TraceReplay {
                 counts.requests += 1
                 counts.requestedBytes += Int(request.size)
             }
+            /// Evicts `slot`, then whatever the policy sheds on that eviction.
+            @inline(__always)
+            func evict(_ slot: Int) {
+                var next: Int? = slot
+                while let victim = next {
+                    policy.didEvict(victim)
+                    index.remove(slots.keys[victim])
+                    used -= bySize ? Int(slots.sizes[victim]) : 1
+                    slots.free(victim)
+                    if counted { counts.evictions += 1 }
+                    next = policy.takeShedSlot()
+                }
+            }
             if let slot = index.slot(of: request.key) {
                 policy.didAccess(Int(slot))
-                // A hit may make the policy drop an entry (W-TinyLFU when both segments overflow).
-                if let shed = policy.takeShedSlot() {
-                    policy.didEvict(shed)
-                    index.remove(slots.keys[shed])
-                    used -= bySize ? Int(slots.sizes[shed]) : 1
-                    slots.free(shed)
-                    if counted { counts.evictions += 1 }
-                }
+                // A hit may make the policy drop entries (a segmented policy's probation overflowing).
+                if let shed = policy.takeShedSlot() { evict(shed) }
                 continue
             }
             if counted {
                 counts.misses += 1
                 counts.missedBytes += Int(request.size)
             }
-            policy.willInsert(identity: index.identity(of: request.key))
-            guard cost <= limit else { continue }  // larger than the whole cache: not inserted
+            policy.willInsert(identity: index.identity(of: request.key), size: cost)
+            // Larger than the whole cache, or than the part of it the policy must put it in: not inserted.
+            guard cost <= limit, policy.admits(size: cost) else { continue }
             while used + cost > limit {
                 guard let victim = policy.victim(skipping: { _ in false }) else { break }
-                policy.didEvict(victim)
-                index.remove(slots.keys[victim])
-                used -= bySize ? Int(slots.sizes[victim]) : 1
-                slots.free(victim)
-                if counted { counts.evictions += 1 }
+                evict(victim)
             }
             let slot = slots.take(key: request.key, size: request.size, storage: state)
             index.set(Int32(truncatingIfNeeded: slot), for: request.key)
             used += cost
             policy.didInsert(slot)
+            // An insertion may make the policy drop entries (2Q's LRU taking a ghost hit).
+            if let shed = policy.takeShedSlot() { evict(shed) }
         }
     }
 
@@ -191,7 +204,10 @@ final class ReplayState {
     private var sizeBuffer: UnsafeMutablePointer<UInt32>
     private var freeBuffer: UnsafeMutablePointer<Int32>
 
-    init(capacity: ReplayCapacity) {
+    /// The slots reserved up front (the index reserves as many).
+    let reserved: Int
+
+    init(capacity: ReplayCapacity, expectedObjects: Int? = nil) {
         switch capacity {
         case .objects(let count):
             limit = count
@@ -200,7 +216,8 @@ final class ReplayState {
             limit = count
             bySize = true
         }
-        let capacity = bySize ? 1024 : max(1, min(limit, 1 << 22))
+        let capacity = max(1, min(bySize ? 1024 : limit, 1 << 22, expectedObjects ?? .max))
+        reserved = capacity
         keyBuffer = .allocate(capacity: capacity)
         sizeBuffer = .allocate(capacity: capacity)
         freeBuffer = .allocate(capacity: capacity)

@@ -6,7 +6,9 @@
 /// as ``ControllerCache`` does, "in use" being ``ViewController/isInUse`` (the current section's
 /// view is in the window, the current view is the section's child): `repopulate` lets the store
 /// evict, holds the on-screen controllers and re-adds those still in use on the next run-loop tick
-/// (at most one repopulation queued); `pin` refuses to evict them; `drop` loses them.
+/// (at most one repopulation queued); `pin` refuses to evict them; `drop` loses them. As in
+/// ``ControllerCache``, memory pressure offers controllers in policy order, except under `pin`,
+/// which sheds oldest-first whatever the policy (the original's later version).
 final class ViewCache {
     let policy: ViewCachePolicy
     let runLoop: RunLoop
@@ -79,17 +81,19 @@ final class ViewCache {
     }
 
     /// `moderate`: a bounded cache trims to half its capacity (half its contents when unlimited)
-    /// in policy order; `forever` ignores it. `warning`: `forever` drops everything; a bounded
-    /// cache offers every controller for eviction through the in-use mode.
-    /// - Complexity: O(*n*) for *n* cached controllers.
+    /// in policy order (`pin`: oldest-first); `forever` ignores it. `warning`: `forever` drops
+    /// everything; a bounded cache offers every controller for eviction through the in-use mode,
+    /// in the same order.
+    /// - Complexity: O(*n*) for *n* cached controllers; O(*n* log *n*) under `pin`.
     func handleMemoryPressure(_ level: MemoryPressureLevel) {
         guard caches else { return }
+        let order: BoundedStore<String, FactoryViewController>.ShedOrder = inUseMode == .pin ? .oldestFirst : .policy
         switch (level, inUseMode) {
         case (.moderate, nil):
             break
         case (.moderate, _):
             let limit = capacity > 0 ? capacity : store.totalCost
-            store.trim(toCost: limit / 2)
+            store.trim(toCost: limit / 2, order: order)
         case (.warning, nil):
             counters.cacheFlushes += 1
             for name in store.keys {
@@ -99,7 +103,7 @@ final class ViewCache {
             store.removeAll()
         case (.warning, _):
             counters.cacheFlushes += 1
-            store.evictAll()
+            store.evictAll(order: order)
         }
     }
 

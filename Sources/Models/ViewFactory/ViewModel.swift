@@ -234,6 +234,7 @@ public final class ViewModel {
         dialog.removeFromParent()
         (dialog as? ErrorViewController)?.loadError(title: title, description: description)
         window.addSubview(dialog.view)
+        counters.errorsShown += 1
     }
 
     // MARK: History and cache
@@ -255,7 +256,7 @@ public final class ViewModel {
     /// `warning` flushes the cache: `forever` drops everything; `bounded` evicts everything
     /// through the in-use mode (`repopulate` re-adds the on-screen section and view on the next
     /// tick, `pin` keeps them, `drop` loses them). `moderate`: `bounded` trims to half its
-    /// capacity in policy order; `forever` ignores it.
+    /// capacity in policy order (`pin`: oldest-first, as the controller cache); `forever` ignores it.
     /// - Complexity: O(*n*) for *n* cached controllers.
     public func handleMemoryPressure(_ level: MemoryPressureLevel) {
         counters.memoryPressureEvents += 1

@@ -23,6 +23,8 @@ public struct ViewModelStatistics: Equatable, Sendable {
     public var cacheMisses = 0
     /// Fresh view instances made because an intent named the current section and view.
     public var viewRefreshes = 0
+    /// Errors shown on the error screen (``ViewModel/showError(title:description:)``).
+    public var errorsShown = 0
     /// Controllers the view cache lost to eviction: capacity, memory pressure (a `forever`
     /// cache's memory warning evicts everything). Not `clearViewCache()`.
     public var evictions = 0

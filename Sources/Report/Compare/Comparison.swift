@@ -14,7 +14,8 @@
 /// column of the rows, or a key of the recorded `scenario.yaml`) is a ``ConfigurationChange``:
 /// the counts are compared all the same. How far the repetitions could judge the measured
 /// metrics is ``power``.
-/// ``status`` is ``ComparisonStatus/regression`` if any metric regressed, else
+/// ``status`` is ``ComparisonStatus/regression`` if any metric regressed or the current results
+/// lack a scenario of the baseline (what it checked is no longer checked), else
 /// ``ComparisonStatus/baselineMissing`` if the baseline lacks a current scenario, else
 /// ``ComparisonStatus/passed``.
 public struct Comparison: Sendable, Equatable {
@@ -181,9 +182,15 @@ public struct Comparison: Sendable, Equatable {
         notes.compactMap { if case let .baselineLacksScenario(name) = $0 { name } else { nil } }
     }
 
-    /// Regression (exit 2) before a missing baseline scenario (exit 3) before passed (exit 0).
+    /// The baseline scenarios the current results lack.
+    public var scenariosMissingFromCurrent: [String] {
+        notes.compactMap { if case let .currentLacksScenario(name) = $0 { name } else { nil } }
+    }
+
+    /// Regression (exit 2: a metric, or a scenario missing from the current results) before a
+    /// missing baseline scenario (exit 3) before passed (exit 0).
     public var status: ComparisonStatus {
-        if metrics.contains(where: { $0.verdict == .regression }) {
+        if metrics.contains(where: { $0.verdict == .regression }) || !scenariosMissingFromCurrent.isEmpty {
             return .regression
         }
         if !scenariosMissingFromBaseline.isEmpty {

@@ -2,12 +2,13 @@
 /// after the tables. (A setting that differs between the sides is not a note but a
 /// ``ConfigurationChange``: what it does to the counts is compared.)
 ///
-/// Only ``baselineLacksScenario(_:)`` affects the exit status (3, see ``ComparisonStatus``);
-/// every other note is information.
+/// Only ``baselineLacksScenario(_:)`` (exit 3) and ``currentLacksScenario(_:)`` (a regression,
+/// exit 2) affect the exit status (see ``ComparisonStatus``); every other note is information.
 public enum ComparisonNote: Sendable, Equatable, CustomStringConvertible {
     /// A scenario of the current results has no summary in the baseline: not compared.
     case baselineLacksScenario(String)
-    /// A scenario of the baseline has no summary in the current results: not compared.
+    /// A scenario of the baseline has no summary in the current results: what it checked is no
+    /// longer checked, a regression.
     case currentLacksScenario(String)
     /// A run appears on one side only: not compared.
     case rowOnlyIn(RowKey, ComparisonSide)
@@ -31,7 +32,7 @@ public enum ComparisonNote: Sendable, Equatable, CustomStringConvertible {
         case let .baselineLacksScenario(scenario):
             return "baseline lacks scenario '\(scenario)': not compared"
         case let .currentLacksScenario(scenario):
-            return "scenario '\(scenario)' is only in the baseline: not compared"
+            return "scenario '\(scenario)' is only in the baseline: missing from the current results (a regression)"
         case let .rowOnlyIn(key, side):
             return "\(key): only in \(side): not compared"
         case let .duplicateRow(key, side):

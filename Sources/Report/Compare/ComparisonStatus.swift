@@ -5,7 +5,8 @@
 public enum ComparisonStatus: String, Sendable, Equatable {
     /// No regression, and the baseline has every current scenario (exit 0).
     case passed
-    /// At least one metric regressed (exit 2).
+    /// At least one metric regressed, or the current results lack a scenario of the baseline
+    /// (exit 2).
     case regression
     /// No regression, but the baseline lacks a scenario of the current results (exit 3).
     case baselineMissing = "baseline_missing"

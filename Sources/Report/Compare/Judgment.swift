@@ -63,7 +63,8 @@ public enum Judgment: Sendable, Equatable {
 
     /// Two significant digits, scientific below 0.001.
     static func format(_ value: Double) -> String {
-        if value >= 0.001 || value == 0 {
+        // Not finite or negative (no p-value is): written as it is, never through log10.
+        if value >= 0.001 || value == 0 || !(value > 0) || !value.isFinite {
             return CSVValue.format((value * 10_000).rounded() / 10_000)
         }
         let exponent = Int((log10(value)).rounded(.down))

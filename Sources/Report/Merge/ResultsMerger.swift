@@ -31,6 +31,8 @@ public enum ResultsMerger {
         case incompleteShard(shard: String, directory: String, rerun: String)
         case missingShards(shards: [String], count: Int, rerun: [String])
         case differentKinds(scenario: String, directory: String, kind: String, otherDirectory: String, otherKind: String)
+        case badShard(path: String, reason: String)
+        case missingRuns(shard: String, directory: String, found: Int, expected: Int, rerun: String)
 
         public var description: String {
             switch self {
@@ -53,6 +55,10 @@ public enum ResultsMerger {
                     + (shards.count == 1 ? "it" : "them") + ": " + rerun.joined(separator: "; ") + " (or merge with --partial)"
             case .differentKinds(let scenario, let directory, let kind, let otherDirectory, let otherKind):
                 "scenario '\(scenario)' is of kind \(kind) in \(directory) but of kind \(otherKind) in \(otherDirectory); results of different kinds cannot be merged"
+            case .badShard(let path, let reason):
+                "\(path): \(reason); this record was not written by `run` (or was edited): run the shard again"
+            case .missingRuns(let shard, let directory, let found, let expected, let rerun):
+                "shard \(shard) (\(directory)) has the rows of \(found) of its \(expected) runs (files removed or cut short?); re-run it: \(rerun) (or merge with --partial)"
             }
         }
     }
@@ -76,13 +82,35 @@ public enum ResultsMerger {
     ]
 
     /// Merges `inputs` into `output` (each scenario's files, then `study.json`) and says what was
-    /// merged. Nothing is written when any input is refused; a write that fails part-way (a full
-    /// disk) leaves the files written before it.
+    /// merged. Nothing is written when any input is refused. As `run` writes, `output` is locked
+    /// (``DirectoryLock``: refused while another process writes there) and each scenario's
+    /// directory is built in a staged sibling and swapped in whole (``StagedDirectory``), so no
+    /// file of an earlier run (its `repetitions.csv`, `run.json`, recorded traces) stays beside
+    /// the merged ones; a write that fails part-way leaves the scenarios swapped in before it.
     @discardableResult
     public static func merge(_ inputs: [URL], into output: URL, partial: Bool = false, command: String = "") throws -> Outcome {
         let (outcome, contents) = try prepare(inputs, into: output, partial: partial, command: command)
+        let lock = try DirectoryLock(output)
+        defer { withExtendedLifetime(lock) {} }
+        StagedDirectory.removeStale(in: output)
+        var directories: [URL] = []
+        var files: [URL: [(name: String, text: String)]] = [:]
         for (url, text) in contents {
-            try AtomicFile.write(text, to: url)
+            let directory = url.deletingLastPathComponent()
+            if files[directory] == nil { directories.append(directory) }
+            files[directory, default: []].append((url.lastPathComponent, text))
+        }
+        for directory in directories {
+            let staged = try StagedDirectory(replacing: directory)
+            do {
+                for file in files[directory, default: []] {
+                    try AtomicFile.write(file.text, to: staged.directory.appendingPathComponent(file.name))
+                }
+                try staged.commit()
+            } catch {
+                staged.discard()
+                throw error
+            }
         }
         try outcome.record.write(into: output)
         return outcome
@@ -163,6 +191,22 @@ public enum ResultsMerger {
             }
         }
         guard let first = shards.first else { throw MergeError.noResults(inputs: []) }
+        // Numbers from a file are checked before they count or allocate anything.
+        for shard in shards {
+            let record = shard.record
+            let path = URL(fileURLWithPath: shard.directory).appendingPathComponent(StudyRecord.fileName).path
+            guard record.runs >= 0, record.runs <= maxRuns else {
+                throw MergeError.badShard(path: path, reason: "a run count of \(record.runs) (expected 0 to \(maxRuns))")
+            }
+            guard record.shard.count >= 1, record.shard.count <= max(record.runs, 1) else {
+                throw MergeError.badShard(
+                    path: path, reason: "a shard count of \(record.shard.count) (expected 1 to the study's \(max(record.runs, 1)) runs)")
+            }
+            guard record.shard.index >= 1, record.shard.index <= record.shard.count else {
+                throw MergeError.badShard(
+                    path: path, reason: "shard \(record.shard.index) of \(record.shard.count) (expected 1 to \(record.shard.count))")
+            }
+        }
         let name = { (record: StudyRecord) in "\(record.shard.index)/\(record.shard.count)" }
         var seen: [Int: String] = [:]
         var incomplete: [Int] = []
@@ -176,7 +220,16 @@ public enum ResultsMerger {
                 throw MergeError.duplicateShard(shard: name(shard.record), first: other, second: shard.directory)
             }
             seen[shard.record.shard.index] = shard.directory
-            if !shard.record.complete || hasIncompleteRun(URL(fileURLWithPath: shard.directory)) {
+            // Its rows must be those of every run the study gives it (run i of the study is in
+            // shard i % N + 1): a shard with runs missing is not complete, whatever it says.
+            let expected = runsIn(shard: shard.record.shard.index, of: shard.record.shard.count, runs: shard.record.runs)
+            let found = runsWritten(in: URL(fileURLWithPath: shard.directory))
+            if found != expected && !partial {
+                throw MergeError.missingRuns(
+                    shard: name(shard.record), directory: shard.directory, found: found, expected: expected,
+                    rerun: first.record.command(forShard: shard.record.shard.index, out: shard.directory))
+            }
+            if found != expected || !shard.record.complete || hasIncompleteRun(URL(fileURLWithPath: shard.directory)) {
                 guard partial else {
                     throw MergeError.incompleteShard(
                         shard: name(shard.record), directory: shard.directory,
@@ -199,6 +252,29 @@ public enum ResultsMerger {
         record.missing = missing.isEmpty ? nil : missing
         record.complete = missing.isEmpty
         return (record, missing, count)
+    }
+
+    /// The most runs a study record may give (a larger count is not one `run` wrote).
+    static let maxRuns = 10_000_000
+
+    /// The runs of a study of `runs` runs that shard `index` of `count` makes.
+    static func runsIn(shard index: Int, of count: Int, runs: Int) -> Int {
+        runs / count + (index - 1 < runs % count ? 1 : 0)
+    }
+
+    /// The runs whose rows the `summary.csv` files under `directory` hold (distinct `run` values
+    /// per scenario).
+    static func runsWritten(in directory: URL) -> Int {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        var total = 0
+        for entry in entries where !entry.hasPrefix(".") {
+            let url = directory.appendingPathComponent(entry).appendingPathComponent(ResultsWriter.summaryFileName)
+            guard let text = try? String(contentsOf: url, encoding: .utf8), let table = try? CSVTable.parse(text),
+                let column = table.header.firstIndex(of: "run")
+            else { continue }
+            total += Set(table.rows.compactMap { $0.indices.contains(column) ? $0[column] : nil }).count
+        }
+        return total
     }
 
     /// Whether any `summary.csv` under `directory` has a run with `complete` = false.

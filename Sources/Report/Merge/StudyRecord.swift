@@ -43,6 +43,9 @@ public struct StudyRecord: Codable, Equatable, Sendable {
 
     /// The scenario files in command-line order (runs are numbered across them in this order).
     public var files: [File]
+    /// The other files the scenarios read (trace files), in the order they are first named,
+    /// each with its SHA-256; nil in records written before inputs were recorded.
+    public var inputs: [File]?
     /// `--seed`, or nil when each file's own seed was used.
     public var seed: UInt64?
     /// `--policy` values, in order; empty when each file's own list was used.
@@ -66,16 +69,17 @@ public struct StudyRecord: Codable, Equatable, Sendable {
     public var missing: [Int]?
 
     enum CodingKeys: String, CodingKey {
-        case files, seed, policies, overrides, runs, shard, complete, command, merged, missing
+        case files, inputs, seed, policies, overrides, runs, shard, complete, command, merged, missing
         case maxDuration = "max_duration"
     }
 
     public init(
-        files: [File], seed: UInt64? = nil, policies: [String] = [], maxDuration: String? = nil,
+        files: [File], inputs: [File]? = nil, seed: UInt64? = nil, policies: [String] = [], maxDuration: String? = nil,
         overrides: [String]? = nil, runs: Int, shard: Slice = Slice(index: 1, count: 1), complete: Bool = false,
         command: String = ""
     ) {
         self.files = files
+        self.inputs = inputs
         self.seed = seed
         self.policies = policies
         self.maxDuration = maxDuration
@@ -99,6 +103,11 @@ public struct StudyRecord: Codable, Equatable, Sendable {
             let mine = files.map { "\($0.path) (\($0.sha256.prefix(12)))" }.joined(separator: ", ")
             let theirs = other.files.map { "\($0.path) (\($0.sha256.prefix(12)))" }.joined(separator: ", ")
             return "the scenario files differ (in order, with their SHA-256): \(mine) versus \(theirs)"
+        }
+        if (inputs ?? []).map(\.sha256) != (other.inputs ?? []).map(\.sha256) {
+            let mine = (inputs ?? []).map { "\($0.path) (\($0.sha256.prefix(12)))" }.joined(separator: ", ")
+            let theirs = (other.inputs ?? []).map { "\($0.path) (\($0.sha256.prefix(12)))" }.joined(separator: ", ")
+            return "the input files the scenarios read differ (in order, with their SHA-256): \(mine.isEmpty ? "none" : mine) versus \(theirs.isEmpty ? "none" : theirs)"
         }
         if seed != other.seed {
             return "--seed differs: \(seed.map(String.init) ?? "none") versus \(other.seed.map(String.init) ?? "none")"
@@ -156,6 +165,27 @@ public struct StudyRecord: Codable, Equatable, Sendable {
             EVP_Digest(bytes.baseAddress, bytes.count, &digest, &length, EVP_sha256(), nil)
         }
         precondition(done == 1 && length == 32, "libcrypto's SHA-256 failed")
+        return digest.prefix(Int(length)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// SHA-256 of the file at `url`, lowercase hex, read a megabyte at a time (a trace may be far
+    /// larger than memory).
+    public static func sha256(fileAt url: URL) throws -> String {
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        guard let context = EVP_MD_CTX_new() else { throw ReportError.writeFailed(path: url.path, reason: "libcrypto: no digest context") }
+        defer { EVP_MD_CTX_free(context) }
+        guard EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1 else {
+            throw ReportError.writeFailed(path: url.path, reason: "libcrypto: SHA-256 unavailable")
+        }
+        while let data = try handle.read(upToCount: 1 << 20), !data.isEmpty {
+            _ = data.withUnsafeBytes { EVP_DigestUpdate(context, $0.baseAddress, $0.count) }
+        }
+        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        guard EVP_DigestFinal_ex(context, &digest, &length) == 1, length == 32 else {
+            throw ReportError.writeFailed(path: url.path, reason: "libcrypto: SHA-256 failed")
+        }
         return digest.prefix(Int(length)).map { String(format: "%02x", $0) }.joined()
     }
 

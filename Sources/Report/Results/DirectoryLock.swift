@@ -10,7 +10,9 @@ import Foundation
 ///
 /// The lock is `flock(2)` on `<directory>/.workbench.lock`, which holds the holder's pid (for the
 /// message the next process gets). The kernel releases it when the process exits, however it
-/// exits, so a killed run leaves no stale lock; the file itself stays, harmless.
+/// exits, so a killed run leaves no stale lock; the file itself stays, harmless. The file is
+/// opened without following a symbolic link and refused unless it is a regular file of one
+/// name, so a link planted there never truncates another file.
 public final class DirectoryLock: Sendable {
     /// The lock file's name inside the locked directory.
     public static let fileName = ".workbench.lock"
@@ -27,9 +29,22 @@ public final class DirectoryLock: Sendable {
         } catch {
             throw ReportError.writeFailed(path: directory.path, reason: "cannot create the directory")
         }
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        // Never through a symbolic link (which would truncate its target), never a FIFO or a
+        // device (O_NONBLOCK: opening one does not wait), never a file with another name.
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
         guard descriptor >= 0 else {
-            throw ReportError.writeFailed(path: path, reason: "opening the lock file: \(String(cString: strerror(errno)))")
+            let code = errno
+            let reason = code == ELOOP ? "it is a symbolic link: refused" : String(cString: strerror(code))
+            throw ReportError.writeFailed(path: path, reason: "opening the lock file: \(reason)")
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_nlink == 1 else {
+            let hardLinked = status.st_mode & S_IFMT == S_IFREG
+            close(descriptor)
+            throw ReportError.writeFailed(
+                path: path,
+                reason: "opening the lock file: "
+                    + (hardLinked ? "it has another name (a hard link): refused" : "not a regular file: refused"))
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let code = errno

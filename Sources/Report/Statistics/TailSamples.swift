@@ -39,8 +39,13 @@ public enum TailSamples {
 
     /// Why a percentile with `samples` beyond it is not judged:
     /// `unreliable: 4 samples beyond (needs 10)`.
+    /// A value that is not a count (negative, fractional, beyond 2^53: a file workbench did not
+    /// write) is quoted as it is, never converted.
     public static func reason(_ samples: Double) -> String {
-        let count = Int(samples.rounded())
+        guard samples >= 0, samples < 0x1p53, samples == samples.rounded() else {
+            return "unreliable: \(CSVValue.format(samples)) samples beyond is not a count (needs \(reliableMinimum))"
+        }
+        let count = Int(samples)
         return "unreliable: \(count) \(count == 1 ? "sample" : "samples") beyond (needs \(reliableMinimum))"
     }
 

@@ -7,8 +7,9 @@ import Report
 /// Each frame: the run loop advances and due memory-pressure events are posted; at a restart the
 /// app starts again (the memory tier cold, the disk tier warm: a new cache over the same
 /// directory); then every view instance due to redraw asks the cache for its drawing, keyed by its
-/// current content (the salt), and draws fresh on a miss — real pixels, real CPU time. Each request
-/// is timed (fresh and cached separately), the frame's work against its budget, and allocations
+/// current content (the salt), and draws fresh on a miss — real pixels, real CPU time — then draws
+/// the returned image into the view's context (`drawInRect:`, see ``DrawingTarget``). Each request,
+/// that last draw included, is timed (fresh and cached separately), the frame's work against its budget, and allocations
 /// read from jemalloc. Disk writes are asynchronous, as EGOCache's are; a read of an entry whose
 /// write is still queued waits for it, so the counts do not depend on the disk's speed (the byte
 /// gauges of the disk tier may lag by the writes in flight). The disk tier lives in a directory of
@@ -50,6 +51,11 @@ struct DrawingDriver {
             return recorder.output(cache: nil, header: header, complete: false)
         }
         let rasterizer = Rasterizer()
+        // Each view type's graphics context, which its returned images are drawn into.
+        var contexts: [String: DrawingTarget] = [:]
+        for view in scenario.views {
+            contexts[view.name] = DrawingTarget(width: Int(view.width.rounded(.up)), height: Int(view.height.rounded(.up)))
+        }
         var generator = SeededGenerator(seed: configuration.seed).derived(0xD4A3)
         let restartFrames = Set(scenario.restarts.map { FrameTimeline.frames($0.value, rate: Double(scenario.refreshHz)) })
         let budget = UInt64(1_000_000_000 / scenario.refreshHz)
@@ -104,7 +110,12 @@ struct DrawingDriver {
                     if request.cancels { cache.cancel() }
                     return rasterizer.draw(request.spec.sized(toCover: rect))
                 }
-                _ = image
+                // `[image drawInRect:rect]`: the returned image drawn into the view's context (at the
+                // origin of its own bounds), real Cairo work timed with the request: a hit is not free.
+                if let image {
+                    contexts[request.view.name]?.draw(
+                        image.bitmap, in: Rect(x: 0, y: 0, width: request.rect.width, height: request.rect.height))
+                }
                 if counted {
                     recorder.noteRequest(outcome: cache.lastOutcome, nanoseconds: MonotonicClock.now() - requestStart)
                 }

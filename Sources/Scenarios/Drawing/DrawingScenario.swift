@@ -359,7 +359,7 @@ struct ByteCount: Decodable, SchemaDescribed {
         let units: [(String, Int)] = [("GB", 1 << 30), ("MB", 1 << 20), ("KB", 1 << 10), ("B", 1)]
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         for (suffix, scale) in units where trimmed.hasSuffix(suffix) {
-            if let value = Double(trimmed.dropLast(suffix.count).trimmingCharacters(in: .whitespaces)), value >= 0, value.isFinite {
+            if let value = DecimalText.parse(trimmed.dropLast(suffix.count)), value >= 0 {
                 // Checked as a Double: `1e300MB` must be an error, not a trap converting to Int.
                 guard value * Double(scale) <= Double(Self.maximum) else {
                     throw SchemaViolation(.constraint("must be at most \(Self.maximum >> 30)GB"), at: decoder.codingPath)

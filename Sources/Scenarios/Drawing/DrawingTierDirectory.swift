@@ -1,4 +1,5 @@
 import Foundation
+import Report
 
 #if canImport(Glibc)
     import Glibc
@@ -8,18 +9,24 @@ import Foundation
 
 /// Where the drawing kind's disk tiers live, and their clean-up.
 ///
-/// Each process keeps its tiers in `<root>/workbench-<pid>/` (the root: `run --cache-dir`, by
-/// default the system temporary directory), marked by a `.workbench-drawing-tiers` file, with one
-/// subdirectory per run, removed when the run ends. The command line removes its process directory
-/// when it finishes (also after SIGINT/SIGTERM) and, at start, the process directories of processes
-/// that no longer exist (a killed run's). Only marked directories are ever removed, so a stranger's
-/// `workbench-123` is left alone.
+/// Each process keeps its tiers in a directory of its own under the root (`run --cache-dir`, by
+/// default the system temporary directory): `<root>/workbench-XXXXXX/`, made with `mkdtemp`
+/// (a random name, mode 0700), with one subdirectory per run, removed when the run ends. The
+/// directory holds a lock file, `.workbench-drawing-tiers.lock`, which the process keeps locked
+/// (`flock`) while it lives: the kernel releases the lock when the process exits, however it
+/// exits. The command line removes its directory when it finishes (also after SIGINT/SIGTERM)
+/// and, at start, the directories whose lock nobody holds (a killed run's). A lock says whether
+/// its holder lives whatever pid namespace it runs in, where a process id would not; a directory
+/// that cannot be judged (no lock file, another user's, an earlier version's
+/// `workbench-<pid>` with its `.workbench-drawing-tiers` marker) is left alone.
 public enum DrawingTierDirectory {
-    /// The process directory's name before the process id.
+    /// The process directory's name before its random part.
     public static let prefix = "workbench-"
-    /// The file marking a process directory as one of ours.
-    public static let markerName = ".workbench-drawing-tiers"
+    /// The lock file marking a process directory as one of ours, locked while its process lives.
+    public static let markerName = ".workbench-drawing-tiers.lock"
 
+    /// This process's directory under each root it used, with its lock file's descriptor.
+    nonisolated(unsafe) private static var made: [String: (url: URL, lock: Int32)] = [:]
     nonisolated(unsafe) private static var configuredRoot: URL?
     private static let lock = NSLock()
 
@@ -30,55 +37,78 @@ public enum DrawingTierDirectory {
         set { lock.withLock { configuredRoot = newValue } }
     }
 
-    /// `<root>/workbench-<pid>` for this process (or `pid`).
-    public static func processDirectory(
-        in root: URL = root, pid: Int32 = ProcessInfo.processInfo.processIdentifier
-    ) -> URL {
-        root.appendingPathComponent("\(prefix)\(pid)", isDirectory: true)
+    /// This process's directory under `root`, made (and locked) on first use.
+    /// - Throws: when the directory or its lock file cannot be made.
+    public static func processDirectory(in root: URL = root) throws -> URL {
+        try lock.withLock {
+            let key = root.standardizedFileURL.path
+            if let existing = made[key] { return existing.url }
+            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+            var directory = try PrivateDirectory(in: root, prefix: prefix)
+            // An all-digit name would read as an earlier version's `workbench-<pid>`.
+            while directory.url.lastPathComponent.dropFirst(prefix.count).allSatisfy(\.isNumber) {
+                directory.remove()
+                directory = try PrivateDirectory(in: root, prefix: prefix)
+            }
+            // Locked under a temporary name, then renamed: the marker never exists unlocked.
+            let temporary = directory.file(".lock-in-progress").path
+            let descriptor = try PrivateDirectory.createExclusively(temporary)
+            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0, rename(temporary, directory.file(markerName).path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                close(descriptor)
+                directory.remove()
+                throw ReportError.writeFailed(path: directory.url.path, reason: "locking the tier directory: \(reason)")
+            }
+            made[key] = (directory.url, descriptor)
+            return directory.url
+        }
     }
 
-    /// Creates this process's directory under `root` with its marker, and returns a new, not yet
+    /// Creates this process's directory under `root` if needed, and returns a new, not yet
     /// existing subdirectory for one run's tier named after `label`.
-    /// - Throws: when the directory or its marker cannot be created.
+    /// - Throws: when the directory or its lock file cannot be created.
     public static func makeRunDirectory(in root: URL = root, label: String) throws -> URL {
-        let process = processDirectory(in: root)
-        try FileManager.default.createDirectory(at: process, withIntermediateDirectories: true)
-        let marker = process.appendingPathComponent(markerName)
-        if !FileManager.default.fileExists(atPath: marker.path) {
-            try Data().write(to: marker)
-        }
+        let process = try processDirectory(in: root)
         let safe = String(label.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }.prefix(80))
         return process.appendingPathComponent("\(safe)-\(UUID().uuidString)", isDirectory: true)
     }
 
-    /// Removes this process's directory under `root` and everything in it.
+    /// Removes this process's directory under `root` and everything in it (nothing if it made none).
     public static func removeProcessDirectory(in root: URL = root) {
-        try? FileManager.default.removeItem(at: processDirectory(in: root))
+        lock.withLock {
+            let key = root.standardizedFileURL.path
+            guard let entry = made.removeValue(forKey: key) else { return }
+            try? FileManager.default.removeItem(at: entry.url)
+            close(entry.lock)
+        }
     }
 
-    /// Removes the marked process directories under `root` whose process no longer exists; returns
-    /// them. This process's own directory and those of live processes are left alone.
+    /// Removes the process directories under `root` whose lock nobody holds (their process has
+    /// exited); returns them. Live processes' directories (in any pid namespace), this
+    /// process's, and what cannot be judged are left alone.
     /// - Complexity: O(*n*) file-system calls for *n* names in `root`.
     @discardableResult
-    public static func removeStale(in root: URL = root, isAlive: (Int32) -> Bool = processExists) -> [URL] {
+    public static func removeStale(in root: URL = root) -> [URL] {
         let fileManager = FileManager.default
         let names = (try? fileManager.contentsOfDirectory(atPath: root.path)) ?? []
-        let own = ProcessInfo.processInfo.processIdentifier
+        let own = Set(lock.withLock { made.values.map(\.url.standardizedFileURL.path) })
         var removed: [URL] = []
         for name in names.sorted() where name.hasPrefix(prefix) {
-            guard let pid = Int32(name.dropFirst(prefix.count)), pid > 0, pid != own, !isAlive(pid) else { continue }
             let directory = root.appendingPathComponent(name, isDirectory: true)
-            let attributes = try? fileManager.attributesOfItem(atPath: directory.path)
-            guard attributes?[.type] as? FileAttributeType == .typeDirectory,
-                fileManager.fileExists(atPath: directory.appendingPathComponent(markerName).path)
+            guard !own.contains(directory.standardizedFileURL.path), isOwnedDirectory(directory.path),
+                let descriptor = PrivateDirectory.openRegularForReading(directory.appendingPathComponent(markerName).path)
             else { continue }
+            defer { close(descriptor) }
+            // Held: its process lives. Taken: nobody holds it; removed while this process holds it.
+            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { continue }
             if (try? fileManager.removeItem(at: directory)) != nil { removed.append(directory) }
         }
         return removed
     }
 
-    /// Whether a process `pid` exists (signal 0: EPERM means it exists but is not ours).
-    public static func processExists(_ pid: Int32) -> Bool {
-        kill(pid, 0) == 0 || errno == EPERM
+    /// Whether `path` is a directory (not a link to one) of this process's user.
+    private static func isOwnedDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR && status.st_uid == geteuid()
     }
 }

@@ -59,7 +59,7 @@ public enum ExpectationCheck {
     /// with 1 repetition: ...`.
     public static func unjudgeable(_ scenario: Scenario, repetitions: Int) -> [String] {
         guard repetitions <= 1 else { return [] }
-        let columns = scenario.kindType.columns
+        let columns = scenario.body.resultColumns
         return scenario.header.expect.compactMap { expectation in
             guard expectation.condition.reference != nil, [.measured, .tail].contains(columns.role(of: expectation.metric)) else {
                 return nil

@@ -20,6 +20,10 @@ public protocol KindScenario: Codable, Equatable, Sendable {
     static var summary: String { get }
     /// Every column its runs write, with unit, role, direction, description and views.
     static var columns: ResultColumns { get }
+    /// The columns this scenario's runs write: ``columns``, unless what the file names adds
+    /// columns of its own (parallel-readers' groups). `columns.csv`, `expect`, `decide` and the
+    /// results writer read these. Default: ``columns``.
+    var resultColumns: ResultColumns { get }
     /// Its plots: which generic script draws which columns, with which titles and labels
     /// (written with the results as `plots.csv`). Default: ``PlotView/defaults(for:)`` of its
     /// columns.
@@ -38,6 +42,10 @@ public protocol KindScenario: Codable, Equatable, Sendable {
     /// `validate` calls it, so that what a run would refuse mid-way, `validate` refuses.
     /// Default: nothing to read.
     func checkInputs() throws(ScenarioError)
+    /// The files besides the scenario file that its runs read (a trace file), as paths the
+    /// process opens; the study record keeps their SHA-256 so that shards that read different
+    /// contents are not merged. Default: none.
+    var inputFiles: [String] { get }
     /// What each of its runs asks of the machine, for `workbench plan`'s estimates
     /// (``StudyPlan``). Default: ``RunLoad/simulated``, one thread on a simulated clock.
     var runLoad: RunLoad { get }
@@ -69,7 +77,11 @@ extension KindScenario {
         return columns.summary.map(\.name).filter { !identity.contains($0) }
     }
 
+    public var resultColumns: ResultColumns { Self.columns }
+
     public func checkInputs() throws(ScenarioError) {}
+
+    public var inputFiles: [String] { [] }
 
     public func warnings(options: RunOptions) -> [String] { [] }
 

@@ -9,6 +9,13 @@ public struct ScenarioPlan: Sendable {
     public var points: [(point: SweepPoint?, scenario: Scenario)]
 
     public var name: String { base.header.name }
+
+    /// The files its variants read besides the scenario file, each once, in order
+    /// (``KindScenario/inputFiles``).
+    public var inputFiles: [String] {
+        var seen: Set<String> = []
+        return points.flatMap { $0.scenario.body.inputFiles }.filter { seen.insert($0).inserted }
+    }
 }
 
 extension ScenarioLoader {

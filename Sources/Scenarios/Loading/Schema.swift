@@ -299,19 +299,21 @@ extension SchemaField {
 
 extension SchemaField {
     /// A kind's header: the keys every kind shares, read from the kind's top-level mapping, and
-    /// the rule that `kind` names this kind.
+    /// the rule that `kind` names this kind. `checksDecide: false`: the kind checks `decide`
+    /// itself, once the keys its columns depend on are read (``KindScenario/resultColumns``).
     static func header(
-        _ path: WritableKeyPath<Root, ScenarioHeader>, of kind: KindName, _ schema: Schema<ScenarioHeader> = ScenarioHeader.schema
+        _ path: WritableKeyPath<Root, ScenarioHeader>, of kind: KindName, _ schema: Schema<ScenarioHeader> = ScenarioHeader.schema,
+        checksDecide: Bool = true
     ) -> SchemaField {
         SchemaField(
             names: schema.keyNames, docs: schema.keyDocs,
-            ruleDoc: "kind is \(kind.rawValue); decide names columns of this kind's summary",
+            ruleDoc: checksDecide ? "kind is \(kind.rawValue); decide names columns of this kind's summary" : "kind is \(kind.rawValue)",
             decode: { root, f in
                 let header = try schema.decode(f, into: root[keyPath: path])
                 if header.kind != kind {
                     throw f.invalid("kind", "expected '\(kind.rawValue)' here, found '\(header.kind.rawValue)'")
                 }
-                if let decide = header.decide, let type = KindRegistry.type(of: kind) {
+                if checksDecide, let decide = header.decide, let type = KindRegistry.type(of: kind) {
                     try decide.check(columns: type.summaryColumns, fields: f)
                 }
                 root[keyPath: path] = header

@@ -15,6 +15,7 @@ extension NavigationRecorder {
             .count("backs", .neutral, "back navigations"),
             .count("rewinds", .neutral, "rewinds of the history stack"),
             .count("failed_backs", .lowerIsBetter, "backs on an empty or disabled history stack", views: [.table]),
+            .count("errors_shown", .neutral, "errors shown on the factory's error screen (show_error steps)"),
             .count("creations", .lowerIsBetter, "view controllers created (view-cache misses)", views: [.table, .bars]),
             .count("on_create_calls", .lowerIsBetter, "onCreate calls"),
             .count("on_resume_calls", .neutral, "onResume calls"),

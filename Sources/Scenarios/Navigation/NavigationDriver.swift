@@ -161,6 +161,9 @@ struct NavigationDriver {
             case .clearViewCache:
                 model.clearViewCache()
                 return 0
+            case .showError(let title, let description):
+                model.showError(title: title, description: description)
+                return 0
             case .dwell(let seconds):
                 return seconds
             }

@@ -97,6 +97,7 @@ struct NavigationRecorder {
         row.append("backs", .int(stats.backs))
         row.append("rewinds", .int(stats.rewinds))
         row.append("failed_backs", .int(stats.failedBacks))
+        row.append("errors_shown", .int(stats.errorsShown))
         row.append("creations", .int(stats.creations))
         row.append("on_create_calls", .int(stats.onCreateCalls))
         row.append("on_resume_calls", .int(stats.onResumeCalls))

@@ -8,6 +8,8 @@ enum UserAction: Equatable {
     case rewind
     case clearHistory
     case clearViewCache
+    /// Show the factory's error screen with this title and description.
+    case showError(title: String, description: String)
     /// Stay on the current screen this long (seconds).
     case dwell(Double)
 }
@@ -55,6 +57,7 @@ struct UserDriver {
             case .rewind: return .rewind
             case .clearHistory: return .clearHistory
             case .clearViewCache: return .clearViewCache
+            case .showError(let error): return .showError(title: error.title, description: error.description)
             }
         case .markov(let markov):
             return draw(markov)
@@ -114,6 +117,8 @@ extension AnimationStyle {
         case .pop: self = .pop
         case .flipFromLeft: self = .flipFromLeft
         case .flipFromRight: self = .flipFromRight
+        case .curlUp: self = .curlUp
+        case .curlDown: self = .curlDown
         case .crossDissolve: self = .crossDissolve
         }
     }

@@ -97,8 +97,9 @@ public struct StatePayload: DeclaredMapping, Equatable, Sendable {
     }
 }
 
-/// One `user.script` step: `- intent: {section, view, animation, state}`, `- dwell: 2s`, or one of
-/// the words `back`, `rewind`, `clear_history`, `clear_view_cache`.
+/// One `user.script` step: `- intent: {section, view, animation, state}`, `- dwell: 2s`,
+/// `- show_error: {title, description}`, or one of the words `back`, `rewind`, `clear_history`,
+/// `clear_view_cache`.
 public enum NavigationStep: DeclaredUnion, Sendable {
     case intent(ScriptIntent)
     case dwell(Seconds)
@@ -106,6 +107,7 @@ public enum NavigationStep: DeclaredUnion, Sendable {
     case rewind
     case clearHistory
     case clearViewCache
+    case showError(ErrorScreenSpec)
 
     public static var union: UnionSchema<NavigationStep> {
         UnionSchema(
@@ -118,6 +120,10 @@ public enum NavigationStep: DeclaredUnion, Sendable {
                 .key(
                     "dwell", Seconds.self, NavigationStep.dwell, match: { if case .dwell(let s) = $0 { s } else { nil } },
                     "Stays on the current screen for this long.", example: "2s", .must("must be > 0") { $0.value > 0 }),
+                .key(
+                    "show_error", ErrorScreenSpec.self, NavigationStep.showError,
+                    match: { if case .showError(let s) = $0 { s } else { nil } },
+                    "Shows the factory's error screen over the current screen (setErrorTitle:andDescription:)."),
             ])
     }
 }
@@ -127,6 +133,8 @@ public enum AnimationName: String, CaseIterable, Codable, Sendable, SchemaChoice
     case none, push, pop
     case flipFromLeft = "flip_from_left"
     case flipFromRight = "flip_from_right"
+    case curlUp = "curl_up"
+    case curlDown = "curl_down"
     case crossDissolve = "cross_dissolve"
 
     static var choiceNoun: String { "animation" }

@@ -37,7 +37,7 @@ struct ParallelReadersDriver {
                 return evict
             }
         }
-        let store = QuoteStore(design: design, evictionDecider: decider)
+        let store = QuoteStore(design: design, evictionDecider: decider, writes: scenario.writes.mode)
         // The rule's periodic purge runs on this thread, not on the store's own timer, so that
         // the stale-read check can bracket it (see `VersionBoard`).
         store.evictionInterval = 0
@@ -65,15 +65,20 @@ struct ParallelReadersDriver {
         board.publishAll(version: 1)
 
         let shared = RunShared(
-            store: store, board: board,
-            zipf: KeySampler.table(keyCount: scenario.keyCount, distribution: scenario.distribution), scenario: scenario,
-            clock: clock)
-        let writerCount = scenario.writers?.threads ?? 0
+            store: store, board: board, tables: Self.tables(scenario), scenario: scenario, clock: clock)
+        let writerCount = scenario.writerThreads
+        // Every group's threads start together. A thread's index counts within its role across
+        // the groups: it picks the thread's random streams and a writer's keys.
         var workers: [StoreWorker] = []
-        for (kind, role) in scenario.roles {
-            for index in 0..<role.threads {
+        var next: [ThreadRole.Kind: Int] = [:]
+        for (group, (kind, role)) in scenario.roles.enumerated() {
+            for _ in 0..<role.threads {
+                let index = next[kind, default: 0]
+                next[kind] = index + 1
                 workers.append(
-                    StoreWorker(kind: kind, role: role, index: index, writers: writerCount, shared: shared, seed: configuration.seed))
+                    StoreWorker(
+                        kind: kind, role: role, index: index, writers: writerCount, shared: shared, seed: configuration.seed,
+                        group: group))
             }
         }
         shared.boundRunning.store(workers.filter(\.isCountBound).count, ordering: .sequentiallyConsistent)
@@ -154,8 +159,9 @@ struct ParallelReadersDriver {
             }
             if threadsDone, !complete || now >= measuredStart + duration { break }
         }
-        store.notificationInterval = 0
+        // The last interval's changes are posted before tracking stops (0 discards them).
         store.flushNotifications()
+        store.notificationInterval = 0
         if !measuring {
             requestsAtStart = AllocationProbe.requests()
             recorder.startCounting(notifications: notifications, evicted: tally.evicted.load(ordering: .relaxed))
@@ -166,6 +172,18 @@ struct ParallelReadersDriver {
         return recorder.output(
             workers: workers, store: store, notifications: notifications, evicted: tally.evicted.load(ordering: .relaxed),
             measuredStart: measuredStart, allocations: allocations, complete: complete)
+    }
+
+    /// The zipfian tables the groups' distributions need, one per distinct distribution.
+    static func tables(_ scenario: ParallelReadersScenario) -> [(KeyDistributionSpec, ZipfTable)] {
+        var tables: [(KeyDistributionSpec, ZipfTable)] = []
+        for distribution in [scenario.distribution] + scenario.roles.compactMap(\.role.distribution)
+        where !tables.contains(where: { $0.0 == distribution }) {
+            if let table = KeySampler.table(keyCount: scenario.keyCount, distribution: distribution) {
+                tables.append((distribution, table))
+            }
+        }
+        return tables
     }
 
     /// The memory-pressure events of a run of `length` seconds (warm-up included), in ns from

@@ -21,7 +21,7 @@ extension ParallelReadersScenario: KindScenario {
 
     /// Its reader and writer threads, on the wall clock (they run for real, not simulated).
     public var runLoad: RunLoad {
-        RunLoad(threads: readers.threads + (writers?.threads ?? 0), wallFactor: 1)
+        RunLoad(threads: readerThreads + writerThreads, wallFactor: 1)
     }
 
     public func run(_ configuration: RunConfiguration, isCancelled: () -> Bool, progress: (Double) -> Void) -> RunOutput {
@@ -36,7 +36,7 @@ extension ParallelReadersScenario {
     public func warnings(options: RunOptions) -> [String] {
         roles.compactMap { kind, role in
             guard kind == .reader, let rate = role.rate else { return nil }
-            return "its \(kind.rawValue)s run open-loop at \(formatNumber(rate)) operations/s: their throughput is that rate by construction; compare their latencies, or leave rate: out for a closed loop whose throughput measures the design"
+            return "its \(role.name.map { "\($0) " } ?? "")\(kind.rawValue)s run open-loop at \(formatNumber(rate)) operations/s: their throughput is that rate by construction; compare their latencies, or leave rate: out for a closed loop whose throughput measures the design"
         }
     }
 }

@@ -118,15 +118,15 @@ struct ParallelReadersRecorder {
         row.append("seed", .uint(configuration.seed))
         row.append("duration_s", .double(scenario.header.duration.value))
         row.append("warmup_s", .double(scenario.header.warmup.value))
-        row.append("readers", .int(scenario.readers.threads))
-        row.append("writers", .int(scenario.writers?.threads ?? 0))
+        row.append("readers", .int(scenario.readerThreads))
+        row.append("writers", .int(scenario.writerThreads))
         row.append("keys", .int(scenario.keyCount))
         row.append("value_size", .int(scenario.valueSize))
         row.append("distribution", .string(scenario.distribution.label))
         row.append("complete", .string(complete ? "true" : "false"))
         // Threads that run for the duration, closed loop, make the operation counts (declared
         // counts) measurements: this run overrides their role.
-        let bound = [scenario.readers, scenario.writers].compactMap { $0 }.allSatisfy { $0.rate != nil || $0.operations != nil }
+        let bound = scenario.roles.allSatisfy { $0.role.rate != nil || $0.role.operations != nil }
         let opsRole: MetricRole? = bound ? nil : .measured
         row.append("total_ops", .uint(total), overridingRole: opsRole)
         for operation in Self.operations {
@@ -158,6 +158,7 @@ struct ParallelReadersRecorder {
         }
         row.append("allocated_bytes", .uint(allocated))
         row.append("allocations", .uint(allocations))
+        appendGroups(to: &row, workers: workers, measuredStart: measuredStart)
 
         return configuration.output(
             scenario: scenario.header.name, summary: row, timeseries: timeseries,

@@ -7,9 +7,20 @@ extension ParallelReadersScenario {
         let histograms = Double(StoreOperation.allCases.count) * MemoryEstimate.bytesPerHistogram
         return MemoryEstimate([
             .init("store entries and payloads", 2 * keys * (MemoryEstimate.bytesPerStoreEntry + Double(valueSize))),
-            .init("key table", 8 * keys),
+            .init("key table", 8 * keys * Double(distinctDistributions)),
             .init("thread stacks", threads * MemoryEstimate.bytesPerThreadStack),
             .init("histograms", (threads + 1) * histograms),
         ])
+    }
+}
+
+extension ParallelReadersScenario {
+    /// The scenario's distribution and the groups' own, each counted once (a zipfian table each).
+    var distinctDistributions: Int {
+        var seen: [KeyDistributionSpec] = []
+        for distribution in [distribution] + roles.compactMap(\.role.distribution) where !seen.contains(distribution) {
+            seen.append(distribution)
+        }
+        return seen.count
     }
 }

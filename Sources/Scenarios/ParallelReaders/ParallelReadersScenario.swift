@@ -2,7 +2,8 @@
 // by real reader and writer threads. Types and validation only; the driver lives beside it.
 
 /// `kind: parallel-readers`. Top-level keys: `ScenarioHeader.keys` + `store`, `keys`,
-/// `value_size`, `distribution`, `readers`, `writers`, `eviction`, `notification_interval`.
+/// `value_size`, `distribution`, `readers`, `writers` (each one mapping, or a list of named
+/// groups: ``ThreadRole/decodeGroups(_:kind:)``), `eviction`, `notification_interval`.
 ///
 /// Times: `duration`, `warmup`, `sample_interval`, `memory_pressure` and the roles' `bursts` are
 /// real time (the threads are real); `eviction` ages are on the store's clock, which runs
@@ -16,13 +17,16 @@ public struct ParallelReadersScenario: DeclaredMapping, Equatable, Sendable {
     /// Payload bytes per value.
     public var valueSize: Int
     public var distribution: KeyDistributionSpec
-    public var readers: ThreadRole
-    /// `nil`: no writer threads.
-    public var writers: ThreadRole?
+    /// The reader groups: one unnamed group (`readers:` a mapping) or named groups (a list).
+    public var readers: [ThreadRole]
+    /// The writer groups, as `readers`; empty: no writer threads.
+    public var writers: [ThreadRole]
     /// `nil`: no eviction decider (purging does nothing, as the seed says).
     public var eviction: EvictionRule?
     /// The store's `notificationInterval`; 0: no notifications.
     public var notificationInterval: Seconds
+    /// Whether the store's removals and loader are synchronous or asynchronous (`store.writes`).
+    public var writes: StoreWritesName = .synchronous
 
     /// This kind's own top-level keys (besides the header's).
     public static var keys: [String] { schema.keyNames.filter { !ScenarioHeader.keys.contains($0) } }
@@ -34,7 +38,7 @@ public struct ParallelReadersScenario: DeclaredMapping, Equatable, Sendable {
 
     public init(
         header: ScenarioHeader, designs: [PolicyName] = PolicyName.storeDesigns, keyCount: Int, valueSize: Int = 64,
-        distribution: KeyDistributionSpec = .uniform, readers: ThreadRole, writers: ThreadRole? = nil,
+        distribution: KeyDistributionSpec = .uniform, readers: [ThreadRole], writers: [ThreadRole] = [],
         eviction: EvictionRule? = nil, notificationInterval: Seconds = .zero
     ) {
         self.header = header
@@ -50,20 +54,23 @@ public struct ParallelReadersScenario: DeclaredMapping, Equatable, Sendable {
 
     /// `store:` as a file writes it: the designs.
     var store: StoreSpec {
-        get { StoreSpec(designs: designs) }
-        set { designs = newValue.designs }
+        get { StoreSpec(designs: designs, writes: writes) }
+        set {
+            designs = newValue.designs
+            writes = newValue.writes
+        }
     }
 
     public static var blank: Self {
-        Self(header: .blank, keyCount: 0, readers: .blank)
+        Self(header: .blank, keyCount: 0, readers: [.blank])
     }
 
     public static var schema: Schema<Self> {
         Schema([
-            .header(\.header, of: .parallelReaders),
+            .header(\.header, of: .parallelReaders, checksDecide: false),
             .optional(
                 "store", \.store, default: StoreSpec(designs: PolicyName.storeDesigns),
-                shown: "{designs: \(renderDefault(PolicyName.storeDesigns))}", "The store under test."),
+                shown: "{designs: \(renderDefault(PolicyName.storeDesigns)), writes: synchronous}", "The store under test."),
             .required(
                 "keys", \.keyCount,
                 "How many keys the store holds (0 to keys - 1), all loaded before the threads start.", example: "10000",
@@ -87,15 +94,20 @@ public struct ParallelReadersScenario: DeclaredMapping, Equatable, Sendable {
                 example: "{zipfian: 0.99}"),
             .custom(
                 [
-                    .key(
-                        "readers", ThreadRole.self, .required,
-                        "The reader threads: how many, and their mix of reads (get, all_items).")
+                    .groups(
+                        "readers", .required,
+                        "The reader threads: how many, and their mix of reads (get, all_items); or a list of named groups, each with its own.")
                 ],
-                decode: { scenario, f in scenario.readers = try f.required("readers", as: ReaderRoleSpec.self).role },
-                encode: { scenario, container in try container.encode(scenario.readers, for: "readers") }),
-            .optional(
-                "writers", \.writers, absent: "no writer threads",
-                "The writer threads: how many, and their mix of operations; each owns the keys k with k mod writers = its index."),
+                decode: { scenario, f in scenario.readers = try f.required("readers", as: ReaderGroupsSpec.self).groups },
+                encode: { scenario, container in try ThreadRole.encode(groups: scenario.readers, for: "readers", into: &container) }),
+            .custom(
+                [
+                    .groups(
+                        "writers", .optional("no writer threads"),
+                        "The writer threads: how many, and their mix of operations; or a list of named groups. Each writer (of every group) owns the keys k with k mod writers = its index.")
+                ],
+                decode: { scenario, f in scenario.writers = try f.optional("writers", as: WriterGroupsSpec.self)?.groups ?? [] },
+                encode: { scenario, container in try ThreadRole.encode(groups: scenario.writers, for: "writers", into: &container) }),
             .optional(
                 "eviction", \.eviction, absent: "no eviction decider (purging does nothing)",
                 "The store's eviction decider and eviction timer."),
@@ -103,38 +115,43 @@ public struct ParallelReadersScenario: DeclaredMapping, Equatable, Sendable {
                 "notification_interval", \.notificationInterval, default: .zero,
                 "The store's notification interval (real time); 0 sends no notifications.", example: "50ms"),
             .rule("a role's rate gives at least one operation within the duration and within its bursts") { scenario, f in
-                for (key, role) in [("readers", Optional(scenario.readers)), ("writers", scenario.writers)] {
-                    guard let role else { continue }
-                    try role.checkExpressible(duration: scenario.header.duration, at: f.path(key))
+                for (path, _, role) in scenario.groupPaths(f) {
+                    try role.checkExpressible(duration: scenario.header.duration, at: path)
                 }
             },
             .rule("writers.threads is at most keys") { scenario, f in
-                if let writers = scenario.writers, writers.threads > scenario.keyCount {
-                    throw SchemaViolation(
-                        .constraint(
-                            "must be at most keys (\(scenario.keyCount)): each writer owns the keys k with k mod writers = its index"),
-                        at: f.path("writers") + [AnyCodingKey("threads")])
-                }
+                try scenario.checkWriterThreads(f)
+            },
+            .rule("a role's groups have at most \(maxThreads) threads in all") { scenario, f in
+                try scenario.checkGroupThreads(f)
+            },
+            .rule("group names are unique and name no column twice") { scenario, f in
+                try scenario.checkGroupNames(f)
+            },
+            .rule("decide names columns of this scenario's summary, its groups' included") { scenario, f in
+                if let decide = scenario.header.decide { try decide.check(columns: scenario.summaryMetricColumns, fields: f) }
             },
             .rule("expectations name designs and metrics of this scenario") { scenario, f in
                 try scenario.header.expect.validate(
-                    policies: scenario.designs, modes: [], metrics: Self.summaryColumns, fields: f)
+                    policies: scenario.designs, modes: [], metrics: scenario.summaryMetricColumns, fields: f)
             },
         ])
     }
 
-    /// Every thread role, readers first.
+    /// Every thread group, readers first.
     var roles: [(kind: ThreadRole.Kind, role: ThreadRole)] {
-        [(.reader, readers)] + (writers.map { [(.writer, $0)] } ?? [])
+        readers.map { (.reader, $0) } + writers.map { (.writer, $0) }
     }
 }
 
-/// `store:` — the designs to compare.
+/// `store:` — the designs to compare, and whether removals and the loader are asynchronous.
 struct StoreSpec: DeclaredMapping {
     var designs: [PolicyName]
+    var writes: StoreWritesName
 
-    init(designs: [PolicyName]) {
+    init(designs: [PolicyName], writes: StoreWritesName = .synchronous) {
         self.designs = designs
+        self.writes = writes
     }
 
     static var blank: StoreSpec { StoreSpec(designs: []) }
@@ -154,6 +171,10 @@ struct StoreSpec: DeclaredMapping {
                             at: f.path(key) + [AnyCodingKey(index: index)])
                     }
                 }),
+            .optional(
+                "writes", \.writes, default: .synchronous,
+                "Whether remove, removeAll and the loader are synchronous writes (the seed's code) or asynchronous ones, as set is (the seed's document: in gcd-barrier they return once enqueued).",
+                example: "asynchronous"),
         ])
     }
 }
@@ -207,6 +228,8 @@ public struct ThreadRole: DeclaredMapping, Equatable, Sendable {
         case reader, writer
     }
 
+    /// The group's name (`readers:` a list of groups); nil for `readers:` a single mapping.
+    public var name: String?
     public var threads: Int
     /// Percent per operation; sums to 100.
     public var mix: [StoreOperation: Double]
@@ -217,11 +240,15 @@ public struct ThreadRole: DeclaredMapping, Equatable, Sendable {
     public var bursts: Bursts?
     /// Entries per `bulk_add`.
     public var batch: Int
+    /// The group's own key distribution; nil: the scenario's.
+    public var distribution: KeyDistributionSpec?
 
     public init(
-        threads: Int, mix: [StoreOperation: Double], rate: Double? = nil, operations: Int? = nil, bursts: Bursts? = nil,
-        batch: Int = 16
+        name: String? = nil, threads: Int, mix: [StoreOperation: Double], rate: Double? = nil, operations: Int? = nil,
+        bursts: Bursts? = nil, batch: Int = 16, distribution: KeyDistributionSpec? = nil
     ) {
+        self.name = name
+        self.distribution = distribution
         self.threads = threads
         self.mix = mix
         self.rate = rate
@@ -238,10 +265,12 @@ public struct ThreadRole: DeclaredMapping, Equatable, Sendable {
     /// A role read where nothing says which: the writers' (they may do every operation).
     public static var schema: Schema<ThreadRole> { schema(kind: .writer) }
 
-    /// The role's keys; readers' mixes may only read.
-    static func schema(kind: Kind) -> Schema<ThreadRole> {
+    /// The role's keys; readers' mixes may only read. `grouped`: one group of a list (it has a
+    /// name and may have its own distribution).
+    static func schema(kind: Kind, grouped: Bool = false) -> Schema<ThreadRole> {
         let block = kind == .writer ? "writers" : "readers"
         return Schema([
+            nameField(block: block, grouped: grouped),
             .optional(
                 "threads", \.threads, default: 1, "How many threads of this role run.", example: "4",
                 .must(
@@ -306,6 +335,7 @@ public struct ThreadRole: DeclaredMapping, Equatable, Sendable {
                 "The role works only in the first length of every period (real time)."),
             .optional(
                 "batch", \.batch, default: 16, "Entries per bulk_add.", example: "8", .within(1...100_000)),
+            distributionField(block: block, grouped: grouped),
         ])
     }
 
@@ -366,12 +396,6 @@ public struct ThreadRole: DeclaredMapping, Equatable, Sendable {
         let exact = rate * seconds
         return max(0, Int((exact - 1e-9 * max(1, exact)).rounded(.up)))
     }
-}
-
-/// Decodes `readers:` with the reader's restrictions.
-struct ReaderRoleSpec: Decodable {
-    let role: ThreadRole
-    init(from decoder: Decoder) throws { role = try ThreadRole.schema(kind: .reader).decode(decoder, into: .blank) }
 }
 
 /// `mix: {get: 95, set: 5}` — percent per operation, summing to 100.

@@ -40,7 +40,8 @@ final class StoreClock: Sendable {
 final class RunShared: @unchecked Sendable {
     let store: QuoteStore
     let board: VersionBoard
-    let zipf: ZipfTable?
+    /// The zipfian tables of the groups' distributions (``table(for:)``).
+    let tables: [(KeyDistributionSpec, ZipfTable)]
     let scenario: ParallelReadersScenario
     let clock: StoreClock
     /// Threads created and waiting for the start.
@@ -51,12 +52,20 @@ final class RunShared: @unchecked Sendable {
     /// going until this is 0 and the duration has passed.
     let boundRunning = Atomic<Int>(0)
 
-    init(store: QuoteStore, board: VersionBoard, zipf: ZipfTable?, scenario: ParallelReadersScenario, clock: StoreClock) {
+    init(
+        store: QuoteStore, board: VersionBoard, tables: [(KeyDistributionSpec, ZipfTable)], scenario: ParallelReadersScenario,
+        clock: StoreClock
+    ) {
         self.store = store
         self.board = board
-        self.zipf = zipf
+        self.tables = tables
         self.scenario = scenario
         self.clock = clock
+    }
+
+    /// The zipfian table `distribution` draws from, if it needs one.
+    func table(for distribution: KeyDistributionSpec) -> ZipfTable? {
+        tables.first { $0.0 == distribution }?.1
     }
 }
 
@@ -99,7 +108,11 @@ final class StoreWorker: @unchecked Sendable {
     let writers: Int
     let shared: RunShared
     let seed: UInt64
+    /// Its group's position among the scenario's groups (``ParallelReadersScenario/roles``).
+    let group: Int
     let live = LiveCounters()
+    /// Which keys it touches: its group's distribution, else the scenario's.
+    private let distribution: KeyDistributionSpec
     /// Draws the keys this thread touches.
     private let sampler: KeySampler
     /// Cumulative percent thresholds, in `StoreOperation.allCases` order.
@@ -121,14 +134,17 @@ final class StoreWorker: @unchecked Sendable {
     /// Whether it did every operation it was meant to (false when stopped).
     var finished = false
 
-    init(kind: ThreadRole.Kind, role: ThreadRole, index: Int, writers: Int, shared: RunShared, seed: UInt64) {
+    init(kind: ThreadRole.Kind, role: ThreadRole, index: Int, writers: Int, shared: RunShared, seed: UInt64, group: Int = 0) {
         self.kind = kind
         self.role = role
         self.index = index
         self.writers = writers
         self.shared = shared
         self.seed = seed
-        sampler = KeySampler(keyCount: shared.board.count, distribution: shared.scenario.distribution, zipf: shared.zipf)
+        self.group = group
+        let distribution = role.distribution ?? shared.scenario.distribution
+        self.distribution = distribution
+        sampler = KeySampler(keyCount: shared.board.count, distribution: distribution, zipf: shared.table(for: distribution))
         var total = 0.0
         thresholds = StoreOperation.allCases.map { operation in
             total += role.mix[operation] ?? 0
@@ -255,7 +271,7 @@ final class StoreWorker: @unchecked Sendable {
     private var cursor = 0
     private func writeKey(_ generator: inout SeededGenerator) -> Int {
         let keyCount = shared.board.count
-        if case .latest = shared.scenario.distribution {
+        if case .latest = distribution {
             let owned = (keyCount - index + writers - 1) / writers
             let key = index + writers * (cursor % owned)
             cursor += 1

@@ -14,7 +14,7 @@ public enum MemoryGuard {
         for (_, scenario) in plan.points {
             let run = scenario.body.memoryEstimate()
             if run.total > largest.total { largest = run }
-            let perRun = MemoryEstimate.resultRows(header: scenario.header, columns: scenario.kindType.columns).bytes
+            let perRun = MemoryEstimate.resultRows(header: scenario.header, columns: scenario.body.resultColumns).bytes
             rows += perRun * Double(scenario.body.runs(options: RunOptions()).count)
         }
         largest.parts.append(.init("result rows of all runs", rows))
@@ -39,7 +39,7 @@ public enum MemoryGuard {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         for (suffix, scale) in units where trimmed.uppercased().hasSuffix(suffix) {
             let number = trimmed.dropLast(suffix.count).trimmingCharacters(in: .whitespaces)
-            if let value = Double(number), value.isFinite, value > 0, value * scale <= 0x1p60 {
+            if let value = DecimalText.parse(number), value > 0, value * scale <= 0x1p60 {
                 return value * scale
             }
         }

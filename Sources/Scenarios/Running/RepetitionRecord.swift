@@ -33,10 +33,14 @@ public enum RepetitionRecord {
         case end = 9
     }
 
-    /// Writes `outputs` (each with its run's index in the scenario and its seed) to `url`.
+    /// Writes `outputs` (each with its run's index in the scenario and its seed) to `url`, a new
+    /// file: one that exists, or a symbolic link planted there, is refused and left as it is.
     public static func write(_ outputs: [(index: Int, seed: UInt64, output: RunOutput)], to url: URL) throws {
-        guard let file = fopen(url.path, "wb") else {
-            throw ReportError.writeFailed(path: url.path, reason: String(cString: strerror(errno)))
+        let descriptor = try PrivateDirectory.createExclusively(url.path)
+        guard let file = fdopen(descriptor, "wb") else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw ReportError.writeFailed(path: url.path, reason: reason)
         }
         var failed = false
         func put(_ tag: Tag, _ payload: [UInt8]) {
@@ -93,9 +97,13 @@ public enum RepetitionRecord {
     }
 
     /// The outputs ``write(_:to:)`` wrote to `url`; nil when the file is missing, cut short or
-    /// not such a record.
+    /// not such a record (a symbolic link at `url` is not followed).
     public static func read(from url: URL) -> [(index: Int, seed: UInt64, output: RunOutput)]? {
-        guard let file = fopen(url.path, "rb") else { return nil }
+        guard let descriptor = PrivateDirectory.openRegularForReading(url.path) else { return nil }
+        guard let file = fdopen(descriptor, "rb") else {
+            close(descriptor)
+            return nil
+        }
         defer { fclose(file) }
         func take(_ count: Int) -> [UInt8]? {
             var bytes = [UInt8](repeating: 0, count: count)

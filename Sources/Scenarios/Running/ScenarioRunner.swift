@@ -56,10 +56,11 @@ public enum ScenarioRunner {
         let selected = runs(for: plan, options: options).filter { options.only?.contains($0.configuration.index) ?? true }
         let repetitions = options.repetitions ?? plan.base.header.repetitions
         let seeds = options.seeds(for: plan.base.header)
-        let columns = plan.base.kindType.columns
+        let columns = plan.base.body.resultColumns
         var result = ScenarioResult(
             name: plan.name, columns: Self.columns(columns, repetitions: repetitions, seeds: seeds.count),
-            scenarioYAML: Self.yaml(plan.base, repetitions: repetitions, seeds: options.seedsSpec(for: plan.base.header)))
+            scenarioYAML: Self.yaml(
+                plan.base, repetitions: repetitions, seeds: options.seedsSpec(for: plan.base.header), seed: options.seed))
         result.plots = plan.base.kindType.plots
         result.seedList = seeds
         // Warm-up rounds (negative repetitions): every run once, nothing kept. A process's first
@@ -256,9 +257,17 @@ public enum ScenarioRunner {
 
     /// The scenario as it ran, as YAML: its `repeat` the one that ran (`--repeat` replaces the
     /// file's; the encoder writes the header's `repeat` as one top-level line), and its `seeds`
-    /// (`--seeds` replaces the file's; written after `seed:` when the file has none).
-    static func yaml(_ scenario: Scenario, repetitions: Int, seeds: SeedsSpec? = nil) -> String {
+    /// (`--seeds` replaces the file's; written after `seed:` when the file has none), and its
+    /// `seed` the base seed the runs used (`--seed` replaces the file's).
+    static func yaml(_ scenario: Scenario, repetitions: Int, seeds: SeedsSpec? = nil, seed: UInt64? = nil) -> String {
         var text = (try? YAMLEncoder().encode(scenario)) ?? ""
+        // The seed the runs used: `--seed` replaces the file's.
+        if let seed, seed != scenario.header.seed,
+            let range = text.range(of: #"(^|\n)seed: [0-9]+\n"#, options: .regularExpression)
+        {
+            let lead = text[range].hasPrefix("\n") ? "\n" : ""
+            text.replaceSubrange(range, with: "\(lead)seed: \(seed)\n")
+        }
         if repetitions != scenario.header.repetitions {
             text = text.replacingOccurrences(of: "\nrepeat: \(scenario.header.repetitions)\n", with: "\nrepeat: \(repetitions)\n")
         }

@@ -73,7 +73,8 @@ public struct StudyPlan: Sendable {
     /// The shards, 1...N.
     public var shards: [ShardPlan]
 
-    /// Plans `plans` (the study's files, in order) under `options`, split into `count` shards.
+    /// Plans `plans` (the study's files, in order) under `options`, split into `count` shards,
+    /// at most one per run (``shards`` has fewer when `count` is larger).
     public init(_ plans: [ScenarioPlan], options: RunOptions = RunOptions(), shards count: Int) {
         var runs: [Run] = []
         var runCounts: [Int] = []
@@ -93,7 +94,8 @@ public struct StudyPlan: Sendable {
         }
         self.runs = runs
         self.runCounts = runCounts
-        let total = max(count, 1)
+        // More shards than runs would only add empty ones (and 10^9 of them, no plan at all).
+        let total = min(max(count, 1), max(runs.count, 1))
         self.shards = (1...total).map { k in
             let shard = Shard(index: k, count: total)
             let selections = shard.selections(runCounts: runCounts)

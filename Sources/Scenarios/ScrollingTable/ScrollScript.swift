@@ -10,6 +10,8 @@ enum ScrollAction: Equatable {
     case disclose(section: Int)
     /// Remove controllers from the cache by hand.
     case removeFromCache(CacheRemovalTarget)
+    /// Remove one controller of this type from the cache by hand.
+    case removeController(type: String)
     /// A row was tapped: open a detail controller of `details[detail]`, pushed or presented.
     case openDetail(detail: Int, modal: Bool)
     /// Back (pop) or dismiss: close the open detail controller.
@@ -162,6 +164,9 @@ struct ScrollScript {
             return playDetails(open, modal: true, left: left, framesToClose: framesToClose, into: &actions)
         case (.removeFromCache(let target), _):
             actions.append(.removeFromCache(target))
+            return (true, false)
+        case (.removeController(let type), _):
+            actions.append(.removeController(type: type))
             return (true, false)
         default:
             return (true, false)

@@ -11,6 +11,9 @@ public enum ScrollStep: DeclaredUnion, Sendable {
     case pause(Seconds)
     /// `remove_from_cache: all` or `remove_from_cache: <cell or detail type>`
     case removeFromCache(CacheRemovalTarget)
+    /// `remove_controller: <cell or detail type>`: one controller of the type, its first cached
+    /// instance (DEViewControllerCache's `removeController:`).
+    case removeController(String)
     /// `push: {count: 4, dwell: 3s}`: rows open details pushed on the navigation controller.
     case push(OpenDetails)
     /// `present: {count: 4, dwell: 3s}`: rows open details presented modally.
@@ -39,6 +42,11 @@ public enum ScrollStep: DeclaredUnion, Sendable {
                     match: { if case .removeFromCache(let s) = $0 { s } else { nil } },
                     "Removes every cached controller (all) or those of one cell or detail type.", example: "all",
                     .checkedByScenario("'all' or a type from table.cells or details")),
+                .key(
+                    "remove_controller", String.self, ScrollStep.removeController,
+                    match: { if case .removeController(let s) = $0 { s } else { nil } },
+                    "Removes one cached controller of a cell or detail type (the first of its instances the cache would reuse), and from a pending repopulation; nothing when none is cached.",
+                    example: "message-row", .checkedByScenario("a type from table.cells or details")),
                 .key("push", OpenDetails.self, ScrollStep.push, match: { if case .push(let s) = $0 { s } else { nil } }, "Taps rows that push a detail screen on the navigation controller."),
                 .key("present", OpenDetails.self, ScrollStep.present, match: { if case .present(let s) = $0 { s } else { nil } }, "Taps rows that present a detail screen modally."),
             ])

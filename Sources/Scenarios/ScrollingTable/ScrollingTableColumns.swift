@@ -27,7 +27,7 @@ extension RunRecorder {
             .count("repopulation_runs", .neutral, "times a queued repopulation ran"),
             .count("in_use_dropped", .lowerIsBetter, "in-use controllers lost to the cache by eviction (drop)", views: [.table]),
             .count("pinned_refusals", .neutral, "evictions refused because the entry held an in-use controller (pin)"),
-            .count("manual_removals", .neutral, "controllers removed by remove_from_cache, pending repopulations included"),
+            .count("manual_removals", .neutral, "controllers removed by remove_from_cache and remove_controller, pending repopulations included"),
             .count("pool_dequeues", .neutral, "header/footer dequeues from the reuse pool (0 under none)"),
             .count("pool_hits", .higherIsBetter, "pool dequeues that returned a registered controller"),
             .count("pool_purges", .neutral, "reuse-pool purges (one per warning)"),

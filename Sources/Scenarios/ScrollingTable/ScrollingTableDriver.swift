@@ -93,6 +93,12 @@ struct ScrollingTableDriver {
                     if let type = (source.cellTypes + details.types).first(where: { $0.name == name }) {
                         cache.removeInstances(of: type)
                     }
+                case .removeController(let name):
+                    if let type = (source.cellTypes + details.types).first(where: { $0.name == name }),
+                        let controller = cache.cachedInstances(of: type).first
+                    {
+                        cache.removeController(controller)
+                    }
                 case .openDetail(let detail, let modal):
                     details.open(detail: detail, modal: modal)
                 case .closeDetail(let modal):

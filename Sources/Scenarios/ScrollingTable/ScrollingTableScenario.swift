@@ -48,13 +48,14 @@ public struct ScrollingTableScenario: DeclaredMapping, Equatable, Sendable {
                 try scenario.header.expect.validate(
                     policies: scenario.cache.policies, modes: scenario.cache.inUse, metrics: summaryColumns, fields: f)
             },
-            .rule("remove_from_cache names a cell or detail type; push and present need details") { scenario, f in
+            .rule("remove_from_cache and remove_controller name a cell or detail type; push and present need details") { scenario, f in
                 try scenario.checkSteps(f)
             },
         ])
     }
 
-    /// remove_from_cache must name a cell or detail type; push and present need details.
+    /// remove_from_cache and remove_controller must name a cell or detail type; push and present
+    /// need details.
     private func checkSteps(_ f: Fields) throws {
         let types = table.cells.map(\.type) + details.map(\.type)
         for (index, step) in scroll.enumerated() {
@@ -64,6 +65,11 @@ public struct ScrollingTableScenario: DeclaredMapping, Equatable, Sendable {
                 let (noun, lists) = details.isEmpty ? ("cell type", "table.cells") : ("type", "table.cells or details")
                 throw SchemaViolation(
                     .invalid("unknown \(noun) '\(name)' (expected 'all' or a type from \(lists): \(types.joined(separator: ", ")))"),
+                    at: stepPath + [AnyCodingKey(ScrollStep.union.formName(of: step) ?? "")])
+            case .removeController(let name) where !types.contains(name):
+                let (noun, lists) = details.isEmpty ? ("cell type", "table.cells") : ("type", "table.cells or details")
+                throw SchemaViolation(
+                    .invalid("unknown \(noun) '\(name)' (expected a type from \(lists): \(types.joined(separator: ", ")))"),
                     at: stepPath + [AnyCodingKey(ScrollStep.union.formName(of: step) ?? "")])
             case .push where details.isEmpty, .present where details.isEmpty:
                 let name = ScrollStep.union.formName(of: step) ?? ""

@@ -3,6 +3,8 @@ import Report
 
 /// The table's data source: rows come from the ControllerCache (one `ControllerType` per cell
 /// type), headers and footers from the reuse-identifier pool, each request timed and counted.
+/// Every controller handed out is configured for what it shows: a row with its type's text, a
+/// header or footer with its section's (see ``SupplementaryController``).
 ///
 /// Under policy `none` nothing is reused: rows and headers are instantiated every time.
 final class TableSource: TableViewDataSource {
@@ -15,6 +17,9 @@ final class TableSource: TableViewDataSource {
     private let headerNib: NibDescription?
     private let footerNib: NibDescription?
     private let labelTexts: [String]
+    /// Per section: the text its header and its footer show (made once, not per request).
+    private let headerTexts: [String]
+    private let footerTexts: [String]
 
     /// The disclosed section under `disclosure: one_section` (-1: none yet).
     var disclosedSection = -1
@@ -40,6 +45,9 @@ final class TableSource: TableViewDataSource {
         labelTexts = spec.cells.map(\.nib.label)
         headerNib = spec.header.map { NibDescription(viewCount: $0.nib.views, depth: $0.nib.depth, labelText: $0.nib.label) }
         footerNib = spec.footer.map { NibDescription(viewCount: $0.nib.views, depth: $0.nib.depth, labelText: $0.nib.label) }
+        let sections = content.rowCounts.indices
+        headerTexts = sections.map { "\(spec.header?.nib.label ?? "Header") \($0)" }
+        footerTexts = sections.map { "\(spec.footer?.nib.label ?? "Footer") \($0)" }
     }
 
     func numberOfSections(in tableView: TableView) -> Int { content.rowCounts.count }
@@ -71,25 +79,29 @@ final class TableSource: TableViewDataSource {
             (controller as? CellController)?.configure(row: path, text: labelTexts[type])
             if recording { rowLatency.record(nanoseconds: MonotonicClock.now() - start) }
             return view
-        case .header:
-            return supplementary(spec.header?.reuseID ?? "header", nib: headerNib)
-        case .footer:
-            return supplementary(spec.footer?.reuseID ?? "footer", nib: footerNib)
+        case .header(let section):
+            return supplementary(
+                spec.header?.reuseID ?? "header", nib: headerNib, section: section, text: headerTexts[section])
+        case .footer(let section):
+            return supplementary(
+                spec.footer?.reuseID ?? "footer", nib: footerNib, section: section, text: footerTexts[section])
         }
     }
 
-    /// The flyweight seed's `viewForHeaderInSection`: dequeue, else instantiate and register.
-    private func supplementary(_ reuseIdentifier: String, nib: NibDescription?) -> View {
+    /// The flyweight seed's `viewForHeaderInSection`: dequeue, else instantiate and register; then
+    /// configure it for `section` (timed with the request).
+    private func supplementary(_ reuseIdentifier: String, nib: NibDescription?, section: Int, text: String) -> View {
         let start = MonotonicClock.now()
         let controller: ViewController
         if usesPool, let reused = pool.dequeue(reuseIdentifier: reuseIdentifier) {
             controller = reused
         } else {
-            controller = ViewController(nib: nib)
+            controller = SupplementaryController(nib: nib)
             if usesPool { pool.register(controller, reuseIdentifier: reuseIdentifier) }
             if recording { supplementaryInstantiations += 1 }
         }
         let view = controller.view
+        (controller as? SupplementaryController)?.configure(section: section, text: text)
         if recording { supplementaryLatency.record(nanoseconds: MonotonicClock.now() - start) }
         return view
     }

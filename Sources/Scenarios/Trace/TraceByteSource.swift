@@ -8,6 +8,12 @@ import Foundation
 
 /// A trace file's bytes, decompressed on the fly when its name ends in `.gz` (zlib) or `.zst`
 /// (libzstd); read in the caller's buffer, a chunk at a time.
+///
+/// Only a regular file is read, as a scenario file is: a FIFO (a pipe, `/dev/stdin` from one)
+/// would block or hand its requests to the first run alone, a device (`/dev/zero`) would never
+/// end. It is opened without blocking and checked on the descriptor it reads. Every read polls
+/// ``LoadInterruption``, and a compressed file's decompressed bytes are bounded
+/// (``TraceFileSpec/maxDecompressedBytes``): a small file that inflates without end is refused, not read.
 final class TraceByteSource {
     private enum Stream {
         case plain(Int32)
@@ -23,21 +29,54 @@ final class TraceByteSource {
     private var finished = false
     /// zstd: the last call left a frame unfinished.
     private var frameOpen = false
+    /// Decompressed bytes handed out so far, and the most allowed (compressed files only).
+    private var inflated = 0
+    private let inflationLimit: Int?
 
-    /// Opens `path`; nil with `errno`'s message when it cannot be read.
-    init(path: String) throws(ScenarioError) {
+    /// Opens `path`, a regular file.
+    /// - Parameter maxDecompressedBytes: the bound on a compressed file's decompressed bytes
+    ///   (nil: ``TraceFileSpec/defaultDecompressedLimit(compressedBytes:)``).
+    /// - Throws: `path:1:1`, with `errno`'s message or why the file is not read.
+    init(path: String, maxDecompressedBytes: Int? = nil) throws(ScenarioError) {
         self.path = path
         func failure(_ reason: String) -> ScenarioError {
             ScenarioError(file: path, line: 1, column: 1, keyPath: "", message: "cannot read trace file: \(reason)")
         }
+        // O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused just below).
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure(String(cString: strerror(errno))) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw failure(reason)
+        }
+        let kind: String? =
+            switch status.st_mode & S_IFMT {
+            case S_IFREG: nil
+            case S_IFDIR: "is a directory"
+            case S_IFIFO: "a FIFO or pipe, not a regular file (write the trace to a file first)"
+            case S_IFCHR, S_IFBLK: "a device, not a regular file"
+            case S_IFSOCK: "a socket, not a regular file"
+            default: "not a regular file"
+            }
+        if let kind {
+            close(descriptor)
+            throw failure(kind)
+        }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        let compressed = path.hasSuffix(".gz") || path.hasSuffix(".zst")
+        inflationLimit =
+            compressed ? maxDecompressedBytes ?? TraceFileSpec.defaultDecompressedLimit(compressedBytes: Int(status.st_size)) : nil
         if path.hasSuffix(".gz") {
-            guard let file = gzopen(path, "rb") else { throw failure(String(cString: strerror(errno))) }
+            guard let file = gzdopen(descriptor, "rb") else {
+                close(descriptor)
+                throw failure("cannot open it as gzip")
+            }
             gzbuffer(file, 1 << 20)
             stream = .gzip(file)
             return
         }
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw failure(String(cString: strerror(errno))) }
         if path.hasSuffix(".zst") {
             guard let context = ZSTD_createDStream() else {
                 close(descriptor)
@@ -65,9 +104,18 @@ final class TraceByteSource {
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(TraceReadFailure) -> Int {
         var total = 0
         while total < buffer.count && !finished {
+            if LoadInterruption.isRequested() { throw TraceReadFailure(LoadInterruption.message) }
             let got = try readSome(into: UnsafeMutableRawBufferPointer(rebasing: buffer[total...]))
             if got == 0 { finished = true }
             total += got
+            if let inflationLimit {
+                inflated += got
+                if inflated > inflationLimit {
+                    throw TraceReadFailure(
+                        "it decompresses to more than \(inflationLimit) bytes (the limit for this file; raise it with trace.max_decompressed_bytes if the trace is really that large)"
+                    )
+                }
+            }
         }
         return total
     }
@@ -115,6 +163,7 @@ final class TraceByteSource {
         case .zstd(let descriptor, let context, var input):
             defer { stream = .zstd(descriptor, context, input) }
             while true {
+                if LoadInterruption.isRequested() { throw TraceReadFailure(LoadInterruption.message) }
                 if inputStart == inputEnd {
                     let got = input.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
                     if got < 0 { throw TraceReadFailure(String(cString: strerror(errno))) }

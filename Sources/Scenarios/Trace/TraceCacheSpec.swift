@@ -121,7 +121,7 @@ public struct TraceCacheSpec: DeclaredMapping, Equatable, Sendable {
             }
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             if trimmed.hasSuffix("%") {
-                guard let share = Double(trimmed.dropLast().trimmingCharacters(in: .whitespaces)), share > 0, share <= 100
+                guard let share = DecimalText.parse(trimmed.dropLast()), share > 0, share <= 100
                 else {
                     throw SchemaViolation(.invalid("cannot read share '\(text)' (expected a percentage above 0 and at most 100, e.g. \"10%\")"), at: decoder.codingPath)
                 }

@@ -13,6 +13,8 @@ extension TraceDriver {
             .count("misses", .lowerIsBetter, "counted requests the cache did not hold (each one inserts)", views: [.table]),
             .count("miss_ratio", .lowerIsBetter, "misses / requests", unit: .ratio, views: [.table, .curve]),
             .count("byte_miss_ratio", .lowerIsBetter, "bytes of the missed requests / bytes requested", unit: .ratio, views: [.table]),
+            .count("byte_misses", .lowerIsBetter, "bytes of the missed requests, exactly (each request its size)", unit: .bytes),
+            .count("requested_bytes", .neutral, "bytes of the counted requests, exactly", unit: .bytes),
             .count("evictions", .neutral, "objects evicted while counting"),
             SharedColumns.complete,
             .measured("replay_s", .seconds, .lowerIsBetter, "wall-clock time of the replay, reading the trace included"),

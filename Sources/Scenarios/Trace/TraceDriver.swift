@@ -60,12 +60,22 @@ struct TraceDriver {
         var inputError: ScenarioError?
         var future: [UInt64] = []
         if policy == .optimal {
-            future.reserveCapacity(scenario.scan.requests)
+            // Whatever brought optimal in (the file's list or --policy), its look-ahead holds at
+            // most maxOptimalRequests requests: a longer trace is refused as it is read.
+            let limit = TraceScenario.maxOptimalRequests
+            future.reserveCapacity(min(max(scenario.scan.requests, 0), limit))
             do {
                 try source.forEachChunk(seed: seed) { chunk in
+                    guard future.count + chunk.count <= limit else {
+                        inputError = TraceScenario.optimalRefusal(source: source, requests: future.count + chunk.count)
+                        failure = true
+                        return false
+                    }
                     for request in chunk { future.append(request.key) }
                     return true
                 }
+            } catch where LoadInterruption.isInterruption(error) {
+                // The replay's first read stops for the same interrupt: the run is cancelled.
             } catch {
                 failure = true
                 inputError = error
@@ -81,10 +91,12 @@ struct TraceDriver {
                 inputError = error
             }
         }
+        // Room is reserved for no more objects than the trace can bring.
+        let expected = scenario.distinctCacheKeys ?? (scenario.scan.requests > 0 ? scenario.scan.requests : nil)
         let caches = runs.map { run in
             TraceReplay.make(
-                policy: policy, capacity: capacity(of: run), seed: seed, parameters: scenario.cache.parameters, future: future,
-                denseKeys: denseKeys)
+                policy: policy, capacity: capacity(of: run), seed: seed, parameters: scenario.cache.parameters,
+                future: failure ? [] : future, denseKeys: denseKeys, expectedObjects: expected)
         }
         future = []
         // Every recorder cuts its windows at the same requests.
@@ -130,6 +142,9 @@ struct TraceDriver {
                 }
                 return true
             }
+        } catch where LoadInterruption.isInterruption(error) {
+            // Stopped inside a read (a compressed file's long stretch without a request).
+            cancelled = true
         } catch {
             // A csv row the load did not read (its rows are checked here): the run is refused.
             failure = true
@@ -158,6 +173,8 @@ struct TraceDriver {
             row.append("misses", .int(counts.misses))
             row.append("miss_ratio", .double(counts.missRatio))
             row.append("byte_miss_ratio", .double(counts.byteMissRatio))
+            row.append("byte_misses", .int(counts.missedBytes))
+            row.append("requested_bytes", .int(counts.requestedBytes))
             row.append("evictions", .int(counts.evictions))
             row.append("complete", .string(complete ? "true" : "false"))
             row.append("replay_s", .double(seconds))
@@ -196,7 +213,8 @@ public struct TraceRunsAhead: Equatable, Sendable {
 private struct WindowRecorder {
     let configuration: RunConfiguration
     let scenario: TraceScenario
-    var rows: [ResultRow] = []
+    /// The rows so far, on disk (`window: 1` makes a row per request).
+    let rows = RowSpool()
     /// Requests left in the current window.
     var left: Int
     private var windowStart = ReplayCounts()

@@ -25,13 +25,18 @@ package struct TraceFileReader {
     var keyColumn: Int
     var timeColumn: Int?
     var sizeColumn: Int?
+    /// The most bytes a compressed file may decompress to (nil: the default bound,
+    /// ``TraceFileSpec/defaultDecompressedLimit(compressedBytes:)``).
+    var maxDecompressedBytes: Int? = nil
 
     /// Requests handed over per call of the body.
     static let chunkRequests = 16_384
     /// Bytes read from the file at a time.
     static let readBytes = 1 << 20
-    /// The longest line accepted.
-    static let maxLineBytes = 1 << 20
+    /// The longest line accepted (2 MiB; the read buffer grows to hold it).
+    static let maxLineBytes = 2 << 20
+    /// The longest time field read (a longer one is refused, not read from its start).
+    static let maxTimeCharacters = 64
 
     /// Calls `body` with each chunk of requests in order; `body` returns false to stop early.
     /// - Throws: a `ScenarioError` naming the file, line and column of the first bad row, or the
@@ -44,7 +49,7 @@ package struct TraceFileReader {
             try forEachRecordChunk(denseIds: denseIds, body)
             return
         }
-        let source = try TraceByteSource(path: path)
+        let source = try TraceByteSource(path: path, maxDecompressedBytes: maxDecompressedBytes)
         var buffer = [UInt8](repeating: 0, count: Self.readBytes)
         var chunk = [TraceRequest](repeating: TraceRequest(time: 0, key: 0), count: Self.chunkRequests)
         var filled = 0
@@ -53,12 +58,13 @@ package struct TraceFileReader {
         var index = 0  // requests so far
         var atEnd = false
         var stopped = false
+        var bomChecked = false
         while !atEnd && !stopped {
             if pending == buffer.count {
-                guard buffer.count < Self.maxLineBytes * 2 else {
+                guard buffer.count < Self.maxLineBytes else {
                     throw ScenarioError(
                         file: path, line: line + 1, column: 1, keyPath: "",
-                        message: "line longer than \(Self.maxLineBytes) bytes")
+                        message: "line longer than \(Self.maxLineBytes) bytes (2 MiB, the longest line read)")
                 }
                 buffer += [UInt8](repeating: 0, count: buffer.count)
             }
@@ -77,6 +83,14 @@ package struct TraceFileReader {
             buffer.withUnsafeBufferPointer { bytes in
                 chunk.withUnsafeMutableBufferPointer { out in
                     var position = 0
+                    // A UTF-8 byte order mark (spreadsheets write one) is not part of the first key.
+                    if !bomChecked, end >= 3 || atEnd {
+                        bomChecked = true
+                        if end >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+                            position = 3
+                            start = 3
+                        }
+                    }
                     while position < end {
                         guard let newline = Self.find(10, in: bytes, from: position, to: end) ?? (atEnd ? end : nil) else { break }
                         line += 1
@@ -144,7 +158,7 @@ package struct TraceFileReader {
 
     /// `forEachChunk` for the binary formats: fixed-size records, read whole chunks at a time.
     private func forEachRecordChunk(denseIds: Bool, _ body: (UnsafeBufferPointer<TraceRequest>) -> Bool) throws(ScenarioError) {
-        let source = try TraceByteSource(path: path)
+        let source = try TraceByteSource(path: path, maxDecompressedBytes: maxDecompressedBytes)
         let layout = try readLayout(source)
         let size = layout.recordBytes
         var remaining = Int.max  // v2: the records the header announces
@@ -220,7 +234,7 @@ package struct TraceFileReader {
     /// 64 KiB's lines (0 for a compressed file); a file that cannot be opened is refused as a
     /// read refuses it.
     package func estimatedRequests() throws(ScenarioError) -> Int {
-        let source = try TraceByteSource(path: path)
+        let source = try TraceByteSource(path: path, maxDecompressedBytes: maxDecompressedBytes)
         var info = stat()
         guard !path.hasSuffix(".gz"), !path.hasSuffix(".zst"), stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return 0 }
         var sample = [UInt8](repeating: 0, count: 1 << 16)
@@ -234,7 +248,7 @@ package struct TraceFileReader {
     /// its records; nil for every other format and for a v1 binary trace.
     package func objectKeys() throws(ScenarioError) -> [UInt64]? {
         guard format == .binary else { return nil }
-        let source = try TraceByteSource(path: path)
+        let source = try TraceByteSource(path: path, maxDecompressedBytes: maxDecompressedBytes)
         let layout = try readLayout(source)
         guard case .v2(let requests, let objects) = layout else { return nil }
         let skipped: Int
@@ -263,6 +277,21 @@ package struct TraceFileReader {
                     message: "truncated object table: \(keys.count * 8 + got % 8) of its \(objects * 8) bytes (\(objects) objects)")
             }
         }
+        // Bytes after the table are refused, compressed or not (a plain file's size tells
+        // ``recordCount()``; a compressed one must be read to its end).
+        let extra: Int
+        do {
+            extra = try source.skip(1 << 30)
+        } catch {
+            throw ScenarioError(file: path, line: 1, column: 1, keyPath: "", message: "cannot read trace file: \(error)")
+        }
+        if extra > 0 {
+            throw ScenarioError(
+                file: path, line: 1, column: 1, keyPath: "",
+                message:
+                    "\(extra < 1 << 30 ? "\(extra)" : "more than \(extra)") bytes after the object table (the header gives \(requests) requests and \(objects) objects)"
+            )
+        }
         return keys
     }
 
@@ -270,7 +299,7 @@ package struct TraceFileReader {
     /// and for a v1 binary trace.
     package func binaryCounts() throws(ScenarioError) -> (requests: Int, objects: Int)? {
         guard format == .binary else { return nil }
-        guard case .v2(let requests, let objects) = try readLayout(try TraceByteSource(path: path)) else { return nil }
+        guard case .v2(let requests, let objects) = try readLayout(try TraceByteSource(path: path, maxDecompressedBytes: maxDecompressedBytes)) else { return nil }
         return (requests, objects)
     }
 
@@ -280,7 +309,7 @@ package struct TraceFileReader {
     /// regular file, which must be read to be counted.
     package func recordCount() throws(ScenarioError) -> Int? {
         guard format.isBinary, !path.hasSuffix(".gz"), !path.hasSuffix(".zst") else { return nil }
-        let source = try TraceByteSource(path: path)
+        let source = try TraceByteSource(path: path, maxDecompressedBytes: maxDecompressedBytes)
         let layout = try readLayout(source)
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
@@ -404,6 +433,11 @@ package struct TraceFileReader {
             request.size = UInt32(size)
         }
         if let range = fields.time {
+            guard range.count <= Self.maxTimeCharacters else {
+                throw error(
+                    line: line, column: range.lowerBound - from + 1,
+                    "time '\(Self.text(bytes, range))…' is longer than \(Self.maxTimeCharacters) characters")
+            }
             guard let time = Self.number(bytes, range) else {
                 throw error(
                     line: line, column: range.lowerBound - from + 1, "time '\(Self.text(bytes, range))' is not a number")
@@ -450,11 +484,12 @@ package struct TraceFileReader {
         return value
     }
 
-    /// A decimal number (`12`, `0.5`, `1e3`), or nil.
+    /// A decimal number (`12`, `0.5`, `1e3`) of at most ``maxTimeCharacters`` characters, or nil
+    /// (hexadecimal, `nan` and `inf` too).
     static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double? {
+        guard range.count <= maxTimeCharacters else { return nil }
         if let whole = unsigned(bytes, range), whole < 1 << 53 { return Double(whole) }
-        guard let value = Double(text(bytes, range)), value.isFinite else { return nil }
-        return value
+        return DecimalText.parse(text(bytes, range))
     }
 
     static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {

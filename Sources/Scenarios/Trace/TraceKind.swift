@@ -51,6 +51,11 @@ extension TraceScenario {
         ]
     }
 
+    /// The trace file a replay reads (none for a generated trace).
+    public var inputFiles: [String] {
+        if case .file(let spec) = source { [spec.resolvedPath] } else { [] }
+    }
+
     /// The distinct keys read when loading counted them, else a generated trace's object count
     /// (it can ask for no more); nil when unknown.
     public var distinctCacheKeys: Int? {

@@ -180,10 +180,15 @@ public struct TraceScan: Equatable, Sendable {
         if case .file(let spec) = source, let counts = try spec.reader.binaryCounts() {
             objectTable = counts.objects
         }
+        // A compressed file cannot be estimated from its size (0): it is counted below, so that
+        // the memory estimate knows how many objects it can bring.
         if case .file(let spec) = source, !spec.format.isBinary, !workingSet, !countRows {
-            requests = try spec.reader.estimatedRequests()
-            estimated = true
-            return
+            let estimate = try spec.reader.estimatedRequests()
+            if estimate > 0 || !(spec.resolvedPath.hasSuffix(".gz") || spec.resolvedPath.hasSuffix(".zst")) {
+                requests = estimate
+                estimated = true
+                return
+            }
         }
         if case .generated(let spec) = source, !workingSet {
             requests = spec.requests

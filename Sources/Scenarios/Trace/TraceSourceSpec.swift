@@ -41,6 +41,17 @@ public struct TraceFileSpec: DeclaredMapping, Equatable, Sendable {
     public var keyColumn: Int
     public var timeColumn: Int?
     public var sizeColumn: Int?
+    /// `max_decompressed_bytes`: the most bytes a compressed trace may decompress to; nil for the
+    /// default bound (1,000 times the compressed size, at least 1 GiB).
+    public var maxDecompressedBytes: Int?
+
+    /// The bound on a compressed file's decompressed bytes when `max_decompressed_bytes` does
+    /// not give one: 1,000 times the compressed size, and at least 1 GiB. Real traces compress 3
+    /// to 30 times; a run of one repeated byte, tens of thousands of times.
+    package static func defaultDecompressedLimit(compressedBytes: Int) -> Int {
+        let (scaled, overflow) = compressedBytes.multipliedReportingOverflow(by: 1_000)
+        return overflow ? Int.max : max(1 << 30, scaled)
+    }
 
     /// The largest column number accepted.
     static let maxColumn = 1_000
@@ -75,6 +86,11 @@ public struct TraceFileSpec: DeclaredMapping, Equatable, Sendable {
                 "path", \.path, "The trace file; a relative path is relative to the scenario file.",
                 example: "traces/a.csv", .must("must name a file") { !$0.isEmpty }),
             .optional("format", \.format, default: .csv, "How the file is written.", example: "oracle-general"),
+            .optional(
+                "max_decompressed_bytes", \.maxDecompressedBytes,
+                absent: "1000 times the compressed size, at least 1 GiB",
+                "A .gz or .zst trace that decompresses to more bytes than this is refused (a guard against a small file that inflates without end); raise it for a trace that really is that large.",
+                example: "200000000000", .within(1...(1 << 62))),
             .optional(
                 "header", \.header, default: false, "Whether the first line is a header to skip (csv or text only).",
                 example: "true"),
@@ -124,7 +140,7 @@ public struct TraceFileSpec: DeclaredMapping, Equatable, Sendable {
     package var reader: TraceFileReader {
         TraceFileReader(
             path: resolvedPath, format: format, header: header, delimiter: delimiter == "\\t" ? 9 : delimiter.utf8.first ?? 44,
-            keyColumn: keyColumn, timeColumn: timeColumn, sizeColumn: sizeColumn)
+            keyColumn: keyColumn, timeColumn: timeColumn, sizeColumn: sizeColumn, maxDecompressedBytes: maxDecompressedBytes)
     }
 
     /// `path` as is when absolute or without a scenario file, else beside the scenario file.
@@ -200,6 +216,19 @@ public struct GenerateSpec: DeclaredMapping, Equatable, Sendable {
     public var hotShare: Double
     /// latest: the share of requests that ask for a new object (default 0.05).
     public var insertShare: Double
+    /// Each request's size: `unit` (1) or `pow2` (each object its own size, 256 B to 1 MiB).
+    public var sizes: Sizes
+
+    /// `sizes:` of a generated trace.
+    public enum Sizes: String, CaseIterable, Codable, Sendable, SchemaChoice {
+        case unit, pow2
+
+        static var choiceNoun: String { "size rule" }
+
+        public init(from decoder: Decoder) throws {
+            try self.init(decodingChoice: decoder)
+        }
+    }
 
     public static let objectsRange = 1...100_000_000
     public static let requestsRange = 1...10_000_000_000
@@ -208,8 +237,9 @@ public struct GenerateSpec: DeclaredMapping, Equatable, Sendable {
     public init(
         distribution: Distribution = .zipf, alpha: Double = 1, objects: Int, requests: Int, seed: UInt64? = nil,
         hotFraction: Double = ScenarioDefaults.hotFraction, hotShare: Double = ScenarioDefaults.hotShare,
-        insertShare: Double = ScenarioDefaults.insertShare
+        insertShare: Double = ScenarioDefaults.insertShare, sizes: Sizes = .unit
     ) {
+        self.sizes = sizes
         self.distribution = distribution
         self.alpha = alpha
         self.objects = objects
@@ -244,6 +274,10 @@ public struct GenerateSpec: DeclaredMapping, Equatable, Sendable {
                 "insert_share", \.insertShare, of: .latest, default: ScenarioDefaults.insertShare,
                 "latest: the share of requests that ask for a new object.", example: "0.01",
                 .must("must be >= 0 and < 1") { $0 >= 0 && $0 < 1 }),
+            .optional(
+                "sizes", \.sizes, default: .unit,
+                "Each request's size: unit (1, a capacity counts objects) or pow2 (object k has one size, 256 B to 1 MiB, as the reference generator's --sizes pow2 gives it: trace C).",
+                example: "pow2"),
         ])
     }
 
@@ -256,7 +290,9 @@ public struct GenerateSpec: DeclaredMapping, Equatable, Sendable {
             case .hotspot: .hotspot(hotFraction: hotFraction, hotShare: hotShare)
             case .latest: .latest(alpha: alpha, insertShare: insertShare)
             }
-        return TraceGenerator(distribution: made, objects: objects, requests: requests, seed: seed ?? fallback)
+        return TraceGenerator(
+            distribution: made, objects: objects, requests: requests, seed: seed ?? fallback,
+            sizes: sizes == .pow2 ? .pow2 : .unit)
     }
 }
 

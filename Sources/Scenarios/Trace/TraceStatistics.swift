@@ -86,6 +86,17 @@ public struct TraceStatistics: Equatable, Sendable {
 
 /// Generating and converting trace files (`workbench trace generate` and `convert`).
 public enum TraceFiles {
+    /// The most requests written as oracle-general: each request's key and next use are held,
+    /// and each distinct key's last use (about 48 bytes a request in all), within half of the
+    /// machine's memory and at most 2^30.
+    public static var maxOracleRequests: Int {
+        Int(min(MemoryGuard.defaultLimit / 48, Double(1 << 30)))
+    }
+
+    private static func oracleCountMessage(_ requests: Int, limit: Int) -> String {
+        "oracle-general is written with every request's key and next use in memory (about 48 bytes a request): at most \(limit) requests on this machine (half its memory), and this trace has \(requests == limit + 1 ? "more" : "\(requests)"); write csv or binary instead"
+    }
+
     /// Writes the requests of `source` to `path` in `format` (oracle-general computes each
     /// request's next use first, holding the trace's keys: 16 bytes a request).
     /// - Returns: the number of requests written.
@@ -94,10 +105,30 @@ public enum TraceFiles {
     public static func write(_ source: TraceSource, seed: UInt64, to path: String, format: TraceFormat) throws -> Int {
         var nextUse: [Int64] = []
         if format == .oracleGeneral {
+            // Checked before anything is written: the request count (the keys and next uses are
+            // held) and each time (a 32-bit unsigned number of seconds in the output).
+            let limit = maxOracleRequests
+            if case .generated(let spec) = source, spec.requests > limit {
+                throw ScenarioError(file: path, line: 0, column: 0, keyPath: "", message: oracleCountMessage(spec.requests, limit: limit))
+            }
             var keys: [UInt64] = []
+            var tooMany = false
+            var badTime: (index: Int, time: Double)?
             try source.forEachChunk(seed: seed) { chunk in
+                guard keys.count + chunk.count <= limit else {
+                    tooMany = true
+                    return false
+                }
+                if let offset = chunk.firstIndex(where: { !(0...Double(UInt32.max)).contains($0.time) }) {
+                    badTime = (keys.count + offset, chunk[offset].time)
+                    return false
+                }
                 keys += chunk.map(\.key)
                 return true
+            }
+            if let badTime { throw try TraceRequestLocator.timeRefusal(source, request: badTime.index, time: badTime.time) }
+            if tooMany {
+                throw ScenarioError(file: path, line: 0, column: 0, keyPath: "", message: oracleCountMessage(limit + 1, limit: limit))
             }
             nextUse = TraceWriter.nextUses(of: keys)
         }

@@ -27,6 +27,10 @@ struct AB: ParsableCommand {
               1  a build failed to run a file, a bad option, or a determinism failure
               2  a regression
               3  the baseline lacks a scenario of CURRENT
+              4  interrupted (SIGINT/SIGTERM): forwarded to the running build, which
+                 is killed if it has not exited 5 s later; nothing is compared
+            A build's process dies with ab (it is told ab's pid and asks the kernel for \
+            SIGTERM when ab dies, where the build knows how).
             """
     )
 
@@ -44,6 +48,11 @@ struct AB: ParsableCommand {
     mutating func validate() throws {
         guard !(summary && format == .csv) else {
             throw ValidationError("--summary prints text or markdown; --format csv lists every metric (drop one of them)")
+        }
+        do {
+            _ = try ScenarioLoader.validateRepeatOption(repetitions)
+        } catch {
+            throw ValidationError(error.description)
         }
         files = ScenarioFiles.expand(files)
     }
@@ -74,12 +83,7 @@ struct AB: ParsableCommand {
     var summary = false
 
     func run() throws {
-        do {
-            _ = try ScenarioLoader.validateRepeatOption(repetitions)
-        } catch {
-            Diagnostics.error("error: \(error.description)")
-            throw WorkbenchExit.inputError
-        }
+        Interrupt.install()
         if repetitions < CompareOptions.testedRepetitions {
             Diagnostics.note(
                 "note: --repeat \(repetitions): measured metrics will be listed, not judged (judging needs "
@@ -91,11 +95,13 @@ struct AB: ParsableCommand {
         for repetition in 1...repetitions {
             for (side, binary) in sides {
                 let directory = root.appendingPathComponent("runs/\(side)-\(repetition)", isDirectory: true)
-                let status = Self.execute(
+                if Interrupt.requested { throw Self.interrupted() }
+                let ending = Self.execute(
                     binary, ["run"] + files + ["--out", directory.path, "--no-plots", "--quiet", "--warm-up", "1"])
+                if Interrupt.requested { throw Self.interrupted() }
                 // 2: an expectation failed, which the comparison reports in its own way.
-                guard status == 0 || status == 2 else {
-                    Diagnostics.error("error: \(binary) exited \(status) on repetition \(repetition) (\(side))")
+                guard case .exited(let status) = ending, status == 0 || status == 2 else {
+                    Diagnostics.error("error: \(binary) \(ending) on repetition \(repetition) (\(side))")
                     throw WorkbenchExit.inputError
                 }
                 directories[side, default: []].append(directory)
@@ -122,20 +128,44 @@ struct AB: ParsableCommand {
         try compare.run()
     }
 
-    /// Runs `binary` with `arguments` (its tables discarded, its errors passed through); its
-    /// exit status (127 when it cannot be started).
-    static func execute(_ binary: String, _ arguments: [String]) -> Int32 {
+    /// How a build's process ended.
+    enum Ending: Equatable, CustomStringConvertible {
+        /// It exited with this status (127: it could not be started).
+        case exited(Int32)
+        /// A signal killed it ("was killed by signal 11 (Segmentation fault)").
+        case killed(String)
+
+        var description: String {
+            switch self {
+            case .exited(let status): "exited \(status)"
+            case .killed(let reason): reason
+            }
+        }
+    }
+
+    /// Runs `binary` with `arguments` (its tables discarded, its errors passed through), as a
+    /// child that dies with this process; an interrupt of this process is forwarded to it
+    /// (``ChildProcessWatch``). How it ended.
+    static func execute(_ binary: String, _ arguments: [String]) -> Ending {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
+        process.environment = ChildProcessWatch.childEnvironment()
         process.standardOutput = FileHandle.nullDevice
         do {
             try process.run()
         } catch {
             Diagnostics.error("error: cannot run \(binary): \(error.localizedDescription)")
-            return 127
+            return .exited(127)
         }
-        process.waitUntilExit()
-        return process.terminationStatus
+        ChildProcessWatch().wait(for: process) { Interrupt.requested }
+        if process.terminationReason == .uncaughtSignal { return .killed(ChildProcessWatch.ending(of: process)) }
+        return .exited(process.terminationStatus)
+    }
+
+    /// Reports the interrupt; exit 4.
+    private static func interrupted() -> ExitCode {
+        Diagnostics.note("interrupted: the running build was stopped; nothing was compared")
+        return WorkbenchExit.interrupted
     }
 }

@@ -61,13 +61,14 @@ struct Compare: ParsableCommand {
               0  no regression
               1  a directory or file cannot be read, a bad --threshold or --alpha value,
                  or a scenario whose results are of another kind on each side
-              2  a regression (takes precedence over 3)
+              2  a regression (takes precedence over 3), or CURRENT lacks a scenario of
+                 the baseline (what it checked is no longer checked)
               3  the baseline lacks a scenario of CURRENT
             A setting that differs between the sides (a setting column such as capacity, or a \
             key of the recorded scenario.yaml) is reported as a configuration change \
             ('configuration changed: capacity 12 → 8'); the counts are compared all the same. \
             Scenarios or runs on one side only and interrupted runs (complete=false) are listed \
-            as notes. With --format csv, the configuration changes, what the repetitions could not \
+            as notes (a scenario only in the baseline also fails the comparison, exit 2). With --format csv, the configuration changes, what the repetitions could not \
             judge and the notes go to stderr.
 
             SUMMARY (--summary, text or markdown; refused with --format csv)

@@ -90,6 +90,9 @@ struct Plan: ParsableCommand {
         }
         if failed { throw WorkbenchExit.inputError }
         let plan = StudyPlan(plans, options: options, shards: shards)
+        if plan.shards.count < shards {
+            Diagnostics.note("note: --shards \(shards) capped at \(plan.shards.count): the study has \(plan.runs.count) run\(plan.runs.count == 1 ? "" : "s")")
+        }
         switch emit {
         case .text: print(text(plan), terminator: "")
         case .csv: print(csv(plan), terminator: "")

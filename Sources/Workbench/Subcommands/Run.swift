@@ -21,8 +21,15 @@ struct Run: ParsableCommand {
     @Argument(help: ArgumentHelp("Scenario files (YAML), or directories: every *.yaml inside, in name order.", valueName: "file"))
     var files: [String]
 
-    /// A directory argument stands for the `*.yaml` files inside it.
+    /// A directory argument stands for the `*.yaml` files inside it. A `--repeat` or `--warm-up`
+    /// out of its range is a usage error (exit 64), as a value that is not a number is.
     mutating func validate() throws {
+        do {
+            _ = try repetitions.map(ScenarioLoader.validateRepeatOption)
+            _ = try warmUpRounds.map(ScenarioLoader.validateWarmUpOption)
+        } catch {
+            throw ValidationError(error.description)
+        }
         files = ScenarioFiles.expand(files)
     }
 
@@ -36,7 +43,7 @@ struct Run: ParsableCommand {
     @Option(
         name: .customLong("cache-dir"),
         help: ArgumentHelp(
-            "Where the drawing kind's disk tiers live: <dir>/workbench-<pid>/, removed when the run ends (also on SIGINT/SIGTERM); directories left there by runs that were killed are removed at the next start. Default: the system temporary directory ($TMPDIR, else /tmp).",
+            "Where the drawing kind's disk tiers live: <dir>/workbench-XXXXXX/ (a private directory with a random name, locked while the run lives), removed when the run ends (also on SIGINT/SIGTERM); directories left there by runs that were killed (their lock free) are removed at the next start. Default: the system temporary directory ($TMPDIR, else /tmp).",
             valueName: "dir"))
     var cacheDir: String?
 
@@ -74,6 +81,11 @@ struct Run: ParsableCommand {
 
     @Option(name: .customLong("repetition-runs"), help: .hidden)
     var repetitionRuns: String?
+
+    /// Hidden: the SHA-256 of the scenario file as the parent loaded it; a file that differs is
+    /// refused (``ScenarioSnapshot``).
+    @Option(name: .customLong("repetition-sha256"), help: .hidden)
+    var repetitionDigest: String?
 
     @OptionGroup var plotOptions: PlotOptions
 

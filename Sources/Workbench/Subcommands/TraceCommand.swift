@@ -61,6 +61,8 @@ struct TraceCommand: ParsableCommand {
         var requests: Int
         @Option(help: "The SplitMix64 seed.")
         var seed: UInt64 = 1
+        @Option(help: "Each request's size: unit (1) or pow2 (object k its own size, 256 B to 1 MiB: gen_trace.py's --sizes pow2).")
+        var sizes: GenerateSpec.Sizes = .unit
         @Option(help: "csv, text, oracle-general or binary.")
         var format: TraceFormat = .csv
         @Option(help: "The file to write.")
@@ -77,7 +79,8 @@ struct TraceCommand: ParsableCommand {
         }
 
         func run() throws {
-            let spec = GenerateSpec(distribution: distribution, alpha: alpha, objects: objects, requests: requests, seed: seed)
+            let spec = GenerateSpec(
+                distribution: distribution, alpha: alpha, objects: objects, requests: requests, seed: seed, sizes: sizes)
             try TraceCommand.write(.generated(spec), to: out, format: format)
         }
     }
@@ -174,3 +177,4 @@ struct TraceCommand: ParsableCommand {
 
 extension TraceFormat: ExpressibleByArgument {}
 extension GenerateSpec.Distribution: ExpressibleByArgument {}
+extension GenerateSpec.Sizes: ExpressibleByArgument {}

@@ -30,6 +30,8 @@ struct Validate: ParsableCommand {
         var options = RunOptions()
         options.inUse = try changes.inUseModes()
         var failed = false
+        // As run: a second file with a scenario name already seen would overwrite its results.
+        var namesSeen: [String: String] = [:]
         for file in files {
             do {
                 // The same loading as `run`: every sweep point is decoded and checked.
@@ -37,6 +39,13 @@ struct Validate: ParsableCommand {
                     contentsOf: URL(fileURLWithPath: file), memoryLimit: memoryLimit, overrides: overrides)
                 // What a run checks as it reads (a csv trace's rows), read in full here.
                 for point in plan.points { try point.scenario.body.checkInputs() }
+                if let other = namesSeen[plan.name] {
+                    Diagnostics.error(
+                        "\(file):1:1: error: scenario name '\(plan.name)' is already used by \(other); results would overwrite each other")
+                    failed = true
+                    continue
+                }
+                namesSeen[plan.name] = file
                 let runs = ScenarioRunner.runs(for: plan, options: options).map(\.configuration)
                 // The runs of one point, named without the point.
                 let perPoint = runs.prefix(runs.count / max(plan.points.count, 1)).map { run in

@@ -1,3 +1,5 @@
+import Scenarios
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -16,7 +18,7 @@ enum Interrupt {
     /// may inherit SIGINT/SIGTERM blocked (a test runner's threads, some supervisors) or ignored
     /// (a background job of a non-interactive shell): both are undone here, or the first Ctrl-C
     /// would never arrive. Threads started afterwards inherit the unblocked mask. A second signal
-    /// kills the process as usual.
+    /// kills the process as usual. (SIGXFSZ is ignored by every command: ``WorkbenchCommand/main()``.)
     static func install() {
         signal(SIGINT) { _ in
             Interrupt.flag = 1
@@ -30,6 +32,7 @@ enum Interrupt {
         sigemptyset(&unblocked)
         for number in signals { sigaddset(&unblocked, number) }
         pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
+        LoadInterruption.isRequested = { Interrupt.requested }
     }
 
     /// Whether a signal asked the run to stop.

@@ -22,8 +22,8 @@ struct RunFrontEnd {
         var overrides: [ScenarioOverride]
     }
 
-    /// A file that loaded.
-    private typealias Entry = (file: String, plan: ScenarioPlan)
+    /// A file that loaded, with the SHA-256 of what was loaded (``ScenarioSnapshot``).
+    private typealias Entry = (file: String, plan: ScenarioPlan, digest: String)
 
     /// How the run is going.
     private struct Tally {
@@ -37,6 +37,12 @@ struct RunFrontEnd {
         var outcomes: [ExpectationOutcome] = []
         /// The scenario directories written.
         var written: [URL] = []
+        /// The study's record, written (incomplete) once the first scenario's results are: nil
+        /// once written, and never written when nothing ran.
+        var pendingStudy: StudyRecord?
+        /// Where repetitions' processes write their records: a private directory in `--out`'s
+        /// staging area (``PrivateDirectory``), else the system temporary directory.
+        var scratch: URL = FileManager.default.temporaryDirectory
     }
 
     /// Does the run; the exit code of how it ended: ``WorkbenchExit/interrupted``,
@@ -46,6 +52,12 @@ struct RunFrontEnd {
     func run() throws -> ExitCode {
         // First, so that an interrupt while loading is seen too.
         Interrupt.install()
+        // Started by another workbench: die with it (a repetition's process at once, with no
+        // record; a run `ab` started as if interrupted, keeping what it measured).
+        guard ParentDeath.arrange(signal: command.repetitionRecord != nil ? SIGKILL : SIGTERM) else {
+            Diagnostics.error("error: the process that started this run has exited; nothing was run")
+            return WorkbenchExit.interrupted
+        }
         let checked = try checkOptions()
         DrawingTierDirectory.removeStale()
         defer { DrawingTierDirectory.removeProcessDirectory() }
@@ -95,13 +107,24 @@ struct RunFrontEnd {
         if !plans.isEmpty {
             do {
                 study = try StudyRecord.of(
-                    files: plans.map(\.file), runs: runCounts.reduce(0, +), options: command.scenario, shard: checked.shard)
-                try study?.write(into: URL(fileURLWithPath: out))
+                    files: plans.map(\.file), inputs: plans.flatMap(\.plan.inputFiles), runs: runCounts.reduce(0, +), options: command.scenario, shard: checked.shard)
+                // Written with the first results: a study of which nothing ran (an interrupt
+                // while its only file loaded) or nothing was written leaves the previous record.
+                tally.pendingStudy = study
             } catch {
                 Diagnostics.error("\(out): error: cannot record the study: \(error)")
                 tally.failed = true
             }
         }
+
+        // The run's private directory for its repetitions' records, inside --out's staging area
+        // (a `.staging-<pid>-` name: removed as stale by a later run if this one is killed).
+        var scratch: PrivateDirectory?
+        if lock != nil {
+            scratch = try? PrivateDirectory(in: writer.directory, prefix: "\(StagedDirectory.stagingPrefix)\(getpid())-private-")
+            if let scratch { tally.scratch = scratch.url }
+        }
+        defer { scratch?.remove() }
 
         for (position, entry) in plans.enumerated() where !tally.interrupted {
             if let only = selections[position], only.isEmpty { continue }
@@ -158,13 +181,6 @@ struct RunFrontEnd {
             }
             DrawingTierDirectory.root = URL(fileURLWithPath: cacheDir, isDirectory: true)
         }
-        do {
-            _ = try command.repetitions.map(ScenarioLoader.validateRepeatOption)
-            _ = try command.warmUpRounds.map(ScenarioLoader.validateWarmUpOption)
-        } catch {
-            Diagnostics.error("error: \(error.description)")
-            throw WorkbenchExit.inputError
-        }
         return Checked(options: options, durationCap: durationCap, shard: shard, memoryLimit: memoryLimit, overrides: overrides)
     }
 
@@ -180,10 +196,17 @@ struct RunFrontEnd {
                 break
             }
             let plan: ScenarioPlan
+            let digest: String
             do {
-                plan = try ScenarioLoader.loadPlan(
+                let snapshot = try ScenarioSnapshot.load(
                     contentsOf: URL(fileURLWithPath: file), maxDuration: checked.durationCap, memoryLimit: checked.memoryLimit,
                     overrides: checked.overrides)
+                (plan, digest) = (snapshot.plan, snapshot.sha256)
+            } catch where Interrupt.requested {
+                // A trace's load polls the interrupt: it stopped, the file is not at fault.
+                tally.interrupted = true
+                Diagnostics.note("interrupted while loading: nothing was run")
+                break
             } catch {
                 Diagnostics.error(error.description)
                 tally.failed = true
@@ -205,7 +228,7 @@ struct RunFrontEnd {
                 tally.failed = true
                 continue
             }
-            plans.append((file, plan))
+            plans.append((file, plan, digest))
         }
         return plans
     }
@@ -233,7 +256,8 @@ struct RunFrontEnd {
         options.repetitions = command.repetitions
         options.warmUpRounds = command.warmUpRounds
         if !command.inProcess, let executable = Bundle.main.executableURL {
-            options.isolation = RepetitionProcess(executable: executable, file: entry.file, arguments: passedOn)
+            options.isolation = RepetitionProcess(
+                executable: executable, file: entry.file, arguments: passedOn, directory: tally.scratch, scenarioDigest: entry.digest)
         }
         var warnings = ScenarioWarnings.before(entry.plan, options: options)
         let result = ScenarioRunner.run(entry.plan, options: options)
@@ -286,6 +310,17 @@ struct RunFrontEnd {
                 return false
             }
             return true
+        }
+        if let study = tally.pendingStudy {
+            // The study's first results are in: its record follows, incomplete until the end. (A
+            // failed first write leaves the previous record with the previous results.)
+            tally.pendingStudy = nil
+            do {
+                try study.write(into: URL(fileURLWithPath: command.out))
+            } catch {
+                Diagnostics.error("\(command.out): error: cannot record the study: \(error)")
+                tally.failed = true
+            }
         }
         if !command.quiet {
             print(SummaryTable(result: result, directory: writer.scenarioDirectory(name).path, countsOnly: command.countsOnly).render())
@@ -344,10 +379,18 @@ struct RunFrontEnd {
         }
         let plan: ScenarioPlan
         do {
-            plan = try ScenarioLoader.loadPlan(
+            let snapshot = try ScenarioSnapshot.load(
                 contentsOf: URL(fileURLWithPath: command.files[0]), maxDuration: checked.durationCap,
                 memoryLimit: checked.memoryLimit, overrides: checked.overrides)
-        } catch {
+            // The parent's scenario or none: a file edited since the parent loaded it is refused.
+            if let expected = command.repetitionDigest, snapshot.sha256 != expected {
+                Diagnostics.error(
+                    "\(command.files[0]):1:1: error: the scenario file changed since the run started (SHA-256 \(snapshot.sha256), "
+                        + "loaded as \(expected)); its repetitions would mix two scenarios: not run")
+                throw WorkbenchExit.inputError
+            }
+            plan = snapshot.plan
+        } catch let error as ScenarioError {
             Diagnostics.error(error.description)
             throw WorkbenchExit.inputError
         }

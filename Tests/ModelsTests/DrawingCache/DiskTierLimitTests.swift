@@ -9,7 +9,7 @@ struct DiskTierLimitTests {
     let rect = Rect(x: 0, y: 0, width: 10, height: 10)
 
     func cache(_ directory: DrawingTestDirectory, limit: DiskLimit) throws -> DrawingCache {
-        try DrawingCache(policy: .disk(directory: directory.url, limit: limit), clock: clock.read)
+        directory.track(try DrawingCache(policy: .disk(directory: directory.url, limit: limit), clock: clock.read))
     }
 
     func draw(_ cache: DrawingCache, _ salt: String) throws {

@@ -12,9 +12,10 @@ struct DrawingCacheStoreTests {
     func diskCache(
         _ directory: DrawingTestDirectory, policy: EvictionPolicyName = .lru, capacityBytes: Int = 0, runLoop: Models.RunLoop? = nil
     ) throws -> DrawingCache {
-        try DrawingCache(
-            policy: .memoryAndDisk(policy: policy, capacityBytes: capacityBytes, directory: directory.url), runLoop: runLoop,
-            clock: clock.read)
+        directory.track(
+            try DrawingCache(
+                policy: .memoryAndDisk(policy: policy, capacityBytes: capacityBytes, directory: directory.url), runLoop: runLoop,
+                clock: clock.read))
     }
 
     func draw(_ cache: DrawingCache, _ salt: String, rgb: UInt32 = 0x808080) throws -> DrawnImage? {
@@ -92,7 +93,7 @@ struct DrawingCacheStoreTests {
     func diskPolicyReadsFileOnEveryHit() throws {
         let directory = DrawingTestDirectory()
         defer { directory.cleanUp() }
-        let cache = try DrawingCache(policy: .disk(directory: directory.url), clock: clock.read)
+        let cache = directory.track(try DrawingCache(policy: .disk(directory: directory.url), clock: clock.read))
         #expect(cache.store.policy.name == "disk")
         let drawn = try #require(try draw(cache, "A", rgb: 0x336699))
         cache.waitForPendingWrites()
@@ -115,7 +116,7 @@ struct DrawingCacheStoreTests {
         let directory = DrawingTestDirectory()
         defer { directory.cleanUp() }
         let runLoop = Models.RunLoop(refreshRate: 60)
-        let cache = try DrawingCache(policy: .disk(directory: directory.url), runLoop: runLoop, clock: clock.read)
+        let cache = directory.track(try DrawingCache(policy: .disk(directory: directory.url), runLoop: runLoop, clock: clock.read))
         _ = try draw(cache, "A")
         cache.waitForPendingWrites()
         runLoop.postMemoryPressure(.warning)

@@ -10,15 +10,28 @@ final class DrawingTestClock {
     var read: () -> Double { { [unowned self] in self.now } }
 }
 
-/// A fresh directory under the temporary directory, removed by `cleanUp()`.
-struct DrawingTestDirectory {
+/// A fresh directory under the temporary directory, removed by `cleanUp()` once the caches
+/// using it (``track(_:)``) have finished their background writes: a write still queued would
+/// otherwise bring the directory back after its removal, left behind in the temporary directory.
+final class DrawingTestDirectory {
     let url: URL
+    private var caches: [DrawingCache] = []
 
     init(_ name: String = "drawing-cache") {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
     }
 
-    func cleanUp() { try? FileManager.default.removeItem(at: url) }
+    /// `cache`, whose pending writes `cleanUp()` waits for.
+    func track(_ cache: DrawingCache) -> DrawingCache {
+        caches.append(cache)
+        return cache
+    }
+
+    func cleanUp() {
+        for cache in caches { cache.waitForPendingWrites() }
+        caches.removeAll()
+        try? FileManager.default.removeItem(at: url)
+    }
 
     /// The entry files (PNGs) in the directory.
     var entryFiles: [String] {

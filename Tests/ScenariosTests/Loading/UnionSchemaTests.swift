@@ -65,9 +65,10 @@ struct UnionSchemaTests {
         #expect(ScrollStep.variantDocs.map(\.name) == ScrollStep.union.allKeys)
         #expect(
             ScrollStep.union.formKeys == [
-                "steady", "fling", "back_and_forth", "random_jumps", "tap_disclose", "pause", "remove_from_cache", "push", "present",
+                "steady", "fling", "back_and_forth", "random_jumps", "tap_disclose", "pause", "remove_from_cache", "remove_controller",
+                "push", "present",
             ])
-        #expect(NavigationStep.variantDocs.map(\.name) == ["intent", "dwell"])
+        #expect(NavigationStep.variantDocs.map(\.name) == ["intent", "dwell", "show_error"])
         #expect(ContentChange.variantDocs.map(\.name) == ["changes_every", "titles", "every"])
         #expect(KeyDistributionSpec.variantDocs.map(\.name) == ["zipfian", "hotspot", "latest"])
     }
@@ -87,7 +88,7 @@ struct UnionSchemaTests {
         let text = Self.message { _ = try Self.decode(NavigationStep.self, "go_back") }
         #expect(
             text
-                == "unknown step 'go_back' (expected one of back, rewind, clear_history, clear_view_cache, or a mapping with one key, one of: intent, dwell)"
+                == "unknown step 'go_back' (expected one of back, rewind, clear_history, clear_view_cache, or a mapping with one key, one of: intent, dwell, show_error)"
         )
     }
 
