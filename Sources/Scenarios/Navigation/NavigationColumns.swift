@@ -12,6 +12,7 @@ extension NavigationRecorder {
             SharedColumns.warmup,
             .count("frames", .neutral, "frames counted"),
             .count("intents", .neutral, "intents fired (tab switches, pushes, presents)", views: [.table]),
+            .count("deep_links", .neutral, "intents that came from user.deep_links (counted in intents too)"),
             .count("backs", .neutral, "back navigations"),
             .count("rewinds", .neutral, "rewinds of the history stack"),
             .count("failed_backs", .lowerIsBetter, "backs on an empty or disabled history stack", views: [.table]),

@@ -57,7 +57,11 @@ struct NavigationDriver {
             // The user's decision and the intent's state are the driver's work, made outside the
             // measured window; the intent's own bytes are measured for the history ledger.
             var action: UserAction?
-            if frame >= nextActionFrame {
+            if !pendingStart, let link = user.deepLink(dueBy: Double(frame) / Double(app.refreshHz)) {
+                // A deep link interrupts the user; they dwell on what it opened, then go on.
+                action = link
+                if counted { recorder.noteDeepLink() }
+            } else if frame >= nextActionFrame {
                 action = pendingStart ? user.startAction : user.next()
                 pendingStart = false
             }

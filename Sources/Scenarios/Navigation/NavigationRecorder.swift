@@ -15,6 +15,8 @@ struct NavigationRecorder {
     private var intervalAllocation = AllocationSnapshot.zero
     private var totalAllocation = AllocationSnapshot.zero
     private var frames = 0
+    /// Deep links fired since the warm-up.
+    private var deepLinks = 0
     private var latency = LatencyRecorder()
     /// Allocation requests over the counted period (jemalloc's request counters), set by the driver.
     var allocationRequests: UInt64 = 0
@@ -35,6 +37,7 @@ struct NavigationRecorder {
         totalAllocation = .zero
         intervalAllocation = .zero
         frames = 0
+        deepLinks = 0
     }
 
     mutating func notePressure(_ level: String) { pressure.append(level) }
@@ -44,6 +47,8 @@ struct NavigationRecorder {
         intervalAllocation.bytes += allocated.bytes
         totalAllocation.bytes += allocated.bytes
     }
+
+    mutating func noteDeepLink() { deepLinks += 1 }
 
     mutating func noteTransition(nanoseconds: UInt64) { latency.record(nanoseconds: nanoseconds) }
 
@@ -94,6 +99,7 @@ struct NavigationRecorder {
         row.append("warmup_s", .double(header.warmup.value))
         row.append("frames", .int(frames))
         row.append("intents", .int(stats.intents))
+        row.append("deep_links", .int(deepLinks))
         row.append("backs", .int(stats.backs))
         row.append("rewinds", .int(stats.rewinds))
         row.append("failed_backs", .int(stats.failedBacks))
