@@ -34,7 +34,7 @@ struct ScrollingTableDriver {
         let pool = ReusePool(runLoop: runLoop)
         let source = TableSource(
             spec: spec, content: TableContent(spec: spec, seed: configuration.seed),
-            cache: cache, pool: pool, usesPool: configuration.policy != .none)
+            cache: cache, pool: pool, usesPool: configuration.policy != .none, seed: configuration.seed)
         let table = TableView(viewportHeight: spec.viewportHeight)
         table.dataSource = source
         table.reloadData()
@@ -82,8 +82,13 @@ struct ScrollingTableDriver {
                 case .scroll(let offset):
                     table.contentOffset = offset
                 case .disclose(let section):
-                    if spec.disclosure == .oneSection {
+                    switch spec.disclosure {
+                    case .all: break
+                    case .oneSection:
                         source.disclosedSection = section
+                        table.reloadData()
+                    case .independent:
+                        if section < source.expandedSections.count { source.expandedSections[section].toggle() }
                         table.reloadData()
                     }
                     table.contentOffset = table.offset(ofSection: section)

@@ -18,6 +18,8 @@ final class TableSource: TableViewDataSource {
 
     /// The disclosed section under `disclosure: one_section` (-1: none yet).
     var disclosedSection = -1
+    /// Under `disclosure: independent`: which sections are expanded.
+    var expandedSections: [Bool] = []
 
     /// Latency of row requests (ControllerCache) and of header/footer requests (pool), ns.
     var rowLatency = LatencyRecorder()
@@ -27,7 +29,7 @@ final class TableSource: TableViewDataSource {
     /// Whether requests are being counted (past the warm-up).
     var recording = false
 
-    init(spec: TableSpec, content: TableContent, cache: ControllerCache, pool: ReusePool, usesPool: Bool) {
+    init(spec: TableSpec, content: TableContent, cache: ControllerCache, pool: ReusePool, usesPool: Bool, seed: UInt64 = 0) {
         self.spec = spec
         self.content = content
         self.cache = cache
@@ -40,13 +42,29 @@ final class TableSource: TableViewDataSource {
         labelTexts = spec.cells.map(\.nib.label)
         headerNib = spec.header.map { NibDescription(viewCount: $0.nib.views, depth: $0.nib.depth, labelText: $0.nib.label) }
         footerNib = spec.footer.map { NibDescription(viewCount: $0.nib.views, depth: $0.nib.depth, labelText: $0.nib.label) }
+        if spec.disclosure == .independent {
+            expandedSections = Self.initiallyExpanded(sections: content.rowCounts.count, share: spec.expanded ?? 1, seed: seed)
+        }
+    }
+
+    /// `round(share × sections)` sections expanded, chosen by a seeded shuffle.
+    static func initiallyExpanded(sections: Int, share: Double, seed: UInt64) -> [Bool] {
+        var order = Array(0..<sections)
+        var generator = SeededGenerator(seed: seed).derived(0xE4A1)
+        order.shuffle(using: &generator)
+        var expanded = Array(repeating: false, count: sections)
+        for section in order.prefix(Int((share * Double(sections)).rounded())) { expanded[section] = true }
+        return expanded
     }
 
     func numberOfSections(in tableView: TableView) -> Int { content.rowCounts.count }
 
     func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
-        if spec.disclosure == .oneSection, section != disclosedSection { return 0 }
-        return content.rowCounts[section]
+        switch spec.disclosure {
+        case .all: return content.rowCounts[section]
+        case .oneSection: return section == disclosedSection ? content.rowCounts[section] : 0
+        case .independent: return expandedSections[section] ? content.rowCounts[section] : 0
+        }
     }
 
     func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double {

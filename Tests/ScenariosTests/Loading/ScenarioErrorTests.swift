@@ -60,7 +60,7 @@ struct ScenarioErrorTests {
             """,
             line: 5, column: 3, keyPath: "table.sectoins",
             message:
-                "unknown key 'sectoins' at table.sectoins (expected one of: sections, rows_per_section, viewport_height, refresh_hz, disclosure, header, footer, cells)"
+                "unknown key 'sectoins' at table.sectoins (expected one of: sections, rows_per_section, viewport_height, refresh_hz, disclosure, expanded, header, footer, cells)"
         )
     }
 
