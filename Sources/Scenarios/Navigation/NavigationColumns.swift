@@ -17,6 +17,10 @@ extension NavigationRecorder {
             .count("rewinds", .neutral, "rewinds of the history stack"),
             .count("failed_backs", .lowerIsBetter, "backs on an empty or disabled history stack", views: [.table]),
             .count("creations", .lowerIsBetter, "view controllers created (view-cache misses)", views: [.table, .bars]),
+            .count("calibrated_creations", .neutral, "creations priced by a nib's stated device cost (cost:); 0 when the file states none"),
+            .count(
+                "device_cost_ms", .lowerIsBetter, "stated device time the creations cost: each calibrated creation's nib cost, summed (ms)",
+                unit: .number),
             .count("on_create_calls", .lowerIsBetter, "onCreate calls"),
             .count("on_resume_calls", .neutral, "onResume calls"),
             .count("on_pause_calls", .neutral, "onPause calls"),

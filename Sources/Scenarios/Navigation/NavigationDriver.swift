@@ -23,9 +23,10 @@ struct NavigationDriver {
         let timeline = FrameTimeline(header: header, refreshRate: app.refreshHz)
         let runLoop = RunLoop(refreshRate: app.refreshHz)
         let factory = ViewFactory()
+        let deviceCosts = DeviceCostLedger()
         for section in app.sections {
-            register(section.name, nib: section.nib, in: factory)
-            for page in section.views { register(page.name, nib: page.nib, in: factory) }
+            register(section.name, nib: section.nib, in: factory, deviceCosts: deviceCosts)
+            for page in section.views { register(page.name, nib: page.nib, in: factory, deviceCosts: deviceCosts) }
         }
         let (log, optimal) = OptimalPass.log(for: configuration, future: future)
         let model = ViewModel(
@@ -51,6 +52,7 @@ struct NavigationDriver {
             if frame == timeline.warmupFrames {
                 model.resetStatistics()
                 recorder.startCounting()
+                deviceCosts.recording = true
                 requestsAtStart = AllocationProbe.requests()
             }
             let counted = timeline.isCounted(frame)
@@ -100,6 +102,7 @@ struct NavigationDriver {
         }
         progress(1)
         recorder.allocationRequests = AllocationProbe.requests() &- requestsAtStart
+        recorder.deviceCosts = (deviceCosts.charges, deviceCosts.total)
         var output = recorder.output(
             model: model, viewCacheBytes: viewCacheBytes(model), historyBytes: ledger.bytes(of: model.historyStack),
             capacity: configuration.policy.isBounded ? scenario.cache.capacity ?? 0 : 0,
@@ -124,9 +127,11 @@ struct NavigationDriver {
     }
 
     /// Registers `name`: each instance loads its nib for real, and remembers what that allocated.
-    private func register(_ name: String, nib spec: NibSpec, in factory: ViewFactory) {
+    private func register(_ name: String, nib spec: NibSpec, in factory: ViewFactory, deviceCosts: DeviceCostLedger) {
         let nib = NibDescription(viewCount: spec.views, depth: spec.depth, labelText: spec.label)
+        let cost = spec.cost?.nanoseconds
         factory.register(name) {
+            if let cost { deviceCosts.charge(cost) }
             let (controller, bytes) = AllocationProbe.measureBytes { () -> PageController in
                 let made = PageController(nib: nib)
                 _ = made.view

@@ -20,6 +20,8 @@ struct NavigationRecorder {
     private var latency = LatencyRecorder()
     /// Allocation requests over the counted period (jemalloc's request counters), set by the driver.
     var allocationRequests: UInt64 = 0
+    /// Creations priced by a nib's stated device cost, and the time charged (ns).
+    var deviceCosts: (charges: Int, nanoseconds: UInt64) = (0, 0)
     private var maxResident = 0
     private var maxDepth = 0
     private var maxCacheBytes: UInt64 = 0
@@ -104,6 +106,8 @@ struct NavigationRecorder {
         row.append("rewinds", .int(stats.rewinds))
         row.append("failed_backs", .int(stats.failedBacks))
         row.append("creations", .int(stats.creations))
+        row.append("calibrated_creations", .int(deviceCosts.charges))
+        row.append("device_cost_ms", .double(Double(deviceCosts.nanoseconds) / 1e6))
         row.append("on_create_calls", .int(stats.onCreateCalls))
         row.append("on_resume_calls", .int(stats.onResumeCalls))
         row.append("on_pause_calls", .int(stats.onPauseCalls))

@@ -19,11 +19,15 @@ final class DetailScreens {
     /// Whether opens are being counted (past the warm-up).
     var recording = false
 
-    init(specs: [DetailSpec], cache: ControllerCache) {
+    init(specs: [DetailSpec], cache: ControllerCache, deviceCosts: DeviceCostLedger = DeviceCostLedger()) {
         self.cache = cache
         types = specs.map { spec in
             let nib = NibDescription(viewCount: spec.nib.views, depth: spec.nib.depth, labelText: spec.nib.label)
-            return ControllerType(name: spec.type, nib: nib)
+            guard let cost = spec.nib.cost?.nanoseconds else { return ControllerType(name: spec.type, nib: nib) }
+            return ControllerType(name: spec.type) {
+                deviceCosts.charge(cost)
+                return ViewController(nib: nib)
+            }
         }
         navigation = NavigationController(root: screen)
     }

@@ -6,6 +6,8 @@ struct IntervalCounters {
     var frames = 0
     var allocatedBytes: UInt64 = 0
     var framesOverBudget = 0
+    /// Frames over budget once the stated device costs charged in them are added.
+    var deviceFramesOverBudget = 0
     /// Memory-pressure levels posted in the interval, in order.
     var pressure: [String] = []
 
@@ -13,6 +15,7 @@ struct IntervalCounters {
         frames += other.frames
         allocatedBytes += other.allocatedBytes
         framesOverBudget += other.framesOverBudget
+        deviceFramesOverBudget += other.deviceFramesOverBudget
         pressure += other.pressure
     }
 }
@@ -78,7 +81,8 @@ struct RunRecorder {
     /// The run's summary row, timeseries and latency spectrum.
     func output(
         totals: IntervalCounters, allocationRequests: UInt64, cache: ControllerCache, pool: ReusePool, source: TableSource,
-        details: DetailScreens, frameWork: LatencyRecorder, capacity: Int?, header: ScenarioHeader, complete: Bool
+        details: DetailScreens, deviceCosts: DeviceCostLedger, frameWork: LatencyRecorder, capacity: Int?, header: ScenarioHeader,
+        complete: Bool
     ) -> RunOutput {
         let stats = cache.statistics
         let poolStats = pool.statistics
@@ -114,6 +118,9 @@ struct RunRecorder {
         row.appendPercentiles("pool_dequeue_latency", source.supplementaryLatency, levels: Self.poolLevels)
         row.appendPercentiles("frame_work", frameWork, levels: Self.frameLevels)
         row.append("frames_over_budget", .int(totals.framesOverBudget))
+        row.append("calibrated_instantiations", .int(deviceCosts.charges))
+        row.append("device_cost_ms", .double(Double(deviceCosts.total) / 1e6))
+        row.append("device_frames_over_budget", .int(totals.deviceFramesOverBudget))
         appendDetailColumns(to: &row, stats: stats, details: details)
 
         return configuration.output(

@@ -43,7 +43,16 @@ extension RunRecorder {
                 "pool_dequeue_latency", of: "a header/footer request (dequeue, or instantiation on a miss)",
                 levels: poolLevels)
             + SharedColumns.latency("frame_work", of: "a frame's model work", levels: frameLevels) + [
-                .measured("frames_over_budget", .count, .lowerIsBetter, "frames whose model work took longer than 1/refresh_hz")
+                .measured("frames_over_budget", .count, .lowerIsBetter, "frames whose model work took longer than 1/refresh_hz"),
+                .count(
+                    "calibrated_instantiations", .neutral,
+                    "instantiations priced by a nib's stated device cost (cost:); 0 when the file states none"),
+                .count(
+                    "device_cost_ms", .lowerIsBetter, "stated device time charged: each calibrated instantiation's nib cost, summed (ms)",
+                    unit: .number),
+                .measured(
+                    "device_frames_over_budget", .count, .lowerIsBetter,
+                    "frames whose model work plus the stated device costs charged in them took longer than 1/refresh_hz"),
             ] + detailColumns,
         timeseries: SharedColumns.identity + [
             SharedColumns.time,

@@ -283,12 +283,20 @@ public struct NibSpec: DeclaredMapping, Equatable, Sendable {
     /// > 0 and <= views
     public var depth: Int
     public var label: String
+    /// What instantiating a controller from this nib costs on a device, as measured there
+    /// (Instruments): charged to the frame on the virtual clock beside the stand-in's measured
+    /// time. Nil: only the stand-in's time counts.
+    public var cost: Seconds?
 
-    public init(views: Int, depth: Int, label: String = ScenarioDefaults.nibLabel) {
+    public init(views: Int, depth: Int, label: String = ScenarioDefaults.nibLabel, cost: Seconds? = nil) {
         self.views = views
         self.depth = depth
         self.label = label
+        self.cost = cost
     }
+
+    /// The largest `cost` accepted: 10 s.
+    public static let maxCost = 10.0
 
     public static var blank: NibSpec { NibSpec(views: 0, depth: 0) }
 
@@ -300,6 +308,10 @@ public struct NibSpec: DeclaredMapping, Equatable, Sendable {
                 .must("must be > 0") { $0 > 0 },
                 .must("must be <= views", { depth, nib in depth <= nib.views }, message: { _, nib in "must be <= views (\(nib.views))" })),
             .optional("label", \.label, default: ScenarioDefaults.nibLabel, "The text of the nib's label."),
+            .optional(
+                "cost", \.cost, absent: "only the stand-in's measured time counts",
+                "What instantiating a controller from this nib costs on a device (measured there, e.g. with Instruments): charged to the frame beside the measured stand-in time, in the device_* columns.",
+                example: "2.4ms", .must("must be >= 0 and at most \(formatNumber(maxCost))s") { $0.value >= 0 && $0.value <= maxCost }),
         ])
     }
 }

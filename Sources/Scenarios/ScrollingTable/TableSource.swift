@@ -15,6 +15,8 @@ final class TableSource: TableViewDataSource {
     private let headerNib: NibDescription?
     private let footerNib: NibDescription?
     private let labelTexts: [String]
+    /// The stated device costs charged as controllers are instantiated.
+    let deviceCosts: DeviceCostLedger
 
     /// The disclosed section under `disclosure: one_section` (-1: none yet).
     var disclosedSection = -1
@@ -29,15 +31,23 @@ final class TableSource: TableViewDataSource {
     /// Whether requests are being counted (past the warm-up).
     var recording = false
 
-    init(spec: TableSpec, content: TableContent, cache: ControllerCache, pool: ReusePool, usesPool: Bool, seed: UInt64 = 0) {
+    init(
+        spec: TableSpec, content: TableContent, cache: ControllerCache, pool: ReusePool, usesPool: Bool, seed: UInt64 = 0,
+        deviceCosts: DeviceCostLedger = DeviceCostLedger()
+    ) {
         self.spec = spec
+        self.deviceCosts = deviceCosts
         self.content = content
         self.cache = cache
         self.pool = pool
         self.usesPool = usesPool
         cellTypes = spec.cells.map { cell in
             let nib = NibDescription(viewCount: cell.nib.views, depth: cell.nib.depth, labelText: cell.nib.label)
-            return ControllerType(name: cell.type) { CellController(nib: nib) }
+            guard let cost = cell.nib.cost?.nanoseconds else { return ControllerType(name: cell.type) { CellController(nib: nib) } }
+            return ControllerType(name: cell.type) { [deviceCosts] in
+                deviceCosts.charge(cost)
+                return CellController(nib: nib)
+            }
         }
         labelTexts = spec.cells.map(\.nib.label)
         headerNib = spec.header.map { NibDescription(viewCount: $0.nib.views, depth: $0.nib.depth, labelText: $0.nib.label) }
@@ -90,20 +100,21 @@ final class TableSource: TableViewDataSource {
             if recording { rowLatency.record(nanoseconds: MonotonicClock.now() - start) }
             return view
         case .header:
-            return supplementary(spec.header?.reuseID ?? "header", nib: headerNib)
+            return supplementary(spec.header?.reuseID ?? "header", nib: headerNib, cost: spec.header?.nib.cost)
         case .footer:
-            return supplementary(spec.footer?.reuseID ?? "footer", nib: footerNib)
+            return supplementary(spec.footer?.reuseID ?? "footer", nib: footerNib, cost: spec.footer?.nib.cost)
         }
     }
 
     /// The flyweight seed's `viewForHeaderInSection`: dequeue, else instantiate and register.
-    private func supplementary(_ reuseIdentifier: String, nib: NibDescription?) -> View {
+    private func supplementary(_ reuseIdentifier: String, nib: NibDescription?, cost: Seconds?) -> View {
         let start = MonotonicClock.now()
         let controller: ViewController
         if usesPool, let reused = pool.dequeue(reuseIdentifier: reuseIdentifier) {
             controller = reused
         } else {
             controller = ViewController(nib: nib)
+            if let cost { deviceCosts.charge(cost.nanoseconds) }
             if usesPool { pool.register(controller, reuseIdentifier: reuseIdentifier) }
             if recording { supplementaryInstantiations += 1 }
         }
