@@ -43,7 +43,17 @@ struct RunRecorder {
     }
 
     /// Appends the timeseries row for the interval that ends at `time`.
-    mutating func sample(time: Double, interval: IntervalCounters, cache: ControllerCache, pool: ReusePool, source: TableSource) {
+    /// The cache's bytes held at each sample: the largest, and their sum and count (for the mean).
+    private var cacheBytesMax: UInt64 = 0
+    private var cacheBytesSum: Double = 0
+    private var cacheBytesSamples = 0
+
+    mutating func sample(
+        time: Double, interval: IntervalCounters, cache: ControllerCache, pool: ReusePool, source: TableSource, cacheBytes: UInt64
+    ) {
+        cacheBytesMax = max(cacheBytesMax, cacheBytes)
+        cacheBytesSum += Double(cacheBytes)
+        cacheBytesSamples += 1
         let stats = cache.statistics
         let poolStats = pool.statistics
         let requests = stats.requests - lastCache.requests
@@ -60,6 +70,7 @@ struct RunRecorder {
         row.append("repopulations", .int(stats.repopulations - lastCache.repopulations))
         row.append("in_use_dropped", .int(stats.inUseDropped - lastCache.inUseDropped))
         row.append("cached_controllers", .int(cache.cachedControllerCount))
+        row.append("cache_bytes", .uint(cacheBytes))
         row.append("pending_repopulation", .int(cache.pendingRepopulationCount))
         row.append("pool_controllers", .int(pool.count))
         row.append("pool_dequeues", .int(poolStats.dequeues - lastPool.dequeues))
@@ -111,6 +122,8 @@ struct RunRecorder {
         row.append("header_footer_instantiations", .int(source.supplementaryInstantiations))
         row.append("memory_pressure_events", .int(stats.memoryPressureEvents))
         row.append("cached_controllers_end", .int(cache.cachedControllerCount))
+        row.append("cache_bytes_max", .uint(cacheBytesMax))
+        row.append("cache_bytes_mean", cacheBytesSamples == 0 ? .empty : .double((cacheBytesSum / Double(cacheBytesSamples)).rounded()))
         row.append("complete", .string(complete ? "true" : "false"))
         row.append("allocated_bytes", .uint(totals.allocatedBytes))
         row.append("allocations", .uint(allocationRequests))

@@ -123,7 +123,7 @@ struct ScrollingTableDriver {
             if timeline.isSampleEnd(frame) {
                 recorder.sample(
                     time: timeline.time(afterFrame: frame), interval: interval,
-                    cache: cache, pool: pool, source: source)
+                    cache: cache, pool: pool, source: source, cacheBytes: details.cachedBytes(source.cellTypes + details.types))
                 totals.add(interval)
                 interval = IntervalCounters()
                 recorder.markSampled(cache: cache, pool: pool, source: source)

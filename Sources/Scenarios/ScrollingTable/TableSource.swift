@@ -43,10 +43,17 @@ final class TableSource: TableViewDataSource {
         self.usesPool = usesPool
         cellTypes = spec.cells.map { cell in
             let nib = NibDescription(viewCount: cell.nib.views, depth: cell.nib.depth, labelText: cell.nib.label)
-            guard let cost = cell.nib.cost?.nanoseconds else { return ControllerType(name: cell.type) { CellController(nib: nib) } }
+            let cost = cell.nib.cost?.nanoseconds
             return ControllerType(name: cell.type) { [deviceCosts] in
-                deviceCosts.charge(cost)
-                return CellController(nib: nib)
+                if let cost { deviceCosts.charge(cost) }
+                // The view is loaded here, to count its bytes with the controller's.
+                let (controller, bytes) = AllocationProbe.measureBytes { () -> CellController in
+                    let made = CellController(nib: nib)
+                    _ = made.view
+                    return made
+                }
+                controller.creationBytes = bytes
+                return controller
             }
         }
         labelTexts = spec.cells.map(\.nib.label)
