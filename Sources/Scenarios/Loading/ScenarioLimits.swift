@@ -31,6 +31,8 @@ public enum ScenarioLimits {
     public static let maxStateBytesTotal = 1_048_576
     /// Repetition counts of script steps (`count`, `cycles`).
     public static let stepCount = 1...1_000_000
+    /// `user.deep_links`: at most this many sources.
+    public static let deepLinkSources = 100
     /// A parallel-readers thread's `operations` (closed loop): at some millions of operations
     /// per second, a run of at most a minute or so per thread; `--max-duration` does not shorten it.
     public static let operationsPerThread = 1...100_000_000

@@ -23,9 +23,10 @@ struct NavigationDriver {
         let timeline = FrameTimeline(header: header, refreshRate: app.refreshHz)
         let runLoop = RunLoop(refreshRate: app.refreshHz)
         let factory = ViewFactory()
+        let deviceCosts = DeviceCostLedger()
         for section in app.sections {
-            register(section.name, nib: section.nib, in: factory)
-            for page in section.views { register(page.name, nib: page.nib, in: factory) }
+            register(section.name, nib: section.nib, in: factory, deviceCosts: deviceCosts)
+            for page in section.views { register(page.name, nib: page.nib, in: factory, deviceCosts: deviceCosts) }
         }
         let (log, optimal) = OptimalPass.log(for: configuration, future: future)
         let model = ViewModel(
@@ -51,13 +52,18 @@ struct NavigationDriver {
             if frame == timeline.warmupFrames {
                 model.resetStatistics()
                 recorder.startCounting()
+                deviceCosts.recording = true
                 requestsAtStart = AllocationProbe.requests()
             }
             let counted = timeline.isCounted(frame)
             // The user's decision and the intent's state are the driver's work, made outside the
             // measured window; the intent's own bytes are measured for the history ledger.
             var action: UserAction?
-            if frame >= nextActionFrame {
+            if !pendingStart, let link = user.deepLink(dueBy: Double(frame) / Double(app.refreshHz)) {
+                // A deep link interrupts the user; they dwell on what it opened, then go on.
+                action = link
+                if counted { recorder.noteDeepLink() }
+            } else if frame >= nextActionFrame {
                 action = pendingStart ? user.startAction : user.next()
                 pendingStart = false
             }
@@ -96,6 +102,7 @@ struct NavigationDriver {
         }
         progress(1)
         recorder.allocationRequests = AllocationProbe.requests() &- requestsAtStart
+        recorder.deviceCosts = (deviceCosts.charges, deviceCosts.total)
         var output = recorder.output(
             model: model, viewCacheBytes: viewCacheBytes(model), historyBytes: ledger.bytes(of: model.historyStack),
             capacity: configuration.policy.isBounded ? scenario.cache.capacity ?? 0 : 0,
@@ -120,9 +127,11 @@ struct NavigationDriver {
     }
 
     /// Registers `name`: each instance loads its nib for real, and remembers what that allocated.
-    private func register(_ name: String, nib spec: NibSpec, in factory: ViewFactory) {
+    private func register(_ name: String, nib spec: NibSpec, in factory: ViewFactory, deviceCosts: DeviceCostLedger) {
         let nib = NibDescription(viewCount: spec.views, depth: spec.depth, labelText: spec.label)
+        let cost = spec.cost?.nanoseconds
         factory.register(name) {
+            if let cost { deviceCosts.charge(cost) }
             let (controller, bytes) = AllocationProbe.measureBytes { () -> PageController in
                 let made = PageController(nib: nib)
                 _ = made.view

@@ -15,9 +15,13 @@ struct NavigationRecorder {
     private var intervalAllocation = AllocationSnapshot.zero
     private var totalAllocation = AllocationSnapshot.zero
     private var frames = 0
+    /// Deep links fired since the warm-up.
+    private var deepLinks = 0
     private var latency = LatencyRecorder()
     /// Allocation requests over the counted period (jemalloc's request counters), set by the driver.
     var allocationRequests: UInt64 = 0
+    /// Creations priced by a nib's stated device cost, and the time charged (ns).
+    var deviceCosts: (charges: Int, nanoseconds: UInt64) = (0, 0)
     private var maxResident = 0
     private var maxDepth = 0
     private var maxCacheBytes: UInt64 = 0
@@ -35,6 +39,7 @@ struct NavigationRecorder {
         totalAllocation = .zero
         intervalAllocation = .zero
         frames = 0
+        deepLinks = 0
     }
 
     mutating func notePressure(_ level: String) { pressure.append(level) }
@@ -44,6 +49,8 @@ struct NavigationRecorder {
         intervalAllocation.bytes += allocated.bytes
         totalAllocation.bytes += allocated.bytes
     }
+
+    mutating func noteDeepLink() { deepLinks += 1 }
 
     mutating func noteTransition(nanoseconds: UInt64) { latency.record(nanoseconds: nanoseconds) }
 
@@ -94,11 +101,14 @@ struct NavigationRecorder {
         row.append("warmup_s", .double(header.warmup.value))
         row.append("frames", .int(frames))
         row.append("intents", .int(stats.intents))
+        row.append("deep_links", .int(deepLinks))
         row.append("backs", .int(stats.backs))
         row.append("rewinds", .int(stats.rewinds))
         row.append("failed_backs", .int(stats.failedBacks))
         row.append("errors_shown", .int(stats.errorsShown))
         row.append("creations", .int(stats.creations))
+        row.append("calibrated_creations", .int(deviceCosts.charges))
+        row.append("device_cost_ms", .double(Double(deviceCosts.nanoseconds) / 1e6))
         row.append("on_create_calls", .int(stats.onCreateCalls))
         row.append("on_resume_calls", .int(stats.onResumeCalls))
         row.append("on_pause_calls", .int(stats.onPauseCalls))

@@ -48,6 +48,17 @@ public struct NavigationScenario: DeclaredMapping, Equatable, Sendable {
                     }
                 }
             },
+            .rule("deep-link targets name a section of the app and one of its views") { scenario, f in
+                for (index, link) in scenario.user.deepLinks.enumerated() {
+                    for (targetIndex, target) in link.to.enumerated() {
+                        try scenario.app.checkIntentNames(
+                            section: target.section, view: target.view,
+                            at: f.path("user") + [
+                                AnyCodingKey("deep_links"), AnyCodingKey(index: index), AnyCodingKey("to"), AnyCodingKey(index: targetIndex),
+                            ])
+                    }
+                }
+            },
             .rule("expectations name runs and metrics of this scenario") { scenario, f in
                 try scenario.header.expect.validate(
                     policies: scenario.cache.policies, modes: scenario.cache.inUse, metrics: summaryColumns, fields: f)

@@ -24,6 +24,7 @@ struct UserDriver {
     let model: UserModel
     private var generator: SeededGenerator
     private var index = 0
+    private var deepLinks: DeepLinkSchedule
     /// The section and view the user believes are on screen (tracked from its own actions).
     private(set) var section: String
     private(set) var view: String?
@@ -32,6 +33,7 @@ struct UserDriver {
         self.app = app
         self.model = model
         generator = SeededGenerator(seed: seed).derived(0x05E7)
+        deepLinks = DeepLinkSchedule(model.deepLinks, seed: seed)
         let start = app.start ?? IntentTarget(section: app.sections[0].name, view: app.sections[0].views.first?.name)
         section = start.section
         view = start.view
@@ -62,6 +64,14 @@ struct UserDriver {
         case .markov(let markov):
             return draw(markov)
         }
+    }
+
+    /// The deep link due by `time` (seconds from the start of the run), as an intent; nil when
+    /// none is due. Its draws are the schedule's own, so the user's walk draws as without it.
+    mutating func deepLink(dueBy time: Double) -> UserAction? {
+        guard let link = deepLinks.due(by: time) else { return nil }
+        let target = deepLinks.target(of: link, in: app)
+        return .intent(section: target.section, view: target.view, animation: AnimationStyle(link.animation), state: [:])
     }
 
     /// The user's think time on a screen, for the Markov model (0 for a script, which dwells

@@ -1,6 +1,7 @@
 // `user:` — who drives the app: an explicit script, or a seeded Markov model.
 
-/// `user:` — exactly one of `script` or `markov`, plus the think time between actions.
+/// `user:` — exactly one of `script` or `markov`, the state each intent carries, and the deep
+/// links that arrive from outside while the user walks.
 public struct UserModel: DeclaredMapping, Equatable, Sendable {
     public enum Mode: Equatable, Sendable {
         /// Steps played in order, from the top again when they run out.
@@ -11,10 +12,13 @@ public struct UserModel: DeclaredMapping, Equatable, Sendable {
     public var mode: Mode
     /// What each intent carries in `savedInstanceState` (besides a script intent's own `state`).
     public var state: StatePayload
+    /// Intents from outside the app, interleaved with the script's or the Markov model's actions.
+    public var deepLinks: [DeepLinkSpec]
 
-    public init(mode: Mode, state: StatePayload = StatePayload()) {
+    public init(mode: Mode, state: StatePayload = StatePayload(), deepLinks: [DeepLinkSpec] = []) {
         self.mode = mode
         self.state = state
+        self.deepLinks = deepLinks
     }
 
     public static var blank: UserModel { UserModel(mode: .script([])) }
@@ -43,6 +47,11 @@ public struct UserModel: DeclaredMapping, Equatable, Sendable {
             .optional(
                 "state", \.state, default: StatePayload(), shown: "{entries: 2, bytes: 32}",
                 "What each intent carries in its savedInstanceState (besides a script intent's own state)."),
+            .optional(
+                "deep_links", \.deepLinks, default: [], shown: "none",
+                "Intents from outside the app (a notification, a link): each entry fires at stated times, periodically or at a random rate, interrupting the script or the Markov walk.",
+                example: "[{rate: 0.05}, {every: 60s, to: [{section: profile, view: settings}]}]", omitWhen: { $0.isEmpty },
+                .must("must list at most \(ScenarioLimits.deepLinkSources) sources") { $0.count <= ScenarioLimits.deepLinkSources }),
         ])
     }
 

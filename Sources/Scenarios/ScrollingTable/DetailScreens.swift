@@ -1,4 +1,5 @@
 import Models
+import Report
 
 /// The detail screens a scrolling-table's rows open: one `ControllerType` per `details` entry,
 /// asked of the same ControllerCache as the rows, pushed on the navigation controller that holds
@@ -19,13 +20,34 @@ final class DetailScreens {
     /// Whether opens are being counted (past the warm-up).
     var recording = false
 
-    init(specs: [DetailSpec], cache: ControllerCache) {
+    init(specs: [DetailSpec], cache: ControllerCache, deviceCosts: DeviceCostLedger = DeviceCostLedger()) {
         self.cache = cache
         types = specs.map { spec in
             let nib = NibDescription(viewCount: spec.nib.views, depth: spec.nib.depth, labelText: spec.nib.label)
-            return ControllerType(name: spec.type, nib: nib)
+            let cost = spec.nib.cost?.nanoseconds
+            return ControllerType(name: spec.type) {
+                if let cost { deviceCosts.charge(cost) }
+                let (controller, bytes) = AllocationProbe.measureBytes { () -> DetailController in
+                    let made = DetailController(nib: nib)
+                    _ = made.view
+                    return made
+                }
+                controller.creationBytes = bytes
+                return controller
+            }
         }
         navigation = NavigationController(root: screen)
+    }
+
+    /// The bytes the cache's controllers of `types` hold (their creations' allocations).
+    func cachedBytes(_ types: [ControllerType]) -> UInt64 {
+        var total: UInt64 = 0
+        for type in types {
+            for controller in cache.cachedInstances(of: type) {
+                total &+= (controller as? HoldsCreationBytes)?.creationBytes ?? 0
+            }
+        }
+        return total
     }
 
     /// Asks the cache for a controller of `types[detail]` and pushes it, or presents it (loading

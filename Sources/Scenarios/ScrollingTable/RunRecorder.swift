@@ -6,6 +6,8 @@ struct IntervalCounters {
     var frames = 0
     var allocatedBytes: UInt64 = 0
     var framesOverBudget = 0
+    /// Frames over budget once the stated device costs charged in them are added.
+    var deviceFramesOverBudget = 0
     /// Memory-pressure levels posted in the interval, in order.
     var pressure: [String] = []
 
@@ -13,6 +15,7 @@ struct IntervalCounters {
         frames += other.frames
         allocatedBytes += other.allocatedBytes
         framesOverBudget += other.framesOverBudget
+        deviceFramesOverBudget += other.deviceFramesOverBudget
         pressure += other.pressure
     }
 }
@@ -40,7 +43,17 @@ struct RunRecorder {
     }
 
     /// Appends the timeseries row for the interval that ends at `time`.
-    mutating func sample(time: Double, interval: IntervalCounters, cache: ControllerCache, pool: ReusePool, source: TableSource) {
+    /// The cache's bytes held at each sample: the largest, and their sum and count (for the mean).
+    private var cacheBytesMax: UInt64 = 0
+    private var cacheBytesSum: Double = 0
+    private var cacheBytesSamples = 0
+
+    mutating func sample(
+        time: Double, interval: IntervalCounters, cache: ControllerCache, pool: ReusePool, source: TableSource, cacheBytes: UInt64
+    ) {
+        cacheBytesMax = max(cacheBytesMax, cacheBytes)
+        cacheBytesSum += Double(cacheBytes)
+        cacheBytesSamples += 1
         let stats = cache.statistics
         let poolStats = pool.statistics
         let requests = stats.requests - lastCache.requests
@@ -57,6 +70,7 @@ struct RunRecorder {
         row.append("repopulations", .int(stats.repopulations - lastCache.repopulations))
         row.append("in_use_dropped", .int(stats.inUseDropped - lastCache.inUseDropped))
         row.append("cached_controllers", .int(cache.cachedControllerCount))
+        row.append("cache_bytes", .uint(cacheBytes))
         row.append("pending_repopulation", .int(cache.pendingRepopulationCount))
         row.append("pool_controllers", .int(pool.count))
         row.append("pool_dequeues", .int(poolStats.dequeues - lastPool.dequeues))
@@ -78,7 +92,8 @@ struct RunRecorder {
     /// The run's summary row, timeseries and latency spectrum.
     func output(
         totals: IntervalCounters, allocationRequests: UInt64, cache: ControllerCache, pool: ReusePool, source: TableSource,
-        details: DetailScreens, frameWork: LatencyRecorder, capacity: Int?, header: ScenarioHeader, complete: Bool
+        details: DetailScreens, deviceCosts: DeviceCostLedger, frameWork: LatencyRecorder, capacity: Int?, header: ScenarioHeader,
+        complete: Bool
     ) -> RunOutput {
         let stats = cache.statistics
         let poolStats = pool.statistics
@@ -107,6 +122,8 @@ struct RunRecorder {
         row.append("header_footer_instantiations", .int(source.supplementaryInstantiations))
         row.append("memory_pressure_events", .int(stats.memoryPressureEvents))
         row.append("cached_controllers_end", .int(cache.cachedControllerCount))
+        row.append("cache_bytes_max", .uint(cacheBytesMax))
+        row.append("cache_bytes_mean", cacheBytesSamples == 0 ? .empty : .double((cacheBytesSum / Double(cacheBytesSamples)).rounded()))
         row.append("complete", .string(complete ? "true" : "false"))
         row.append("allocated_bytes", .uint(totals.allocatedBytes))
         row.append("allocations", .uint(allocationRequests))
@@ -114,6 +131,9 @@ struct RunRecorder {
         row.appendPercentiles("pool_dequeue_latency", source.supplementaryLatency, levels: Self.poolLevels)
         row.appendPercentiles("frame_work", frameWork, levels: Self.frameLevels)
         row.append("frames_over_budget", .int(totals.framesOverBudget))
+        row.append("calibrated_instantiations", .int(deviceCosts.charges))
+        row.append("device_cost_ms", .double(Double(deviceCosts.total) / 1e6))
+        row.append("device_frames_over_budget", .int(totals.deviceFramesOverBudget))
         appendDetailColumns(to: &row, stats: stats, details: details)
 
         return configuration.output(

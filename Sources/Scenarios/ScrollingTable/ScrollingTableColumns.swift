@@ -34,6 +34,11 @@ extension RunRecorder {
             .count("header_footer_instantiations", .lowerIsBetter, "header/footer controllers instantiated (pool misses)"),
             SharedColumns.memoryPressureEvents,
             .count("cached_controllers_end", .neutral, "controllers held by the store at the end"),
+            .measured(
+                "cache_bytes_max", .bytes, .lowerIsBetter,
+                "most bytes the cache's controllers held at a sample (each controller's creation, its view tree included)",
+                views: [.table]),
+            .measured("cache_bytes_mean", .bytes, .lowerIsBetter, "the mean over the samples of the bytes the cache's controllers held"),
             SharedColumns.complete,
             SharedColumns.allocatedBytes("in counted frames").shown(in: .table),
             SharedColumns.allocations,
@@ -43,7 +48,16 @@ extension RunRecorder {
                 "pool_dequeue_latency", of: "a header/footer request (dequeue, or instantiation on a miss)",
                 levels: poolLevels)
             + SharedColumns.latency("frame_work", of: "a frame's model work", levels: frameLevels) + [
-                .measured("frames_over_budget", .count, .lowerIsBetter, "frames whose model work took longer than 1/refresh_hz")
+                .measured("frames_over_budget", .count, .lowerIsBetter, "frames whose model work took longer than 1/refresh_hz"),
+                .count(
+                    "calibrated_instantiations", .neutral,
+                    "instantiations priced by a nib's stated device cost (cost:); 0 when the file states none"),
+                .count(
+                    "device_cost_ms", .lowerIsBetter, "stated device time charged: each calibrated instantiation's nib cost, summed (ms)",
+                    unit: .number),
+                .measured(
+                    "device_frames_over_budget", .count, .lowerIsBetter,
+                    "frames whose model work plus the stated device costs charged in them took longer than 1/refresh_hz"),
             ] + detailColumns,
         timeseries: SharedColumns.identity + [
             SharedColumns.time,
@@ -58,6 +72,7 @@ extension RunRecorder {
             .count("repopulations", .neutral, "in-use controllers re-added in the interval"),
             .count("in_use_dropped", .lowerIsBetter, "in-use controllers lost in the interval"),
             .count("cached_controllers", .neutral, "row controllers in the cache store at the sample", views: [.resident]),
+            .measured("cache_bytes", .bytes, .lowerIsBetter, "bytes the cache's controllers held at the sample"),
             .count("pending_repopulation", .neutral, "controllers waiting for the next tick to be re-added"),
             .count("pool_controllers", .neutral, "header/footer controllers in the reuse pool at the sample", views: [.resident]),
             .count("pool_dequeues", .neutral, "header/footer dequeues in the interval"),

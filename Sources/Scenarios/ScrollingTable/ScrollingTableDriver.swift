@@ -32,13 +32,15 @@ struct ScrollingTableDriver {
             runLoop: runLoop, evictionPolicy: optimal)
         cache.requestLog = log
         let pool = ReusePool(runLoop: runLoop)
+        let deviceCosts = DeviceCostLedger()
         let source = TableSource(
             spec: spec, content: TableContent(spec: spec, seed: configuration.seed),
-            cache: cache, pool: pool, usesPool: configuration.policy != .none)
+            cache: cache, pool: pool, usesPool: configuration.policy != .none, seed: configuration.seed,
+            deviceCosts: deviceCosts)
         let table = TableView(viewportHeight: spec.viewportHeight)
         table.dataSource = source
         table.reloadData()
-        let details = DetailScreens(specs: scenario.details, cache: cache)
+        let details = DetailScreens(specs: scenario.details, cache: cache, deviceCosts: deviceCosts)
         var script = ScrollScript(
             steps: scenario.scroll, frameRate: spec.refreshHz, seed: configuration.seed,
             detailWeights: scenario.details.map(\.weight))
@@ -62,6 +64,7 @@ struct ScrollingTableDriver {
                 cache.resetStatistics()
                 pool.resetStatistics()
                 source.recording = true
+                deviceCosts.recording = true
                 source.supplementaryInstantiations = 0
                 details.recording = true
             }
@@ -82,8 +85,13 @@ struct ScrollingTableDriver {
                 case .scroll(let offset):
                     table.contentOffset = offset
                 case .disclose(let section):
-                    if spec.disclosure == .oneSection {
+                    switch spec.disclosure {
+                    case .all: break
+                    case .oneSection:
                         source.disclosedSection = section
+                        table.reloadData()
+                    case .independent:
+                        if section < source.expandedSections.count { source.expandedSections[section].toggle() }
                         table.reloadData()
                     }
                     table.contentOffset = table.offset(ofSection: section)
@@ -109,16 +117,19 @@ struct ScrollingTableDriver {
 
             let elapsed = MonotonicClock.now() - start
             let allocated = AllocationProbe.snapshot().since(allocationsBefore)
+            // The stated device costs of what the frame instantiated, beside its measured work.
+            let charged = deviceCosts.take()
             if counted {
                 interval.frames += 1
                 interval.allocatedBytes += allocated.bytes
                 if elapsed > budget { interval.framesOverBudget += 1 }
+                if elapsed &+ charged > budget { interval.deviceFramesOverBudget += 1 }
                 frameWork.record(nanoseconds: elapsed)
             }
             if timeline.isSampleEnd(frame) {
                 recorder.sample(
                     time: timeline.time(afterFrame: frame), interval: interval,
-                    cache: cache, pool: pool, source: source)
+                    cache: cache, pool: pool, source: source, cacheBytes: details.cachedBytes(source.cellTypes + details.types))
                 totals.add(interval)
                 interval = IntervalCounters()
                 recorder.markSampled(cache: cache, pool: pool, source: source)
@@ -132,6 +143,7 @@ struct ScrollingTableDriver {
         let allocationRequests = AllocationProbe.requests() &- requestsAtStart
         var output = recorder.output(
             totals: totals, allocationRequests: allocationRequests, cache: cache, pool: pool, source: source, details: details,
+            deviceCosts: deviceCosts,
             frameWork: frameWork,
             capacity: scenario.cache.capacity, header: header, complete: complete)
         output.trace = configuration.recordsTrace ? log?.requests : nil

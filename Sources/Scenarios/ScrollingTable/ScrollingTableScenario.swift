@@ -105,6 +105,9 @@ public enum Disclosure: String, CaseIterable, Codable, Sendable, SchemaChoice {
     case all
     /// Only the tapped section's rows are shown (a collapsible-sections table).
     case oneSection = "one_section"
+    /// Each section is expanded or collapsed on its own: a tap on a header toggles that section;
+    /// `expanded` says which share of the sections starts expanded.
+    case independent
 
     static var choiceNoun: String { "disclosure mode" }
 
@@ -123,6 +126,9 @@ public struct TableSpec: DeclaredMapping, Equatable, Sendable {
     /// 60 or 120.
     public var refreshHz: Int
     public var disclosure: Disclosure
+    /// Under `disclosure: independent`: the share of sections expanded at the start, in [0, 1]
+    /// (which ones: drawn with the seed); nil means every section.
+    public var expanded: Double?
     public var header: SupplementaryViewSpec?
     public var footer: SupplementaryViewSpec?
     /// At least one; `type` names are unique.
@@ -173,7 +179,16 @@ public struct TableSpec: DeclaredMapping, Equatable, Sendable {
                 .must("must be \(refreshRates.map(String.init).joined(separator: " or "))") { refreshRates.contains($0) }),
             .optional(
                 "disclosure", \.disclosure, default: ScenarioDefaults.disclosure,
-                "Which sections' rows are shown: all, or only the tapped section's."),
+                "Which sections' rows are shown: all; only the tapped section's (one_section); or each section's own state, toggled by a tap (independent)."),
+            .optional(
+                "expanded", \.expanded, absent: "every section starts expanded",
+                "With disclosure independent: the share of sections expanded at the start; which ones is drawn with the seed.",
+                example: "0.9", .must("must be a share between 0 and 1") { $0 >= 0 && $0 <= 1 }),
+            .rule("expanded is given only with disclosure: independent") { table, f in
+                if table.expanded != nil, table.disclosure != .independent {
+                    throw f.invalid("expanded", "applies to disclosure: independent (this table's is \(table.disclosure.rawValue))")
+                }
+            },
             .optional("header", \.header, absent: "no section headers", "Each section's header view."),
             .optional("footer", \.footer, absent: "no section footers", "Each section's footer view."),
             .required(
@@ -274,12 +289,20 @@ public struct NibSpec: DeclaredMapping, Equatable, Sendable {
     /// > 0 and <= views
     public var depth: Int
     public var label: String
+    /// What instantiating a controller from this nib costs on a device, as measured there
+    /// (Instruments): charged to the frame on the virtual clock beside the stand-in's measured
+    /// time. Nil: only the stand-in's time counts.
+    public var cost: Seconds?
 
-    public init(views: Int, depth: Int, label: String = ScenarioDefaults.nibLabel) {
+    public init(views: Int, depth: Int, label: String = ScenarioDefaults.nibLabel, cost: Seconds? = nil) {
         self.views = views
         self.depth = depth
         self.label = label
+        self.cost = cost
     }
+
+    /// The largest `cost` accepted: 10 s.
+    public static let maxCost = 10.0
 
     public static var blank: NibSpec { NibSpec(views: 0, depth: 0) }
 
@@ -291,6 +314,10 @@ public struct NibSpec: DeclaredMapping, Equatable, Sendable {
                 .must("must be > 0") { $0 > 0 },
                 .must("must be <= views", { depth, nib in depth <= nib.views }, message: { _, nib in "must be <= views (\(nib.views))" })),
             .optional("label", \.label, default: ScenarioDefaults.nibLabel, "The text of the nib's label."),
+            .optional(
+                "cost", \.cost, absent: "only the stand-in's measured time counts",
+                "What instantiating a controller from this nib costs on a device (measured there, e.g. with Instruments): charged to the frame beside the measured stand-in time, in the device_* columns.",
+                example: "2.4ms", .must("must be >= 0 and at most \(formatNumber(maxCost))s") { $0.value >= 0 && $0.value <= maxCost }),
         ])
     }
 }

@@ -38,8 +38,9 @@ struct TableContent: Equatable {
 
 /// A cell's controller: loads its nib, shows a row's text in its first label, and clears it when
 /// it is about to be reused.
-final class CellController: ViewController {
+final class CellController: ViewController, HoldsCreationBytes {
     private(set) var shownRow: IndexPath?
+    var creationBytes: UInt64 = 0
 
     /// Shows `row`: writes the row's text into the view tree's first label.
     func configure(row: IndexPath, text: String) {
@@ -59,6 +60,25 @@ final class CellController: ViewController {
         }
         return nil
     }
+
+    required init() {
+        super.init(nib: nil)
+    }
+
+    override init(nib: NibDescription?) {
+        super.init(nib: nib)
+    }
+}
+
+/// A controller that knows the bytes its creation allocated (itself and its loaded view tree):
+/// what a cache that holds it holds.
+protocol HoldsCreationBytes: AnyObject {
+    var creationBytes: UInt64 { get }
+}
+
+/// A detail screen's controller (`details:`), with the bytes its creation allocated.
+final class DetailController: ViewController, HoldsCreationBytes {
+    var creationBytes: UInt64 = 0
 
     required init() {
         super.init(nib: nil)

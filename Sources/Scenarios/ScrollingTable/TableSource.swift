@@ -20,9 +20,13 @@ final class TableSource: TableViewDataSource {
     /// Per section: the text its header and its footer show (made once, not per request).
     private let headerTexts: [String]
     private let footerTexts: [String]
+    /// The stated device costs charged as controllers are instantiated.
+    let deviceCosts: DeviceCostLedger
 
     /// The disclosed section under `disclosure: one_section` (-1: none yet).
     var disclosedSection = -1
+    /// Under `disclosure: independent`: which sections are expanded.
+    var expandedSections: [Bool] = []
 
     /// Latency of row requests (ControllerCache) and of header/footer requests (pool), ns.
     var rowLatency = LatencyRecorder()
@@ -32,15 +36,30 @@ final class TableSource: TableViewDataSource {
     /// Whether requests are being counted (past the warm-up).
     var recording = false
 
-    init(spec: TableSpec, content: TableContent, cache: ControllerCache, pool: ReusePool, usesPool: Bool) {
+    init(
+        spec: TableSpec, content: TableContent, cache: ControllerCache, pool: ReusePool, usesPool: Bool, seed: UInt64 = 0,
+        deviceCosts: DeviceCostLedger = DeviceCostLedger()
+    ) {
         self.spec = spec
+        self.deviceCosts = deviceCosts
         self.content = content
         self.cache = cache
         self.pool = pool
         self.usesPool = usesPool
         cellTypes = spec.cells.map { cell in
             let nib = NibDescription(viewCount: cell.nib.views, depth: cell.nib.depth, labelText: cell.nib.label)
-            return ControllerType(name: cell.type) { CellController(nib: nib) }
+            let cost = cell.nib.cost?.nanoseconds
+            return ControllerType(name: cell.type) { [deviceCosts] in
+                if let cost { deviceCosts.charge(cost) }
+                // The view is loaded here, to count its bytes with the controller's.
+                let (controller, bytes) = AllocationProbe.measureBytes { () -> CellController in
+                    let made = CellController(nib: nib)
+                    _ = made.view
+                    return made
+                }
+                controller.creationBytes = bytes
+                return controller
+            }
         }
         labelTexts = spec.cells.map(\.nib.label)
         headerNib = spec.header.map { NibDescription(viewCount: $0.nib.views, depth: $0.nib.depth, labelText: $0.nib.label) }
@@ -48,13 +67,29 @@ final class TableSource: TableViewDataSource {
         let sections = content.rowCounts.indices
         headerTexts = sections.map { "\(spec.header?.nib.label ?? "Header") \($0)" }
         footerTexts = sections.map { "\(spec.footer?.nib.label ?? "Footer") \($0)" }
+        if spec.disclosure == .independent {
+            expandedSections = Self.initiallyExpanded(sections: content.rowCounts.count, share: spec.expanded ?? 1, seed: seed)
+        }
+    }
+
+    /// `round(share × sections)` sections expanded, chosen by a seeded shuffle.
+    static func initiallyExpanded(sections: Int, share: Double, seed: UInt64) -> [Bool] {
+        var order = Array(0..<sections)
+        var generator = SeededGenerator(seed: seed).derived(0xE4A1)
+        order.shuffle(using: &generator)
+        var expanded = Array(repeating: false, count: sections)
+        for section in order.prefix(Int((share * Double(sections)).rounded())) { expanded[section] = true }
+        return expanded
     }
 
     func numberOfSections(in tableView: TableView) -> Int { content.rowCounts.count }
 
     func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
-        if spec.disclosure == .oneSection, section != disclosedSection { return 0 }
-        return content.rowCounts[section]
+        switch spec.disclosure {
+        case .all: return content.rowCounts[section]
+        case .oneSection: return section == disclosedSection ? content.rowCounts[section] : 0
+        case .independent: return expandedSections[section] ? content.rowCounts[section] : 0
+        }
     }
 
     func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double {
@@ -81,22 +116,26 @@ final class TableSource: TableViewDataSource {
             return view
         case .header(let section):
             return supplementary(
-                spec.header?.reuseID ?? "header", nib: headerNib, section: section, text: headerTexts[section])
+                spec.header?.reuseID ?? "header", nib: headerNib, section: section, text: headerTexts[section],
+                cost: spec.header?.nib.cost)
         case .footer(let section):
             return supplementary(
-                spec.footer?.reuseID ?? "footer", nib: footerNib, section: section, text: footerTexts[section])
+                spec.footer?.reuseID ?? "footer", nib: footerNib, section: section, text: footerTexts[section],
+                cost: spec.footer?.nib.cost)
         }
     }
 
     /// The flyweight seed's `viewForHeaderInSection`: dequeue, else instantiate and register; then
-    /// configure it for `section` (timed with the request).
-    private func supplementary(_ reuseIdentifier: String, nib: NibDescription?, section: Int, text: String) -> View {
+    /// configure it for `section` (timed with the request). An instantiation is charged the nib's
+    /// stated device cost.
+    private func supplementary(_ reuseIdentifier: String, nib: NibDescription?, section: Int, text: String, cost: Seconds?) -> View {
         let start = MonotonicClock.now()
         let controller: ViewController
         if usesPool, let reused = pool.dequeue(reuseIdentifier: reuseIdentifier) {
             controller = reused
         } else {
             controller = SupplementaryController(nib: nib)
+            if let cost { deviceCosts.charge(cost.nanoseconds) }
             if usesPool { pool.register(controller, reuseIdentifier: reuseIdentifier) }
             if recording { supplementaryInstantiations += 1 }
         }

@@ -60,7 +60,7 @@ struct ScenarioErrorTests {
             """,
             line: 5, column: 3, keyPath: "table.sectoins",
             message:
-                "unknown key 'sectoins' at table.sectoins (expected one of: sections, rows_per_section, viewport_height, refresh_hz, disclosure, header, footer, cells)"
+                "unknown key 'sectoins' at table.sectoins (expected one of: sections, rows_per_section, viewport_height, refresh_hz, disclosure, expanded, header, footer, cells)"
         )
     }
 
@@ -71,7 +71,7 @@ struct ScenarioErrorTests {
                 replacing: "    - {type: plain, height: 44, nib: {views: 1, depth: 1}}",
                 with: "    - {type: plain, height: 44, nib: {views: 1, depht: 1}}"),
             line: 8, column: 49, keyPath: "table.cells[0].nib.depht",
-            message: "unknown key 'depht' at table.cells[0].nib.depht (expected one of: views, depth, label)")
+            message: "unknown key 'depht' at table.cells[0].nib.depht (expected one of: views, depth, label, cost)")
     }
 
     @Test("unknown scroll step name points at the step key")

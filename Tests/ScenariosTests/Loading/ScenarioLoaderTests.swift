@@ -12,7 +12,7 @@ struct ScenarioLoaderTests {
             Issue.record("expected a scrolling-table scenario, got \(scenario)")
             return
         }
-        let nib = NibSpec.init(views:depth:label:)
+        let nib = { (views: Int, depth: Int, label: String) in NibSpec(views: views, depth: depth, label: label) }
 
         #expect(scenario.kind == .scrollingTable)
         #expect(
