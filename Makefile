@@ -1,7 +1,8 @@
 # workbench: the two set-up commands on a fresh Debian machine.
 #   make run    install system packages if missing, build release, run scenarios/*.yaml into results/
 #               (CSV files, PNG and SVG plots, results/index.html and index.md)
-#   make fuzz   mutate the shipped scenarios and run each mutant (N=300 by default)
+#   make fuzz   mutate the shipped scenarios, trace files and results directories and run each
+#               mutant (N=300 by default, FAMILY=trace for one family)
 #   make dist   a release binary for nodes without the Swift toolchain (.build/dist/workbench)
 #   make test   install system packages if missing, run the test suite, the concurrency tests
 #               under ThreadSanitizer, every shipped scenario against its expect lines, then
@@ -17,15 +18,20 @@ SWIFT      ?= swift
 SWIFTFLAGS ?=
 RESULTS    ?= results
 SCENARIOS  ?= $(wildcard scenarios/*.yaml)
+# Conformance checks against reference figures (trace C's exact counts): run by `make test`, not
+# by `make run` (they draw nothing new and take a while).
+REFERENCE_SCENARIOS ?= $(wildcard scenarios/reference/*.yaml)
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 WORKBENCH  := .build/release/workbench
 
 .PHONY: run test tsan check-scenarios scenario-check-run fuzz fuzz-run deps build bench clean docs
 
-# Mutants for `make fuzz` and the seed that draws them; `make test` runs FUZZ_TEST_N of them and
-# starts none after FUZZ_TEST_BUDGET seconds.
+# Mutants for `make fuzz`, the seed that draws them and the families mixed (scenario, trace,
+# compare, merge or all, comma-separated); `make test` runs FUZZ_TEST_N of them and starts none
+# after FUZZ_TEST_BUDGET seconds.
 N                ?= 300
 SEED             ?= 1
+FAMILY           ?= all
 BUDGET           ?= 0
 FUZZ_TEST_N      ?= 200
 FUZZ_TEST_BUDGET ?= 300
@@ -78,15 +84,16 @@ tsan:
 check-scenarios: build scenario-check-run
 
 scenario-check-run:
-	$(WORKBENCH) run $(SCENARIOS) --out .build/scenario-check --quiet --no-plots
+	$(WORKBENCH) run $(SCENARIOS) $(REFERENCE_SCENARIOS) --out .build/scenario-check --quiet --no-plots
 
-# Mutated shipped scenarios through validate, then run (capped at 1 s, under a memory limit);
-# fails on a crash, a hang or an undocumented exit code, saving the input under
-# .build/fuzz-failures (see scripts/fuzz.py).
+# Mutated shipped scenarios through validate, then run (capped at 1 s, under a memory limit),
+# mixed with mutated trace files (validate, run, trace convert/stats/curve) and mutated results
+# directories (compare, merge); fails on a crash, a hang, an undocumented exit code or results
+# written half, saving the input under .build/fuzz-failures (see scripts/fuzz.py).
 fuzz: build fuzz-run
 
 fuzz-run:
-	python3 scripts/fuzz.py --count $(N) --seed $(SEED) --budget $(BUDGET) --jobs 2 --binary $(WORKBENCH)
+	python3 scripts/fuzz.py --count $(N) --seed $(SEED) --family $(FAMILY) --budget $(BUDGET) --jobs 2 --binary $(WORKBENCH)
 
 # Regenerates every generated part of README.md and docs/ (transcripts, the CLI reference, the
 # column tables, each kind's keys) from the release binary; `make test` checks them.

@@ -1,41 +1,77 @@
 #!/usr/bin/env python3
-"""Mutates the shipped scenarios and runs `workbench validate`, then `workbench run`, on each mutant.
+"""Mutates the inputs workbench reads and checks that it refuses or runs each mutant cleanly.
 
-A mutant is a shipped scenario with one to three edits: a line deleted, duplicated or swapped with
-another, a character flipped, or a number replaced by an extreme (0, -1, 1e-9, 1e18, 1e300, 2^31,
-2^63; a unit after it stays). Each mutant is validated; one that validates is run with every
-duration and warm-up capped (`--max-duration`), under a virtual-memory limit (`ulimit -v`) and a
-time limit. The run fails on:
+Four families of mutants, mixed (--family picks some; --family scenario alone is the fuzzer as it
+was, mutant for mutant):
 
-  - a signal or a trap (a crash, an abort on a failed allocation), in validate or run;
+  scenario  a shipped scenario with one to three edits: a line deleted, duplicated or swapped with
+            another, a character flipped, or a number replaced by an extreme (0, -1, 1e-9, 1e18,
+            1e300, 2^31, 2^63; a unit after it stays). Each mutant is validated; one that
+            validates is run with every duration and warm-up capped (`--max-duration`).
+  trace     a trace file a trace scenario reads (csv, text, oracle-general, binary v1 and v2,
+            plain, .gz or .zst) with bad lines, extremes, a byte order mark, long or cut lines,
+            header and record fields set to extremes, cut or trailing bytes, corrupt streams;
+            validated, run, converted and described (scripts/fuzz_trace.py).
+  compare   results directories (summary.csv, columns.csv, repetitions.csv, run.json,
+            study.json, scenario.yaml, their layout) edited, then `workbench compare`
+            (scripts/fuzz_results.py).
+  merge     the shards of a study (`run --shard K/3`) edited, mixed with another study's, missing
+            or doubled, then `workbench merge` (scripts/fuzz_results.py).
+
+Every command runs under a virtual-memory limit (`ulimit -v`, with `--memory-limit` at half of
+it) and a time limit, and fails (scripts/fuzz_oracle.py) on:
+
+  - a signal or a trap (a crash, an abort on a failed allocation, a Swift runtime failure);
   - a hang: no exit within the time limit, nor within a grace period after a SIGINT;
-  - an exit code outside the documented ones (0, 1, 2; 4 only after our SIGINT).
+  - an exit code outside the documented ones (run: 0, 1, 2; validate: 0, 1; compare: 0 to 3;
+    merge: 0, 1; 4 only after our SIGINT), or exit 1 without an error message;
+  - results written half: staging or `.partial` files left, a failed run, convert or merge that
+    wrote its output, a successful one that did not, an input changed.
 
 A run still busy at the time limit that stops on SIGINT (exit 4) is counted as slow, not failed.
-Every failing mutant is saved, with the command and its stderr, under the failures directory.
-Mutants are drawn from --seed, so a run can be repeated exactly.
+Every failing mutant is saved, with the command and its stderr, under the failures directory (the
+new families' mutants as directories whose commands rerun from inside them). Mutants are drawn
+from --seed, each family from its own stream, so a run can be repeated exactly (--only N reruns
+mutant N).
 
     scripts/fuzz.py --count 2000 --jobs 2
+    scripts/fuzz.py --count 300 --family trace,merge
 """
 
 import argparse
+import errno
 import glob
 import os
 import random
 import re
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+import fuzz_results
+import fuzz_trace
+from fuzz_oracle import Failure, call, describe
+
 EXTREMES = ["0", "-1", "1e-9", "1e18", "1e300", "2147483648", "9223372036854775808"]
 NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
 # Exit codes a run may end with by itself: success, input error, failed expectation.
 RUN_CODES = {0, 1, 2}
 VALIDATE_CODES = {0, 1}
+# The families and their share of the mutants when mixed. A scenario mutant costs the most
+# (0.8 s on average, two at a time, for the shipped kinds' runs); the shares keep `make fuzz`
+# within about the time the scenario family alone took.
+FAMILIES = {"scenario": 50, "trace": 30, "compare": 10, "merge": 10}
+# The --max-duration of the runs that make the compare and merge families' results directories.
+CORPUS_DURATION = "0.2s"
+# The corpus each family's mutants start from (made once per fuzz run), and its check.
+CORPUS = {"scenario": None, "trace": "traces", "compare": "results", "merge": "results"}
+CHECKS = {"trace": fuzz_trace.check, "compare": fuzz_results.check_compare, "merge": fuzz_results.check_merge}
+# How each family's summary names its refused and its accepted mutants.
+WORDS = {"scenario": ("refused by validate", "ran"), "trace": ("refused by validate", "ran"),
+         "compare": ("refused (exit 1)", "compared"), "merge": ("refused (exit 1)", "merged")}
 
 
 def mutate(text, rng):
@@ -70,38 +106,8 @@ def mutate(text, rng):
     return "\n".join(lines)
 
 
-def limited(command, memory_kb):
-    """The command under a virtual-memory limit, in its own process group."""
-    quoted = " ".join("'" + part.replace("'", "'\\''") + "'" for part in command)
-    return ["bash", "-c", f"ulimit -v {memory_kb}; exec {quoted}"]
-
-
-def execute(command, timeout, grace, memory_kb):
-    """Runs a command; returns (code, stderr, how) with how in ok, slow, hang."""
-    process = subprocess.Popen(
-        limited(command, memory_kb), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
-    try:
-        _, err = process.communicate(timeout=timeout)
-        return process.returncode, err.decode("utf-8", "replace"), "ok"
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGINT)
-        try:
-            _, err = process.communicate(timeout=grace)
-            return process.returncode, err.decode("utf-8", "replace"), "slow"
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            _, err = process.communicate()
-            return process.returncode, err.decode("utf-8", "replace"), "hang"
-
-
-def describe(code):
-    if code < 0:
-        return f"signal {signal.Signals(-code).name}" if -code in signal.Signals._value2member_map_ else f"signal {-code}"
-    return f"exit {code}"
-
-
 def check(index, source, text, args, work):
-    """Validates and runs one mutant; returns (verdict, detail)."""
+    """Validates and runs one scenario mutant; returns (verdict, Failure or None)."""
     directory = os.path.join(work, f"m{index}")
     os.makedirs(directory, exist_ok=True)
     path = os.path.join(directory, "mutant.yaml")
@@ -109,36 +115,86 @@ def check(index, source, text, args, work):
         handle.write(text)
     try:
         command = [args.binary, "validate", path, "--memory-limit", f"{args.memory_mb // 2}MB"]
-        code, err, how = execute(command, args.timeout, args.grace, args.memory_mb * 1024)
-        if how != "ok" or code not in VALIDATE_CODES:
-            return "fail", ("validate", command, code, err, how)
+        code, _, _ = call("validate", command, args, VALIDATE_CODES, interruptible=False)
         if code != 0:
             return "refused", None
-        command = [args.binary, "run", path, "--out", os.path.join(directory, "out"), "--quiet", "--no-plots",
+        out = os.path.join(directory, "out")
+        command = [args.binary, "run", path, "--out", out, "--quiet", "--no-plots",
                    "--max-duration", args.max_duration, "--memory-limit", f"{args.memory_mb // 2}MB"]
-        code, err, how = execute(command, args.timeout, args.grace, args.memory_mb * 1024)
-        if how == "hang" or code < 0 or (how == "slow" and code != 4) or (how == "ok" and code not in RUN_CODES):
-            return "fail", ("run", command, code, err, how)
+        _, _, how = call("run", command, args, RUN_CODES, writes=[out])
         return ("slow" if how == "slow" else "ran"), None
+    except Failure as failure:
+        return "fail", failure
     finally:
         shutil.rmtree(directory, ignore_errors=True)
 
 
-def save(failures, index, source, text, detail):
-    step, command, code, err, how = detail
+def report(failure, lines=()):
+    return "".join(f"{line}\n" for line in lines) + (
+        f"step: {failure.step}\ncommand: {' '.join(failure.command)}\n"
+        f"result: {describe(failure.code)} ({failure.how}): {failure.reason}\n\n{failure.err}")
+
+
+def save(failures, index, source, text, failure):
     os.makedirs(failures, exist_ok=True)
     stem = os.path.join(failures, f"mutant-{index:05d}-{os.path.basename(source)}")
     with open(stem, "w") as handle:
         handle.write(text)
     with open(stem + ".txt", "w") as handle:
-        handle.write(f"from: {source}\nstep: {step}\ncommand: {' '.join(command)}\nresult: {describe(code)} ({how})\n\n{err}")
+        handle.write(report(failure, [f"from: {source}"]))
     return stem
+
+
+def save_directory(failures, index, family, directory, ops, failure):
+    """Keeps a failing trace, compare or merge mutant's directory; its commands rerun inside it."""
+    os.makedirs(failures, exist_ok=True)
+    stem = os.path.join(failures, f"mutant-{index:05d}-{family}")
+    shutil.rmtree(stem, ignore_errors=True)
+    shutil.copytree(directory, stem, symlinks=True)
+    with open(stem + ".txt", "w") as handle:
+        handle.write(report(failure, [f"family: {family}", f"directory: {stem} (run the command from inside it)",
+                                      "mutations:"] + [f"  {op}" for op in ops]))
+    return stem
+
+
+def prepare_command(command, cwd=None, codes=(0, 2)):
+    """Runs one command that makes the corpus; exits the fuzzer when it fails."""
+    for attempt in range(5):
+        try:
+            done = subprocess.run(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=600)
+            break
+        except OSError as error:
+            # The binary being rebuilt meanwhile ("Text file busy"): try again.
+            if error.errno != errno.ETXTBSY or attempt == 4:
+                sys.exit(f"fuzz: cannot make the corpus: {' '.join(command)}: {error}")
+            time.sleep(1)
+    if done.returncode not in codes:
+        sys.exit(f"fuzz: cannot make the corpus: {' '.join(command)} exited {done.returncode}:\n"
+                 + done.stderr.decode("utf-8", "replace"))
+
+
+def parse_families(values):
+    chosen = []
+    for value in values or ["all"]:
+        for name in value.split(","):
+            name = name.strip()
+            if name == "all":
+                chosen += [family for family in FAMILIES if family not in chosen]
+            elif name in FAMILIES:
+                chosen += [name] if name not in chosen else []
+            else:
+                sys.exit(f"fuzz: unknown family '{name}' (families: {', '.join(FAMILIES)}, all)")
+    return chosen
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--count", type=int, default=300, help="mutants to try (default 300)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the mutations (default 1)")
+    parser.add_argument("--family", action="append",
+                        help="families to mix, comma-separated or repeated: scenario, trace, compare, merge or all "
+                             "(default all: " + ", ".join(f"{f} {w}%%" for f, w in FAMILIES.items()) + ")")
+    parser.add_argument("--only", type=int, action="append", help="check only mutant N of the draw (repeatable)")
     parser.add_argument("--jobs", type=int, default=2, help="mutants checked at once (default 2)")
     parser.add_argument("--binary", default=".build/release/workbench", help="the workbench binary")
     parser.add_argument("--scenarios", default="scenarios/*.yaml", help="glob of the files to mutate")
@@ -149,46 +205,83 @@ def main():
     parser.add_argument("--grace", type=float, default=10, help="seconds after the SIGINT before a hang (default 10)")
     parser.add_argument("--budget", type=float, default=0, help="stop starting mutants after this many seconds (0: none)")
     args = parser.parse_args()
+    families = parse_families(args.family)
 
     sources = sorted(glob.glob(args.scenarios))
-    if not sources:
+    if not sources and "scenario" in families:
         sys.exit(f"fuzz: no scenarios match {args.scenarios}")
     if not os.access(args.binary, os.X_OK):
         sys.exit(f"fuzz: {args.binary} is not an executable (build it: swift build -c release --product workbench)")
     texts = {source: open(source).read() for source in sources}
+    # Each family draws from its own stream: the scenario mutants are those of the same seed before
+    # the other families existed, in the same order; the others are a seed each, made in the worker.
     rng = random.Random(args.seed)
+    pick = random.Random(f"family:{args.seed}")
+    streams = {family: random.Random(f"{family}:{args.seed}") for family in FAMILIES}
+    weights = [FAMILIES[family] for family in families]
     mutants = []
     for index in range(args.count):
-        source = rng.choice(sources)
-        mutants.append((index, source, mutate(texts[source], rng)))
+        family = families[0] if len(families) == 1 else pick.choices(families, weights=weights)[0]
+        if family == "scenario":
+            source = rng.choice(sources)
+            mutants.append((index, family, source, mutate(texts[source], rng)))
+        else:
+            mutants.append((index, family, family, streams[family].getrandbits(64)))
+    if args.only:
+        mutants = [mutant for mutant in mutants if mutant[0] in args.only]
 
     started = time.monotonic()
-    counts = {"refused": 0, "ran": 0, "slow": 0, "fail": 0, "skipped": 0}
+    counts = {family: {"refused": 0, "ran": 0, "slow": 0, "fail": 0, "skipped": 0} for family in families}
     saved = []
     work = tempfile.mkdtemp(prefix="workbench-fuzz-")
-
-    def one(mutant):
-        index, source, text = mutant
-        if args.budget and time.monotonic() - started > args.budget:
-            return mutant, "skipped", None
-        verdict, detail = check(index, source, text, args, work)
-        return mutant, verdict, detail
-
+    binary = os.path.abspath(args.binary)
+    # The corpora the drawn families need, each made once.
+    makers = {
+        "traces": lambda: fuzz_trace.prepare(binary, os.path.join(work, "corpus-traces"), prepare_command),
+        "results": lambda: fuzz_results.prepare(binary, os.path.join(work, "corpus-results"), sources, CORPUS_DURATION,
+                                                prepare_command, args.jobs),
+    }
     try:
+        corpus = {name: makers[name]() for name in sorted({CORPUS[mutant[1]] for mutant in mutants} - {None})}
+
+        def one(mutant):
+            index, family, source, payload = mutant
+            if args.budget and time.monotonic() - started > args.budget:
+                return mutant, "skipped", None, None
+            if family == "scenario":
+                verdict, failure = check(index, source, payload, args, work)
+                return mutant, verdict, failure, None
+            directory = os.path.join(work, f"m{index}")
+            os.makedirs(directory)
+            try:
+                verdict, failure, ops = CHECKS[family](payload, corpus[CORPUS[family]], args, directory, mutate)
+                if failure:
+                    return mutant, verdict, failure, save_directory(args.failures, index, family, directory, ops, failure)
+                return mutant, verdict, None, None
+            finally:
+                shutil.rmtree(directory, ignore_errors=True)
+
         with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-            for (index, source, text), verdict, detail in pool.map(one, mutants):
-                counts[verdict] += 1
+            for (index, family, source, payload), verdict, failure, stem in pool.map(one, mutants):
+                counts[family][verdict] += 1
                 if verdict == "fail":
-                    stem = save(args.failures, index, source, text, detail)
+                    if family == "scenario":
+                        stem = save(args.failures, index, source, payload, failure)
                     saved.append(stem)
-                    print(f"fuzz: FAILED {detail[0]} of mutant {index} of {source}: {describe(detail[2])} ({detail[4]}); saved {stem}",
-                          file=sys.stderr)
+                    print(f"fuzz: FAILED {failure.step} of mutant {index} ({family}"
+                          f"{' of ' + source if family == 'scenario' else ''}): {describe(failure.code)} ({failure.how}): "
+                          f"{failure.reason}; saved {stem}", file=sys.stderr)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    tried = args.count - counts["skipped"]
-    print(f"fuzz: {tried} mutants in {time.monotonic() - started:.0f} s (seed {args.seed}): "
-          f"{counts['refused']} refused by validate, {counts['ran']} ran, {counts['slow']} stopped by SIGINT at the time limit, "
-          f"{counts['fail']} failed" + (f", {counts['skipped']} not tried (time budget)" if counts["skipped"] else ""))
+    total = {verdict: sum(c[verdict] for c in counts.values()) for verdict in ("refused", "ran", "slow", "fail", "skipped")}
+    tried = len(mutants) - total["skipped"]
+    print(f"fuzz: {tried} mutants in {time.monotonic() - started:.0f} s (seed {args.seed}): {total['fail']} failed"
+          + (f", {total['skipped']} not tried (time budget)" if total["skipped"] else ""))
+    for family in families:
+        c = counts[family]
+        refused, ran = WORDS[family]
+        print(f"  {family}: {sum(c.values()) - c['skipped']} mutants: {c['refused']} {refused}, {c['ran']} {ran}, "
+              f"{c['slow']} stopped by SIGINT at the time limit, {c['fail']} failed")
     if saved:
         print(f"fuzz: failing inputs saved under {args.failures}", file=sys.stderr)
         sys.exit(1)

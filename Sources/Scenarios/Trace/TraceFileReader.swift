@@ -182,6 +182,8 @@ package struct TraceFileReader {
             }
             if records == 0 { return }
             var badId: (record: Int, id: UInt32)?
+            // A binary time is a double: one that is not finite (NaN, ±inf) is no time at all.
+            var badTime: (record: Int, time: Double)?
             buffer.withUnsafeBytes { raw in
                 chunk.withUnsafeMutableBufferPointer { out in
                     switch layout {
@@ -193,17 +195,25 @@ package struct TraceFileReader {
                                 badId = (record, id)
                                 return
                             }
+                            let time = Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: base + 8, as: UInt64.self)))
+                            guard time.isFinite else {
+                                badTime = (record, time)
+                                return
+                            }
                             out[record] = TraceRequest(
-                                time: Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: base + 8, as: UInt64.self))),
-                                key: denseIds ? UInt64(id) : keys[Int(id)],
+                                time: time, key: denseIds ? UInt64(id) : keys[Int(id)],
                                 size: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: base + 4, as: UInt32.self)))
                         }
                     case .v1:
                         for record in 0..<records {
                             let base = record * size
+                            let time = Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: base + 12, as: UInt64.self)))
+                            guard time.isFinite else {
+                                badTime = (record, time)
+                                return
+                            }
                             out[record] = TraceRequest(
-                                time: Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: base + 12, as: UInt64.self))),
-                                key: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: base, as: UInt64.self)),
+                                time: time, key: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: base, as: UInt64.self)),
                                 size: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: base + 8, as: UInt32.self)))
                         }
                     case .oracleGeneral:
@@ -222,6 +232,12 @@ package struct TraceFileReader {
                 throw ScenarioError(
                     file: path, line: 1, column: 1, keyPath: "",
                     message: "record \(record + 1) at byte \(layout.headerBytes + record * size): object id \(badId.id) is not below the file's \(objects) objects")
+            }
+            if let badTime {
+                let record = index + badTime.record
+                throw ScenarioError(
+                    file: path, line: 1, column: 1, keyPath: "",
+                    message: "record \(record + 1) at byte \(layout.headerBytes + record * size): time \(badTime.time) is not a finite number")
             }
             index += records
             if remaining != Int.max { remaining -= records }

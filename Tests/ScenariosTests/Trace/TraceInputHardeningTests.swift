@@ -229,9 +229,39 @@ struct TraceInputHardeningTests {
         #expect {
             try TraceFiles.write(.file(TraceFileSpec(path: path, format: .binary)), seed: 1, to: out, format: .oracleGeneral)
         } throws: { error in
-            "\(error)".hasPrefix("\(path):1:1: error: record 2: time nan")
+            "\(error)".hasPrefix("\(path):1:1: error: record 2")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == ["t.bin"])
+    }
+
+    @Test("a binary trace's time that is not a finite number (NaN, inf, -inf) is refused, naming the record and its byte")
+    func binaryNonFiniteTimeRefused() throws {
+        let dir = try TraceDir()
+        defer { dir.remove() }
+        for bad in [Double.nan, .infinity, -.infinity] {
+            let v2 = dir.url.appendingPathComponent("t.bin").path
+            try Data(TraceFormatTests.binaryV2(requests: 2, objects: 1, records: [(0, 1, 1), (0, 1, bad)], keys: [42]))
+                .write(to: URL(fileURLWithPath: v2))
+            #expect {
+                try TraceFormatTests.requests(TraceFileSpec(path: v2, format: .binary))
+            } throws: { error in
+                "\(error)" == "\(v2):1:1: error: record 2 at byte 40: time \(bad) is not a finite number"
+            }
+            // v1: WBTRACE1, then (key u64, size u32, time f64) records of 20 bytes.
+            var v1 = Array("WBTRACE1".utf8)
+            for (key, time) in [(UInt64(7), 1.0), (UInt64(8), bad)] {
+                withUnsafeBytes(of: key.littleEndian) { v1 += $0 }
+                withUnsafeBytes(of: UInt32(1).littleEndian) { v1 += $0 }
+                withUnsafeBytes(of: time.bitPattern.littleEndian) { v1 += $0 }
+            }
+            let v1Path = dir.url.appendingPathComponent("t1.bin").path
+            try Data(v1).write(to: URL(fileURLWithPath: v1Path))
+            #expect {
+                try TraceFormatTests.requests(TraceFileSpec(path: v1Path, format: .binary))
+            } throws: { error in
+                "\(error)" == "\(v1Path):1:1: error: record 2 at byte 28: time \(bad) is not a finite number"
+            }
+        }
     }
 
     @Test("trace generate --format oracle-general of more requests than it can hold is refused before it writes")
