@@ -55,14 +55,18 @@ package final class TraceWriter {
         self.format = format
         self.nextUse = nextUse
         let directory = (path as NSString).deletingLastPathComponent
-        temporary = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).\(getpid()).partial"
-        guard FileManager.default.createFile(atPath: temporary, contents: nil) else {
+        // A name nobody can predict, created exclusively (mode 0600): a link planted beside the
+        // output is never followed, and two writers never share the file.
+        var template = Array(((directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).XXXXXX.partial").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            guard let base = buffer.baseAddress else { return -1 }
+            return mkstemps(base, Int32(".partial".utf8.count))
+        }
+        guard descriptor >= 0 else {
             throw TraceWriteError(path: path, reason: String(cString: strerror(errno)))
         }
-        guard let handle = FileHandle(forWritingAtPath: temporary) else {
-            throw TraceWriteError(path: path, reason: "cannot open for writing")
-        }
-        self.handle = handle
+        temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         switch format {
         case .csv: pending += Array((csvHeader + "\n").utf8)
         case .binary: pending += TraceBinary.magic + [UInt8](repeating: 0, count: TraceBinary.headerBytes - TraceBinary.magic.count)

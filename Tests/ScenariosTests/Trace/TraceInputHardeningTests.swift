@@ -264,6 +264,23 @@ struct TraceInputHardeningTests {
         }
     }
 
+    @Test("a trace file is written through an unpredictable temporary created exclusively: a link planted at the old pid name is not followed")
+    func convertTemporaryNotPredictable() throws {
+        let dir = try TraceDir()
+        defer { dir.remove() }
+        let csv = try dir.write("a.csv", "1,900,10\n2,7,20\n")
+        let victim = try dir.write("victim.txt", "keep me\n")
+        let out = dir.url.appendingPathComponent("out.bin").path
+        let planted = dir.url.appendingPathComponent(".out.bin.\(getpid()).partial").path
+        try FileManager.default.createSymbolicLink(atPath: planted, withDestinationPath: victim)
+        _ = try TraceFiles.write(
+            .file(TraceFileSpec(path: csv, keyColumn: 2, timeColumn: 1, sizeColumn: 3)), seed: 1, to: out, format: .binary)
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "keep me\n")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: planted) == victim)
+        #expect(try TraceFormatTests.requests(TraceFileSpec(path: out, format: .binary)).count == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { $0.hasSuffix(".partial") } == [".out.bin.\(getpid()).partial"])
+    }
+
     @Test("trace generate --format oracle-general of more requests than it can hold is refused before it writes")
     func generateOracleTooMany() throws {
         let dir = try TraceDir()
