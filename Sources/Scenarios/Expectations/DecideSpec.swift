@@ -105,10 +105,10 @@ public struct DecideSpec: DeclaredMapping, Equatable, Sendable {
                     let raw: [String: String] = try f.required("goal")
                     try f.check("goal", !raw.isEmpty, "must have at least one condition")
                     var goal: [String: Expectation.Condition] = [:]
-                    for metric in raw.keys.sorted() {
-                        guard let condition = Expectation.Condition(parsing: raw[metric]!), condition.reference == nil else {
+                    for (metric, text) in raw.sorted(by: { $0.key < $1.key }) {
+                        guard let condition = Expectation.Condition(parsing: text), condition.reference == nil else {
                             throw SchemaViolation(
-                                .invalid("expected a condition such as \">= 0.9\" (an operator and a number), found '\(raw[metric]!)'"),
+                                .invalid("expected a condition such as \">= 0.9\" (an operator and a number), found '\(text)'"),
                                 at: f.path("goal") + [AnyCodingKey(metric)])
                         }
                         goal[metric] = condition

@@ -131,14 +131,7 @@ struct NavigationDriver {
         let nib = NibDescription(viewCount: spec.views, depth: spec.depth, labelText: spec.label)
         let cost = spec.cost?.nanoseconds
         factory.register(name) {
-            if let cost { deviceCosts.charge(cost) }
-            let (controller, bytes) = AllocationProbe.measureBytes { () -> PageController in
-                let made = PageController(nib: nib)
-                _ = made.view
-                return made
-            }
-            controller.creationBytes = bytes
-            return controller
+            PageController.measuredCreation(cost: cost, charging: deviceCosts) { PageController(nib: nib) }
         }
     }
 
@@ -190,7 +183,7 @@ struct NavigationDriver {
 
 /// A section's or view's controller in a navigation scenario: a real view tree, and the bytes it
 /// took to make.
-final class PageController: FactoryViewController {
+final class PageController: FactoryViewController, HoldsCreationBytes {
     var creationBytes: UInt64 = 0
     private(set) var lastState: [String: String] = [:]
 

@@ -66,10 +66,11 @@ public struct KeySampler: Sendable {
         switch distribution {
         case .uniform:
             return generator.next(below: keyCount)
+        // The driver builds a table for every zipfian and latest distribution it samples.
         case .zipfian:
-            return zipf!.rank(generator.nextUnit())
+            return zipf?.rank(generator.nextUnit()) ?? generator.next(below: keyCount)
         case .latest:
-            let rank = zipf!.rank(generator.nextUnit())
+            let rank = zipf?.rank(generator.nextUnit()) ?? generator.next(below: keyCount)
             return ((latest - rank) % keyCount + keyCount) % keyCount
         case .hotspot(_, let operations):
             if keyCount == 1 { return 0 }

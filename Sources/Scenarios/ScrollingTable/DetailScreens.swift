@@ -1,5 +1,4 @@
 import Models
-import Report
 
 /// The detail screens a scrolling-table's rows open: one `ControllerType` per `details` entry,
 /// asked of the same ControllerCache as the rows, pushed on the navigation controller that holds
@@ -26,14 +25,7 @@ final class DetailScreens {
             let nib = NibDescription(viewCount: spec.nib.views, depth: spec.nib.depth, labelText: spec.nib.label)
             let cost = spec.nib.cost?.nanoseconds
             return ControllerType(name: spec.type) {
-                if let cost { deviceCosts.charge(cost) }
-                let (controller, bytes) = AllocationProbe.measureBytes { () -> DetailController in
-                    let made = DetailController(nib: nib)
-                    _ = made.view
-                    return made
-                }
-                controller.creationBytes = bytes
-                return controller
+                DetailController.measuredCreation(cost: cost, charging: deviceCosts) { DetailController(nib: nib) }
             }
         }
         navigation = NavigationController(root: screen)

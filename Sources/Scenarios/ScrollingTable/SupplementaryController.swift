@@ -12,15 +12,7 @@ final class SupplementaryController: ViewController {
     /// - Complexity: O(*d*) to find the label, *d* the views before it in the tree.
     func configure(section: Int, text: String) {
         shownSection = section
-        firstLabel(in: view)?.text = text
-    }
-
-    private func firstLabel(in view: View) -> View? {
-        if view.text != nil { return view }
-        for subview in view.subviews {
-            if let label = firstLabel(in: subview) { return label }
-        }
-        return nil
+        view.firstLabel?.text = text
     }
 
     required init() {

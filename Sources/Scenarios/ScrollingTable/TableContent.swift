@@ -45,20 +45,12 @@ final class CellController: ViewController, HoldsCreationBytes {
     /// Shows `row`: writes the row's text into the view tree's first label.
     func configure(row: IndexPath, text: String) {
         shownRow = row
-        firstLabel(in: view)?.text = text
+        view.firstLabel?.text = text
     }
 
     override func willBeReused() {
         shownRow = nil
-        if let viewIfLoaded { firstLabel(in: viewIfLoaded)?.text = "" }
-    }
-
-    private func firstLabel(in view: View) -> View? {
-        if view.text != nil { return view }
-        for subview in view.subviews {
-            if let label = firstLabel(in: subview) { return label }
-        }
-        return nil
+        viewIfLoaded?.firstLabel?.text = ""
     }
 
     required init() {
@@ -68,12 +60,6 @@ final class CellController: ViewController, HoldsCreationBytes {
     override init(nib: NibDescription?) {
         super.init(nib: nib)
     }
-}
-
-/// A controller that knows the bytes its creation allocated (itself and its loaded view tree):
-/// what a cache that holds it holds.
-protocol HoldsCreationBytes: AnyObject {
-    var creationBytes: UInt64 { get }
 }
 
 /// A detail screen's controller (`details:`), with the bytes its creation allocated.

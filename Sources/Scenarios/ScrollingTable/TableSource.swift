@@ -50,15 +50,7 @@ final class TableSource: TableViewDataSource {
             let nib = NibDescription(viewCount: cell.nib.views, depth: cell.nib.depth, labelText: cell.nib.label)
             let cost = cell.nib.cost?.nanoseconds
             return ControllerType(name: cell.type) { [deviceCosts] in
-                if let cost { deviceCosts.charge(cost) }
-                // The view is loaded here, to count its bytes with the controller's.
-                let (controller, bytes) = AllocationProbe.measureBytes { () -> CellController in
-                    let made = CellController(nib: nib)
-                    _ = made.view
-                    return made
-                }
-                controller.creationBytes = bytes
-                return controller
+                CellController.measuredCreation(cost: cost, charging: deviceCosts) { CellController(nib: nib) }
             }
         }
         labelTexts = spec.cells.map(\.nib.label)
