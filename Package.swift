@@ -57,12 +57,15 @@ let package = Package(
         .target(name: "CAllocCounter", dependencies: ["CJemalloc"]),
         // A child process that dies with its parent: prctl(PR_SET_PDEATHSIG) and a parent check.
         .target(name: "CProcessControl"),
+        // Callgrind's client requests (valgrind's callgrind.h, when installed): instruction counts.
+        .target(name: "CCallgrind"),
         // Probes (counters, jemalloc, latency) and result files.
         .target(
             name: "Report",
             dependencies: [
                 "CJemalloc",
                 "CAllocCounter",
+                "CCallgrind",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 "CCrypto",  // SHA-256 of a study's files
             ]

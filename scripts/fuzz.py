@@ -9,8 +9,9 @@ was, mutant for mutant):
             1e300, 2^31, 2^63; a unit after it stays). Each mutant is validated; one that
             validates is run with every duration and warm-up capped (`--max-duration`).
   trace     a trace file a trace scenario reads (csv, text, oracle-general, binary v1 and v2,
-            plain, .gz or .zst) with bad lines, extremes, a byte order mark, long or cut lines,
-            header and record fields set to extremes, cut or trailing bytes, corrupt streams;
+            vscsi v1 and v2, plain, .gz or .zst) with bad lines, extremes, a byte order mark,
+            long or cut lines, header and record fields set to extremes, cut or trailing bytes,
+            corrupt streams;
             validated, run, converted and described (scripts/fuzz_trace.py).
   compare   results directories (summary.csv, columns.csv, repetitions.csv, run.json,
             study.json, scenario.yaml, their layout) edited, then `workbench compare`

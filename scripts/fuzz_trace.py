@@ -3,16 +3,16 @@
 The corpus is made once per fuzz run by the binary under test: `workbench trace generate` writes
 a csv trace, which the script resizes (sizes 1 B to 5 kB, fractional times) and `workbench trace
 convert` turns into text, oracle-general and binary (WBTRACE2); the script writes a v1 binary
-(WBTRACE1) and a tab-separated csv of quoted string keys itself. A mutant is one of these with
-one to three edits:
+(WBTRACE1), vscsi v1 and v2 traces and a tab-separated csv of quoted string keys itself. A mutant
+is one of these with one to three edits:
 
   - csv and text: a garbage line, a number replaced by an extreme (101 digits, 2^64, 1e309, -1),
     NaN or infinity, hexadecimal, a byte order mark, a line of 2 MiB or more, the file cut in the
     middle of a line, NUL bytes or invalid UTF-8, CRLF or lone CR, a column added or removed, an
     unbalanced quote, lines deleted, duplicated or swapped;
   - binary: a header field (the magic, v1 against v2, the request and object counts) or a
-    record's field (object id, size, time, key, next access) set to an extreme, the file cut at
-    any byte, bytes appended, bytes flipped;
+    record's field (object id, size, time, key, next access; vscsi's version, len, lbn, ts) set
+    to an extreme, the file cut at any byte, bytes appended, bytes flipped;
   - either: the file compressed as .gz (Python's gzip) or .zst (the zstd command, when installed),
     then perhaps its stream corrupted (a flipped byte, cut, garbage after it, two streams, a plain
     file named .gz, a small file that inflates past the scenario's max_decompressed_bytes), or
@@ -42,9 +42,10 @@ NOT_NUMBERS = [b"nan", b"NaN", b"-nan", b"inf", b"-inf", b"Infinity", b"+1", b"1
                b"\xe2\x88\x921", b"\xd9\xa1\xd9\xa2"]
 HEX = [b"0x10", b"0X1p3", b"0x10%", b"0xffffffffffffffffff", b"#10", b"1e", b"e5", b".", b"-"]
 POLICIES = ["lru", "fifo", "clock", "lfu", "arc", "s3-fifo", "sieve", "w-tinylfu", "2q", "slru", "optimal"]
-FORMATS = ["csv", "text", "oracle-general", "binary"]
+FORMATS = ["csv", "text", "oracle-general", "binary", "vscsi"]
 U64 = [0, 1, 2, 3, 2**31, 2**32 - 1, 2**32, 2**40 - 1, 2**40, 2**53 + 1, 2**63 - 1, 2**63, 2**64 - 1]
 U32 = [0, 1, 2**16, 2**31 - 1, 2**31, 2**32 - 2, 2**32 - 1]
+U16 = [0, 0x100, 0x1ff, 0x200, 0x2ff, 0x300, 0xffff]
 F64 = [float("nan"), float("inf"), float("-inf"), -0.0, -1.0, 1e308, -1e308, 5e-324, 2.0**63, 2.0**64, 1e15, 0.5]
 
 
@@ -90,6 +91,14 @@ def prepare(binary, root, run):
     v1 = b"WBTRACE1" + b"".join(struct.pack("<QId", key, size, time) for time, key, size in records)
     variants.append(Variant("binary-v1", "trace.binary", v1, "binary", "{path: %s, format: binary}",
                             ["--format", "binary"], layout="v1"))
+    # libCacheSim's vscsi: v1 (sn, len, nSG, cmd, ver, lbn, ts) and v2 (cmd, ver, sn, len, nSG, lbn, ts, rt).
+    vscsi1 = b"".join(struct.pack("<IIIHHQQ", n, size, 1, 0x2a, 0x100, key, int(time * 1e6))
+                      for n, (time, key, size) in enumerate(records))
+    vscsi2 = b"".join(struct.pack("<HHIIIQQQ", 0x28, 0x200, n, size, 1, key, int(time * 1e6), 0)
+                      for n, (time, key, size) in enumerate(records))
+    for name, data in [("vscsi1", vscsi1), ("vscsi2", vscsi2)]:
+        variants.append(Variant(name, "trace.vscsi", data, "vscsi", "{path: %s, format: vscsi}", ["--format", "vscsi"],
+                                layout=name))
     tsv = b"".join(b'"https://example.org/items/%d?v=1"\t%d\n' % (key, size) for _, key, size in records)
     variants.append(Variant("tsv", "trace.tsv", tsv, "csv",
                             "{path: %s, format: csv, delimiter: \"\\\\t\", columns: {key: 1, size: 2}}",
@@ -172,7 +181,8 @@ def mutate_lines(data, rng, ops):
 def mutate_binary(data, layout, rng, ops):
     """One edit of a binary trace: a header or record field, a cut, bytes appended or flipped."""
     data = bytearray(data)
-    header, record = {"binary": (24, 16), "v1": (8, 20), "oracle-general": (0, 24)}[layout]
+    header, record = {"binary": (24, 16), "v1": (8, 20), "oracle-general": (0, 24), "vscsi1": (0, 32),
+                      "vscsi2": (0, 40)}[layout]
     records = max(1, (len(data) - header) // record)
     choices = ["field", "field", "field", "truncate", "append", "flip"] + (["magic", "count", "count"] if header else [])
     op = rng.choice(choices)
@@ -190,7 +200,9 @@ def mutate_binary(data, layout, rng, ops):
         base = header + n * record
         fields = {"binary": [(0, "<I", "object id"), (4, "<I", "size"), (8, "<d", "time")],
                   "v1": [(0, "<Q", "key"), (8, "<I", "size"), (12, "<d", "time")],
-                  "oracle-general": [(0, "<I", "time"), (4, "<Q", "key"), (12, "<I", "size"), (16, "<q", "next access")]}
+                  "oracle-general": [(0, "<I", "time"), (4, "<Q", "key"), (12, "<I", "size"), (16, "<q", "next access")],
+                  "vscsi1": [(14, "<H", "ver"), (4, "<I", "len"), (16, "<Q", "lbn"), (24, "<Q", "ts")],
+                  "vscsi2": [(2, "<H", "ver"), (8, "<I", "len"), (16, "<Q", "lbn"), (24, "<Q", "ts")]}
         offset, form, name = rng.choice(fields[layout])
         if form == "<d":
             value = rng.choice(F64)
@@ -198,6 +210,8 @@ def mutate_binary(data, layout, rng, ops):
             value = rng.choice([-2, -1, 0, n, n - 1, records, records + 10**6, 2**63 - 1, -2**63])
         elif form == "<Q":
             value = rng.choice(U64)
+        elif form == "<H":
+            value = rng.choice(U16)
         else:
             value = rng.choice(U32 + ([records, records + 1] if name == "object id" else []))
         if base + offset + struct.calcsize(form) <= len(data):

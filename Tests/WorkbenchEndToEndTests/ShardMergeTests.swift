@@ -7,6 +7,7 @@ extension EndToEnd {
         /// Whether a column is a wall-clock or allocator measurement (not compared for equality).
         static func isMeasured(_ column: String) -> Bool {
             column.hasSuffix("_ns") || column.contains("bytes") || column.contains("allocations") || column == "frames_over_budget"
+                || column == "device_frames_over_budget"
                 || column.hasSuffix("_tail_samples")
         }
 

@@ -171,7 +171,7 @@ struct CSVFile {
 /// Columns that vary from run to run (allocator and wall-clock figures); all others are counts.
 func isMeasured(_ column: String) -> Bool {
     // A percentile's tail samples (role tail) follow the measured percentile.
-    ["allocated_bytes", "allocations", "frames_over_budget"].contains(column) || column.hasSuffix("_ns")
+    ["allocated_bytes", "allocations", "frames_over_budget", "device_frames_over_budget"].contains(column) || column.hasSuffix("_ns")
         || column.hasSuffix("_tail_samples")
 }
 

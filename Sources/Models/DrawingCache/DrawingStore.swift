@@ -128,6 +128,26 @@ public final class DrawingStore {
     public var lastDiskWriteError: String? { disk?.lastWriteError }
     /// What the disk tier found at start-up; `nil` without a disk tier.
     public var diskStartupReport: DiskStartupReport? { disk?.startupReport }
+    /// The bytes each of `groups` groups of keys holds now: the bitmap bytes of its memory-tier
+    /// entries and the file bytes of its disk-tier entries. `group` says which group a key is
+    /// in (an index below `groups`), or nil for none. Looks without touching: no entry counts
+    /// as accessed, so the eviction order stays as it was.
+    /// - Complexity: O(*n*) calls of `group` for *n* entries in both tiers.
+    public func heldBytes(groups: Int, by group: (String) -> Int?) -> (memory: [Int], disk: [Int]) {
+        var held = (memory: [Int](repeating: 0, count: groups), disk: [Int](repeating: 0, count: groups))
+        if let memory {
+            for key in memory.keys {
+                if let slot = group(key), held.memory.indices.contains(slot) { held.memory[slot] += memory.cost(forKey: key) ?? 0 }
+            }
+        }
+        if let disk {
+            for (key, entry) in disk.index.entries {
+                if let slot = group(key), held.disk.indices.contains(slot) { held.disk[slot] += entry.fileBytes }
+            }
+        }
+        return held
+    }
+
     /// Whether the memory tier holds `key` (not counted as an access).
     public func memoryContains(_ key: String) -> Bool { memory?.peek(key) != nil }
     /// Whether the disk tier's index holds `key`.

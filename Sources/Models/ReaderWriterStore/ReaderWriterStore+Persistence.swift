@@ -32,13 +32,27 @@ extension ReaderWriterStore {
     public func save(to url: URL) throws {
         if reentrancy.isReentrant("save(to:)") { throw ReaderWriterStoreError.reentrantCall(operation: "save(to:)") }
         let items = allItems()
-        let data: Data
         do {
-            data = try serializer.encode(items)
+            let data: Data
+            do {
+                data = try serializer.encode(items)
+            } catch {
+                throw ReaderWriterStoreError.encodingFailed(reason: "\(error)")
+            }
+            try Self.write(data, to: url, options: fileWritingOptions)
         } catch {
-            throw ReaderWriterStoreError.encodingFailed(reason: "\(error)")
+            settings.withLock { $0.saveFailures += 1 }
+            throw error
         }
-        try Self.write(data, to: url, options: fileWritingOptions)
+        settings.withLock { $0.saves += 1 }
+    }
+
+    /// How many saves (``save(to:)``, the periodic save's included) wrote their file, and how
+    /// many failed (could not encode or write; a refused reentrant call is not a save) since
+    /// the store was made.
+    /// - Complexity: O(1)
+    public var saveCounts: (saves: Int, failures: Int) {
+        settings.withLock { ($0.saves, $0.saveFailures) }
     }
 
     /// Merges the items saved at `url` into the store, in one synchronous write, as
@@ -105,6 +119,15 @@ extension ReaderWriterStore {
             settings.saveTimer?.cancel()
             settings.saveTimer = nil
         }
+    }
+
+    /// Stops the periodic save (``stopPeriodicSave()``) and waits for a save already running to
+    /// finish: once it returns, no save of the periodic one writes the file any more. Not to be
+    /// called from ``onBackgroundError`` (which runs where the periodic save does).
+    /// - Complexity: O(1), plus the running save's time.
+    public func stopPeriodicSaveAndWait() {
+        stopPeriodicSave()
+        timerQueue.sync {}
     }
 
     /// Whether a periodic save is scheduled.

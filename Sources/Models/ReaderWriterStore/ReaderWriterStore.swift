@@ -52,6 +52,9 @@ public final class ReaderWriterStore<Key: Hashable & Sendable & Codable, Value: 
     /// `left-right`'s read path, when that is the design: inlined in the caller, with no call
     /// through the existential and no reference counting.
     @usableFromInline let leftRightReads: LeftRightReadSide?
+    /// `replicated`'s read path and logged `set`, when that is the design, with the design
+    /// unretained (`storage` holds it).
+    @usableFromInline let replicatedReads: (side: ReplicatedReadSide, design: Unmanaged<ReplicatedDesign>)?
     /// Recycled asynchronous `set`s, for designs whose writes are asynchronous.
     @usableFromInline let setWrites: StoreSetWritePool<Key, Value>
     let evictionDecider: EvictionDecider?
@@ -87,6 +90,7 @@ public final class ReaderWriterStore<Key: Hashable & Sendable & Codable, Value: 
         self.writes = writes
         storage = design.makeDesign(name: name)
         leftRightReads = (storage as? LeftRightDesign)?.readSide
+        replicatedReads = (storage as? ReplicatedDesign).map { ($0.readSide, Unmanaged.passUnretained($0)) }
         states = .allocate(capacity: storage.copies)
         states.initialize(repeating: StoreState(), count: storage.copies)
         setWrites = StoreSetWritePool(states: states)
@@ -111,7 +115,8 @@ public final class ReaderWriterStore<Key: Hashable & Sendable & Codable, Value: 
     /// The getter runs on the caller's thread, concurrently with other reads, and sees every write
     /// that returned before it started. The setter is one write: asynchronous in `gcd-barrier`
     /// (it returns once enqueued), synchronous elsewhere (applied to both copies in
-    /// `left-right`).
+    /// `left-right`; in `replicated` appended to the log, which every replica replays before its
+    /// next read).
     /// - Complexity: O(1) average. Neither allocates (for values that need no allocation to
     ///   copy, and once the dictionary has grown): the asynchronous setter reuses a finished
     ///   write object.
@@ -122,7 +127,9 @@ public final class ReaderWriterStore<Key: Hashable & Sendable & Codable, Value: 
         }
         @inlinable set {
             if reentrancy.isReentrant("subscript set") { return }
-            if storage.writesAsynchronously {
+            if let replicatedReads {
+                replicatedReads.side.append(newValue, forKey: key, states: states, design: replicatedReads.design)
+            } else if storage.writesAsynchronously {
                 storage.enqueueWrite(setWrites.take(newValue, forKey: key, owner: self))
             } else {
                 // Inlinable with StoreState.set, like the read path: the write's body is then
@@ -238,18 +245,18 @@ public final class ReaderWriterStore<Key: Hashable & Sendable & Codable, Value: 
         return try outcome?.get() ?? nil
     }
 
-    /// The first broken invariant of the store's state, or nil; for tests. With two copies, they
-    /// must also hold the same keys and pending changes.
-    /// - Complexity: O(*u* + *r*) for the pending changes; O(*n*) with two copies.
+    /// The first broken invariant of the store's state, or nil; for tests. With several copies,
+    /// they must also hold the same keys and pending changes.
+    /// - Complexity: O(*u* + *r*) for the pending changes; O(*n*) per copy with several.
     package func invariantViolation() -> String? {
         if let violation = snapshot().invariantViolation() { return violation }
-        guard storage.copies == 2 else { return nil }
+        guard storage.copies > 1 else { return nil }
         var violation: String?
         var checked = false
         storage.write { _ in
             guard !checked else { return }
             checked = true
-            violation = states[0].differenceInKeys(from: states[1])
+            violation = (1..<storage.copies).lazy.compactMap { self.states[0].differenceInKeys(from: self.states[$0]) }.first
         }
         return violation
     }
@@ -264,6 +271,12 @@ public final class ReaderWriterStore<Key: Hashable & Sendable & Codable, Value: 
             let ticket = leftRightReads.enter()
             let value = states[ticket.copy].items[key]
             leftRightReads.leave(ticket)
+            return value
+        }
+        if let replicatedReads {
+            let slot = replicatedReads.side.enter(states: states, design: replicatedReads.design)
+            let value = states[slot].items[key]
+            replicatedReads.side.leave(slot: slot)
             return value
         }
         if let ticket = storage.beginRead() {

@@ -3,8 +3,10 @@
 /// synchronisation design.
 ///
 /// A design is only the synchronisation; the store owns the state, as ``copies`` identical copies
-/// (two for `left-right`, one elsewhere), and touches a copy only inside the bodies it passes here,
-/// with the copy's index. The operations give the store's access rules:
+/// (two for `left-right`, one per reader slot for `replicated`, one elsewhere), and touches a copy
+/// only inside the bodies it passes here, with the copy's index (and in the inlined read paths of
+/// `left-right` and `replicated`, and `replicated`'s inlined `set`). The operations give the
+/// store's access rules:
 /// - ``read(_:)`` runs its read on the caller's thread against one copy, concurrently with other
 ///   reads (except in the `mutex` design), never alongside a write to that copy;
 /// - ``write(_:)`` runs its body once per copy, each alone with its copy, and has finished, visibly
@@ -21,7 +23,8 @@
 /// (``ReaderWriterStoreError/reentrantCall(operation:)``).
 @usableFromInline
 package protocol StoreDesign: AnyObject, Sendable {
-    /// How many copies of the state the design reads and writes: 2 for `left-right`, else 1.
+    /// How many copies of the state the design reads and writes: 2 for `left-right`, one per
+    /// reader slot for `replicated`, else 1.
     var copies: Int { get }
 
     /// Whether ``enqueueWrite(_:)`` may return before the write has run (`gcd-barrier`).

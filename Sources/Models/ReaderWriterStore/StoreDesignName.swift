@@ -25,9 +25,15 @@ public enum StoreDesignName: String, CaseIterable, Sendable {
     /// change to the other copy, makes it live, waits for the old copy's readers to leave and
     /// applies the change again. See ``LeftRightDesign``.
     case leftRight = "left-right"
+    /// Replicated: one copy of the state per reader slot; a `set` is appended to an operation
+    /// log and returns, waiting for no reader, and each replica replays the log before its next
+    /// read (other writes are barriers over every replica). Built for reads that scale with
+    /// cores while every thread also writes; see ``ReplicatedDesign``.
+    case replicated
 
     /// Makes an instance of the design for a store named `name`.
-    /// - Complexity: O(1), plus O(*s*) reader slots for `big-reader` and `left-right`.
+    /// - Complexity: O(1), plus O(*s*) reader slots for `big-reader`, `left-right` and
+    ///   `replicated`.
     package func makeDesign(name: String? = nil) -> any StoreDesign {
         switch self {
         case .gcdBarrier: return GCDBarrierDesign(label: GCDBarrierDesign.label(name: name))
@@ -35,6 +41,7 @@ public enum StoreDesignName: String, CaseIterable, Sendable {
         case .mutex: return MutexDesign()
         case .bigReader: return BigReaderLockDesign()
         case .leftRight: return LeftRightDesign()
+        case .replicated: return ReplicatedDesign()
         }
     }
 }

@@ -97,7 +97,7 @@ final class StoreReaderSlots: @unchecked Sendable {
     }
 
     /// Spins `spins` times, then yields the processor on every call after.
-    @inline(__always)
+    @usableFromInline @inline(__always)
     static func backOff(_ spins: inout Int) {
         spins += 1
         if spins > spinsBeforeYield { sched_yield() }

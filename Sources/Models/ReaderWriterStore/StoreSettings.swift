@@ -18,6 +18,9 @@ struct StoreSettings<Key: Hashable & Sendable, Value: Sendable> {
     var onBackgroundError: (@Sendable (ReaderWriterStoreError) -> Void)?
     /// How ``ReaderWriterStore/save(to:)`` writes its file; atomically by default, as the seed.
     var fileWritingOptions: Data.WritingOptions = .atomic
+    /// Saves that wrote their file, and saves that failed (``ReaderWriterStore/saveCounts``).
+    var saves = 0
+    var saveFailures = 0
 
     /// - Complexity: O(1)
     mutating func cancelTimers() {

@@ -20,7 +20,7 @@ public enum ColumnTableFormatter {
     }
 
     /// The files in the order the tables list them.
-    static let files: [ResultFile] = [.summary, .timeseries, .latency]
+    static let files: [ResultFile] = [.summary, .timeseries, .latency, .views]
 
     /// Every column of kind `kind` (described by `summary`) in `format`.
     public static func render(kind: String, summary: String, columns: ResultColumns, format: Format) -> String {

@@ -8,7 +8,8 @@ import Foundation
 /// ```
 ///
 /// One row per column of `summary.csv`, `timeseries.csv`, `latency.csv`, (with repetitions)
-/// `repetitions.csv` and (with more than one workload seed) `seeds.csv`, in file order.
+/// `repetitions.csv`, (with more than one workload seed) `seeds.csv` and (a kind with a
+/// per-view breakdown) `views.csv`, in file order.
 /// `file` and `views` go beyond the five properties every column has: a name can mean a total
 /// in the summary and a per-interval figure in the timeseries, and `views` says which tables
 /// and plots show it.
@@ -28,6 +29,8 @@ public struct ResultColumns: Sendable, Equatable {
     public var repetitions: [Column] = []
     /// The columns of `seeds.csv`, in order (none with one seed; see ``Seeds``).
     public var seeds: [Column] = []
+    /// The columns of `views.csv`, in order (none for a kind without a per-view breakdown).
+    public var views: [Column] = []
 
     /// Column descriptions per file.
     public init(summary: [Column], timeseries: [Column] = [], latency: [Column] = []) {
@@ -44,6 +47,7 @@ public struct ResultColumns: Sendable, Equatable {
         case .latency: latency
         case .repetitions: repetitions
         case .seeds: seeds
+        case .views: views
         }
     }
 
@@ -113,14 +117,15 @@ public struct ResultColumns: Sendable, Equatable {
                     path: path, reason: "line \(line): unknown direction '\(field(row, "direction"))'")
             }
             // Views a later version adds are skipped: an older reader draws what it knows.
-            let views = field(row, "views").split(separator: " ").compactMap { ColumnView(rawValue: String($0)) }
-            let column = Column(field(row, "name"), unit, role, direction, field(row, "description"), views: views)
+            let shown = field(row, "views").split(separator: " ").compactMap { ColumnView(rawValue: String($0)) }
+            let column = Column(field(row, "name"), unit, role, direction, field(row, "description"), views: shown)
             switch file {
             case .summary: summary.append(column)
             case .timeseries: timeseries.append(column)
             case .latency: latency.append(column)
             case .repetitions: repetitions.append(column)
             case .seeds: seeds.append(column)
+            case .views: self.views.append(column)
             }
         }
     }

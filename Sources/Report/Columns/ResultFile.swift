@@ -11,6 +11,9 @@ public enum ResultFile: String, Sendable, Equatable, CaseIterable {
     /// `seeds.csv`: with more than one workload seed, one row per run per seed, its identity
     /// and count columns (``Seeds``).
     case seeds
+    /// `views.csv`: one row per run (per workload seed) per view type, for the kinds that
+    /// break their results down by view (drawing).
+    case views
 
     /// The file's name in a scenario directory.
     public var fileName: String { rawValue + ".csv" }

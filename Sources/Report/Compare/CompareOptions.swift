@@ -24,8 +24,9 @@ public struct CompareOptions: Sendable, Equatable {
         self.countsOnly = countsOnly
     }
 
-    /// Whether a column of `role` is compared under these options.
+    /// Whether a column of `role` is compared under these options (with ``countsOnly``, counts and
+    /// instruction counts: neither depends on the machine's load).
     func compares(_ role: MetricRole) -> Bool {
-        role.isCompared && (!countsOnly || role == .count)
+        role.isCompared && (!countsOnly || role == .count || role == .instructions)
     }
 }

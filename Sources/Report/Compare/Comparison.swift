@@ -260,6 +260,7 @@ public struct Comparison: Sendable, Equatable {
                     baselineText: baselineText, currentText: currentText,
                     baseline: old, current: new, threshold: threshold)
                 metric.views = current.columns.column(column)?.views ?? []
+                if role == .instructions { metric.judgment = .instructions }
                 if role == .measured {
                     metric.judge(
                         baselineSamples: baseline.repetitions[key]?[column] ?? [old],

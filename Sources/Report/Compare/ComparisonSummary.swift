@@ -30,10 +30,14 @@ public struct ComparisonSummary: Sendable, Equatable {
         public var measured: (regressions: Int, improvements: Int)
         /// Its settings that differ between the sides.
         public var configuration: [ConfigurationChange]
+        /// Instruction counts (``MetricRole/instructions``) beyond their tolerance, worse and
+        /// better; nil when the scenario's results have none (runs without `--instructions`).
+        public var instructions: (regressions: Int, improvements: Int)? = nil
 
         public static func == (lhs: ScenarioLine, rhs: ScenarioLine) -> Bool {
             lhs.scenario == rhs.scenario && lhs.runs == rhs.runs && lhs.runsWithCountChanges == rhs.runsWithCountChanges
                 && lhs.counts == rhs.counts && lhs.measured == rhs.measured && lhs.configuration == rhs.configuration
+                && lhs.instructions.map { [$0.regressions, $0.improvements] } == rhs.instructions.map { [$0.regressions, $0.improvements] }
         }
 
         /// `feed: 101 counts changed in 9 of 10 runs (66 worse, 35 neutral); 0 measured
@@ -56,7 +60,11 @@ public struct ComparisonSummary: Sendable, Equatable {
                     + "\(ComparisonFormatting.plural(runs, "run")) (\(parts.joined(separator: ", ")))"
             }
             text += "; \(measured.regressions) measured \(measured.regressions == 1 ? "regression" : "regressions")"
-            text += "; \(ComparisonFormatting.plural(counts.better + measured.improvements, "improvement"))"
+            if let instructions {
+                text += "; \(instructions.regressions) instruction-count \(instructions.regressions == 1 ? "regression" : "regressions")"
+            }
+            let improvements = counts.better + measured.improvements + (instructions?.improvements ?? 0)
+            text += "; \(ComparisonFormatting.plural(improvements, "improvement"))"
             if !configuration.isEmpty {
                 text += "; configuration changed: \(ConfigurationChange.phrase(configuration, limit: 5))"
             }
@@ -76,7 +84,7 @@ public struct ComparisonSummary: Sendable, Equatable {
         /// `instantiations 44 → 75 (+70.5%)`; a measured metric adds how it was judged.
         public var change: String {
             let amount = metric.percent == nil ? ComparisonFormatting.signed(metric.delta) : ComparisonFormatting.percent(metric.percent)
-            let how = metric.role == .measured ? ", \(metric.judgment.label)" : ""
+            let how = metric.role == .measured || metric.role == .instructions ? ", \(metric.judgment.label)" : ""
             return "\(metric.metric) \(metric.baselineText) → \(metric.currentText) (\(amount)\(how))"
         }
 
@@ -101,7 +109,8 @@ public struct ComparisonSummary: Sendable, Equatable {
             let metrics = rows.flatMap(\.metrics)
             let counts = metrics.filter { $0.role == .count }
             let measured = metrics.filter { $0.role == .measured }
-            return ScenarioLine(
+            let instructions = metrics.filter { $0.role == .instructions }
+            var line = ScenarioLine(
                 scenario: scenario, runs: rows.count,
                 runsWithCountChanges: rows.filter { $0.metrics.contains { $0.role == .count && $0.verdict != .unchanged } }.count,
                 counts: (
@@ -110,6 +119,12 @@ public struct ComparisonSummary: Sendable, Equatable {
                 ),
                 measured: (measured.filter { $0.verdict == .regression }.count, measured.filter { $0.verdict == .improvement }.count),
                 configuration: comparison.configurationChanges.filter { $0.scenario == scenario })
+            if !instructions.isEmpty {
+                line.instructions = (
+                    instructions.filter { $0.verdict == .regression }.count, instructions.filter { $0.verdict == .improvement }.count
+                )
+            }
+            return line
         }
         var runs: [Entry] = []
         for row in comparison.rows {
@@ -118,7 +133,7 @@ public struct ComparisonSummary: Sendable, Equatable {
             guard let lead = Self.headline(worse) else { continue }
             runs.append(Entry(metric: lead, othersMoved: moved.count - 1, othersWorse: worse.count - 1))
         }
-        let measured = comparison.regressions.filter { $0.role == .measured }.map { Entry(metric: $0, othersMoved: 0, othersWorse: 0) }
+        let measured = comparison.regressions.filter { $0.role == .measured || $0.role == .instructions }.map { Entry(metric: $0, othersMoved: 0, othersWorse: 0) }
         let entries = Self.largestFirst(runs) + Self.largestFirst(measured)
         total = entries.count
         top = Array(entries.prefix(Self.limit))

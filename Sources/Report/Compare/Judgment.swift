@@ -12,6 +12,9 @@ import Foundation
 public enum Judgment: Sendable, Equatable {
     /// A count: any change beyond the threshold (exact by default).
     case exact
+    /// An instruction count (``MetricRole/instructions``): any change beyond the threshold (1% by
+    /// default), in one run per side.
+    case instructions
     /// A single repetition under `--strict`: the threshold alone (weak).
     case threshold
     /// 2 to 4 repetitions on a side under `--strict`: whether the medians' intervals overlap (weak).
@@ -29,6 +32,7 @@ public enum Judgment: Sendable, Equatable {
     public var label: String {
         switch self {
         case .exact: "exact"
+        case .instructions: "instruction count"
         case .threshold: "threshold (--strict, weak)"
         case let .intervals(overlap): overlap ? "CIs overlap (--strict, weak)" : "CIs apart (--strict, weak)"
         case let .test(p, adjusted): "p=\(Self.format(p)) (Holm \(Self.format(adjusted)))"

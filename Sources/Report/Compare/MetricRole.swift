@@ -17,8 +17,13 @@ public enum MetricRole: String, Sendable, Equatable, CaseIterable {
     /// measured percentile, so it may differ between repetitions). With repetitions, the sum over
     /// them.
     case tail
+    /// Instructions executed by a timed operation, counted under callgrind (`run --instructions`,
+    /// ``InstructionCounter``): repeatable for the same binary and input whatever else the machine
+    /// does, so compared like a count, within a small tolerance (1% by default,
+    /// ``Thresholds/instructions``), in one run per side.
+    case instructions
 
-    /// Whether `compare` compares a column of this role as a metric (counts and measured
-    /// figures).
-    public var isCompared: Bool { self == .count || self == .measured }
+    /// Whether `compare` compares a column of this role as a metric (counts, measured figures
+    /// and instruction counts).
+    public var isCompared: Bool { self == .count || self == .measured || self == .instructions }
 }

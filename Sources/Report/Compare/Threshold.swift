@@ -15,6 +15,9 @@ public enum Threshold: Sendable, Equatable, CustomStringConvertible {
     public static let exact = Threshold.absolute(0)
     /// 10% of the baseline: the default for measured metrics.
     public static let defaultMeasured = Threshold.relative(percent: 10)
+    /// 1% of the baseline: the default for instruction counts (two runs of one binary under
+    /// callgrind differ by far less; see docs/results.md).
+    public static let defaultInstructions = Threshold.relative(percent: 1)
 
     /// Parses `5%`, `0.5%`, `200`, `1e6` or `exact` (spaces around it are ignored). The number
     /// must be finite and not negative; anything else gives nil.

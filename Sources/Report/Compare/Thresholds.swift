@@ -1,5 +1,6 @@
-/// The thresholds a comparison applies: a default for counts, a default for measured metrics,
-/// and per-metric overrides.
+/// The thresholds a comparison applies: a default for counts, a default for measured metrics, a
+/// default for instruction counts (`instructions`, 1%; ``MetricRole/instructions``), and
+/// per-metric overrides.
 ///
 /// A metric's threshold is its own entry if it has one, else its group's: `counts` for counts
 /// (default ``Threshold/exact``), `*` for measured metrics (default 10%). Entries are set from
@@ -26,11 +27,16 @@ public struct Thresholds: Sendable, Equatable {
     public var measured: Threshold
     /// Per-metric entries, by column name.
     public var perMetric: [String: Threshold]
+    /// The threshold of instruction counts without their own entry (key `instructions`,
+    /// `compare --instructions-tolerance`): 1% by default.
+    public var instructions: Threshold = .defaultInstructions
 
     /// The key that sets ``measured``.
     public static let measuredKey = "*"
     /// The key that sets ``counts``.
     public static let countsKey = "counts"
+    /// The key that sets ``instructions``.
+    public static let instructionsKey = "instructions"
 
     /// Counts exact, measured metrics within 10%, no per-metric entries.
     public init(counts: Threshold = .exact, measured: Threshold = .defaultMeasured, perMetric: [String: Threshold] = [:]) {
@@ -44,7 +50,11 @@ public struct Thresholds: Sendable, Equatable {
         if let own = perMetric[metric] {
             return own
         }
-        return role == .measured ? measured : counts
+        switch role {
+        case .measured: return measured
+        case .instructions: return instructions
+        case .identity, .count, .tail: return counts
+        }
     }
 
     /// Sets the threshold of `key`: `*`, `counts` or a metric name.
@@ -58,6 +68,8 @@ public struct Thresholds: Sendable, Equatable {
             measured = threshold
         case Self.countsKey:
             counts = threshold
+        case Self.instructionsKey:
+            instructions = threshold
         default:
             if let problem = Self.problem(withMetric: key) {
                 return problem

@@ -9,8 +9,8 @@ import Foundation
 /// written, so a refused merge leaves `--out` as it was.
 ///
 /// For each scenario directory found in any input, the rows of `summary.csv`, `timeseries.csv`,
-/// `latency.csv`, `repetitions.csv` (with repetitions) and `seeds.csv` (with several workload
-/// seeds) are concatenated and put back in run order (the `run` column, the run's index in its
+/// `latency.csv`, `repetitions.csv` (with repetitions), `seeds.csv` (with several workload
+/// seeds) and `views.csv` (a kind's per-view breakdown) are concatenated and put back in run order (the `run` column, the run's index in its
 /// scenario), keeping each run's rows in the order they were written (a run's seeds, a seed's
 /// repetitions). A merged
 /// directory is therefore the same as the one an unsharded run writes, row for row. Each
@@ -78,7 +78,7 @@ public enum ResultsMerger {
     /// The files merged row by row (a shard writes only its runs' rows in each).
     static let files = [
         ResultsWriter.summaryFileName, ResultsWriter.timeseriesFileName, ResultsWriter.latencyFileName, Repetitions.fileName,
-        Seeds.fileName,
+        Seeds.fileName, ResultFile.views.fileName,
     ]
 
     /// Merges `inputs` into `output` (each scenario's files, then `study.json`) and says what was

@@ -14,7 +14,8 @@ import Foundation
 ///     ├── timeseries.csv        ← timeseries rows: one per sample over time
 ///     ├── latency.csv           ← latency rows: e.g. one per percentile of a spectrum
 ///     ├── repetitions.csv       ← with repetitions: one row per run per repetition
-///     └── seeds.csv             ← with several workload seeds: one row per run per seed
+///     ├── seeds.csv             ← with several workload seeds: one row per run per seed
+///     └── views.csv             ← a kind's per-view breakdown: one row per run per view type
 /// ```
 ///
 /// Each file is RFC 4180 CSV (see ``CSVTable``): a header of the rows' column names, then one
@@ -45,7 +46,7 @@ public struct ResultsWriter: Sendable {
     }
 
     /// Writes the scenario's non-empty row lists and returns the URLs written, in the order
-    /// summary, timeseries, latency, repetitions, seeds.
+    /// summary, timeseries, latency, repetitions, seeds, views.
     ///
     /// Every table is checked before any file is written, so a rejected row leaves all files
     /// as they were. With `columns`, each file's header must be the columns it declares for that
@@ -71,13 +72,14 @@ public struct ResultsWriter: Sendable {
         latency: [ResultRow],
         repetitions: [ResultRow] = [],
         seeds: [ResultRow] = [],
+        views: [ResultRow] = [],
         columns: ResultColumns? = nil,
         scenarioYAML: String? = nil,
         plots: [PlotView]? = nil
     ) throws -> [URL] {
         try Self.checkName(scenario)
         var contents: [(name: String, content: Content)] = []
-        for (file, rows) in [(ResultFile.summary, summary), (.latency, latency), (.repetitions, repetitions), (.seeds, seeds)]
+        for (file, rows) in [(ResultFile.summary, summary), (.latency, latency), (.repetitions, repetitions), (.seeds, seeds), (.views, views)]
         where !rows.isEmpty {
             let table = try Self.table(file: file.fileName, rows: rows, declared: columns?.columns(of: file))
             contents.append((file.fileName, .table(table)))

@@ -32,9 +32,12 @@ public struct RunMetadata: Codable, Sendable, Equatable {
     public var command: String
     /// What `run` warned about this scenario (``ScenarioWarnings``), or nil for nothing.
     public var warnings: [String]?
+    /// What of the scenario's runs ran side by side (`run --jobs`), or nil (results made before
+    /// it was recorded).
+    public var parallel: RunParallelism?
 
     enum CodingKeys: String, CodingKey {
-        case version, commit, date, host, cores, memoryBytes = "memory_bytes", os, command, warnings
+        case version, commit, date, host, cores, memoryBytes = "memory_bytes", os, command, warnings, parallel
     }
 
     public init(

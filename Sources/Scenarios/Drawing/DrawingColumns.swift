@@ -7,8 +7,43 @@ extension DrawingRecorder {
     static let frameLevels = ["p99"]
 
     /// Every column a drawing run writes, declared once (``DrawingRecorder`` appends them in
-    /// this order).
-    static let columns = ResultColumns(
+    /// this order), `views.csv`'s included.
+    static let columns: ResultColumns = {
+        var columns = runColumns
+        columns.views = viewColumns
+        return columns
+    }()
+
+    /// The columns of `views.csv`: one row per run (per workload seed) per view type, its
+    /// identity as the run's summary row's (scenario, policy, run, seed, capacity), then the
+    /// view type's figures over the counted period (``DrawingViewTally`` appends them in this
+    /// order). Counts are deterministic; latencies and bytes are measured, as in the summary.
+    static let viewColumns: [Column] =
+        SharedColumns.identity + [
+            SharedColumns.seed,
+            .identity("capacity_bytes", .bytes, "the memory tier's capacity (0 under none)"),
+            .identity("view", .text, "the view type (views[].name)"),
+            .identity("instances", .count, "its instances on screen (views[].count)"),
+            .count("draws", .neutral, "its drawing requests (one per instance's drawRect)"),
+            .count("hits", .higherIsBetter, "its requests answered by either tier (memory_hits + disk_hits)"),
+            .count("memory_hits", .higherIsBetter, "its requests answered by the memory tier"),
+            .count("disk_hits", .higherIsBetter, "its requests answered by the disk tier"),
+            .count("misses", .lowerIsBetter, "its requests neither tier answered: drawn afresh (cancelled draws included)"),
+            .count("hit_rate", .higherIsBetter, "hits / draws; empty without draws", unit: .ratio),
+            .measured(
+                "draw_p50_ns", .nanoseconds, .lowerIsBetter, "p50 time of its drawing requests, cached or fresh; empty without draws"),
+            .measured(
+                "draw_p99_ns", .nanoseconds, .lowerIsBetter, "p99 time of its drawing requests, cached or fresh; empty without draws"),
+            .measured(
+                "memory_bytes_max", .bytes, .lowerIsBetter, "most bitmap bytes its drawings held in the memory tier at a timeseries sample"),
+            .measured(
+                "memory_bytes_mean", .bytes, .lowerIsBetter,
+                "bitmap bytes its drawings held in the memory tier, averaged over the timeseries samples (the last at the end of the run)"),
+            .measured("disk_bytes_max", .bytes, .lowerIsBetter, "most file bytes its drawings held in the disk tier at a timeseries sample"),
+        ]
+
+    /// The columns of the files every kind writes.
+    private static let runColumns = ResultColumns(
         summary: SharedColumns.identity + [
             SharedColumns.seed,
             .identity("capacity_bytes", .bytes, "the memory tier's capacity (0 under none)"),
@@ -43,6 +78,16 @@ extension DrawingRecorder {
             + [
                 .measured(
                     "frames_over_budget", .count, .lowerIsBetter, "frames whose model work took longer than 1/refresh_hz",
+                    views: [.table]),
+                .count(
+                    "calibrated_draws", .neutral,
+                    "fresh draws priced by a stated device cost (a view's cost:, or the device: profile); 0 when the file states none"),
+                .count(
+                    "device_cost_ms", .lowerIsBetter, "stated device time charged: each calibrated fresh draw's cost, summed (ms)",
+                    unit: .number),
+                .measured(
+                    "device_frames_over_budget", .count, .lowerIsBetter,
+                    "frames whose model work plus the stated device costs of their fresh draws took longer than 1/refresh_hz",
                     views: [.table]),
                 // The disk tier's bound and what it deleted.
                 .identity("disk_capacity_bytes", .bytes, "the disk tier's byte limit (0 for the policies without a disk tier)"),

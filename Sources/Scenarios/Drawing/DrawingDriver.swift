@@ -10,10 +10,12 @@ import Report
 /// current content (the salt), and draws fresh on a miss — real pixels, real CPU time — then draws
 /// the returned image into the view's context (`drawInRect:`, see ``DrawingTarget``). Each request,
 /// that last draw included, is timed (fresh and cached separately), the frame's work against its budget, and allocations
-/// read from jemalloc. Disk writes are asynchronous, as EGOCache's are; a read of an entry whose
-/// write is still queued waits for it, so the counts do not depend on the disk's speed (the byte
-/// gauges of the disk tier may lag by the writes in flight). The disk tier lives in a directory of
-/// its own under `cacheRoot` (see ``DrawingTierDirectory``), removed when the run ends.
+/// read from jemalloc; a fresh draw's stated device cost (the view's `cost:`, else the `device:`
+/// profile's) is charged to its frame beside the measured time. Disk writes are asynchronous, as
+/// EGOCache's are; a read of an entry whose write is still queued waits for it, so the counts do
+/// not depend on the disk's speed (the byte gauges of the disk tier may lag by the writes in
+/// flight). The disk tier lives in a directory of its own under `cacheRoot` (see
+/// ``DrawingTierDirectory``), removed when the run ends.
 struct DrawingDriver {
     let scenario: DrawingScenario
     let configuration: RunConfiguration
@@ -28,6 +30,7 @@ struct DrawingDriver {
         let runLoop = Models.RunLoop(refreshRate: scenario.refreshHz)
         var recorder = DrawingRecorder(scenario: header.name, configuration: configuration, capacity: scenario.cache.capacityBytes)
         recorder.diskCapacity = scenario.cache.diskCapacityBytes
+        recorder.views = scenario.views.map(DrawingViewTally.init(view:))
         let clock = VirtualClock()
         var directory: URL?
         defer { if let directory { try? FileManager.default.removeItem(at: directory) } }
@@ -59,6 +62,12 @@ struct DrawingDriver {
         var generator = SeededGenerator(seed: configuration.seed).derived(0xD4A3)
         let restartFrames = Set(scenario.restarts.map { FrameTimeline.frames($0.value, rate: Double(scenario.refreshHz)) })
         let budget = UInt64(1_000_000_000 / scenario.refreshHz)
+        // Each view's stated device cost of a fresh draw (its `cost:`, else the profile's), ns.
+        let deviceCosts = DeviceCostLedger()
+        var drawCosts: [String: UInt64] = [:]
+        for view in scenario.views {
+            drawCosts[view.name] = DeviceProfile.resolve(view.cost, named: view.name, in: scenario.device)?.nanoseconds
+        }
         var complete = true
         var requestsAtStart: UInt64 = 0
         let progressEvery = max(1, timeline.totalFrames / 100)
@@ -71,6 +80,7 @@ struct DrawingDriver {
             clock.now = Double(frame) / Double(scenario.refreshHz)
             if frame == timeline.warmupFrames {
                 recorder.startCounting(cache: cache)
+                deviceCosts.recording = true
                 requestsAtStart = AllocationProbe.requests()
             }
             let counted = timeline.isCounted(frame)
@@ -104,10 +114,12 @@ struct DrawingDriver {
                     break
                 }
                 let requestStart = MonotonicClock.now()
+                if counted { InstructionCounter.start() }
                 let image = try? cache.cachedDrawing(
-                    typeName: request.view.name, selector: "drawRect:", rect: request.rect, salt: request.salt
+                    typeName: request.view.name, selector: DrawingViewTally.selector, rect: request.rect, salt: request.salt
                 ) { rect in
                     if request.cancels { cache.cancel() }
+                    if let cost = drawCosts[request.view.name] { deviceCosts.charge(cost) }
                     return rasterizer.draw(request.spec.sized(toCover: rect))
                 }
                 // `[image drawInRect:rect]`: the returned image drawn into the view's context (at the
@@ -116,14 +128,21 @@ struct DrawingDriver {
                     contexts[request.view.name]?.draw(
                         image.bitmap, in: Rect(x: 0, y: 0, width: request.rect.width, height: request.rect.height))
                 }
+                InstructionCounter.stop()
                 if counted {
-                    recorder.noteRequest(outcome: cache.lastOutcome, nanoseconds: MonotonicClock.now() - requestStart)
+                    recorder.noteRequest(
+                        outcome: cache.lastOutcome, nanoseconds: MonotonicClock.now() - requestStart, view: request.viewIndex)
                 }
             }
             if !complete { break }
             let elapsed = MonotonicClock.now() - start
             let allocated = AllocationProbe.snapshot().since(allocationsBefore)
-            if counted { recorder.noteFrame(allocated: allocated, elapsed: elapsed, overBudget: elapsed > budget) }
+            // The stated device costs of the frame's fresh draws, beside its measured work.
+            let charged = deviceCosts.take()
+            if counted {
+                recorder.noteFrame(
+                    allocated: allocated, elapsed: elapsed, overBudget: elapsed > budget, deviceOverBudget: elapsed &+ charged > budget)
+            }
             if timeline.isSampleEnd(frame) {
                 recorder.sample(time: timeline.time(afterFrame: frame), cache: cache)
             }
@@ -132,6 +151,7 @@ struct DrawingDriver {
         cache.waitForPendingWrites()
         progress(1)
         recorder.allocationRequests = AllocationProbe.requests() &- requestsAtStart
+        recorder.deviceCosts = (deviceCosts.charges, deviceCosts.total)
         var output = recorder.output(cache: cache, header: header, complete: complete)
         output.trace = configuration.recordsTrace ? log?.requests : nil
         return output
@@ -169,6 +189,8 @@ struct DrawingDriver {
     /// One view instance's draw in this frame.
     struct DrawRequest {
         let view: DrawnViewSpec
+        /// The view's index in the scenario's `views`.
+        let viewIndex: Int
         let rect: Rect
         let salt: String
         let spec: DrawingSpec
@@ -181,14 +203,14 @@ struct DrawingDriver {
         let rate = Double(scenario.refreshHz)
         let time = Double(frame) / rate
         var requests: [DrawRequest] = []
-        for view in scenario.views {
+        for (viewIndex, view) in scenario.views.enumerated() {
             let every = view.redrawEvery.map { max(1, FrameTimeline.frames($0.value, rate: rate)) } ?? 1
             for instance in 0..<view.count where (frame + instance) % every == 0 {
                 let salt = Self.content(of: view, instance: instance, frame: frame, time: time)
                 let spec = Self.spec(for: view, text: salt)
                 let cancels = view.cancelRate > 0 && generator.nextUnit() < view.cancelRate
                 let rect = Rect(x: Double(instance) * view.width, y: 0, width: view.width, height: view.height)
-                requests.append(DrawRequest(view: view, rect: rect, salt: salt, spec: spec, cancels: cancels))
+                requests.append(DrawRequest(view: view, viewIndex: viewIndex, rect: rect, salt: salt, spec: spec, cancels: cancels))
             }
         }
         return requests

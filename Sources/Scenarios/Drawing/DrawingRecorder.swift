@@ -2,7 +2,8 @@ import Models
 import Report
 
 /// Turns one drawing run into result rows: a summary, a timeseries of requests and of the bytes
-/// each tier holds, and the latency spectrum of fresh and cached draws.
+/// each tier holds, the latency spectrum of fresh and cached draws, and one `views.csv` row per
+/// view type (``DrawingViewTally``).
 ///
 /// Count columns are deterministic; bytes, allocations and `_ns` columns are measured or held
 /// sizes (classed as measured by compare).
@@ -29,8 +30,15 @@ struct DrawingRecorder {
     private var frameWork = LatencyRecorder()
     /// Allocation requests over the counted period (jemalloc's request counters), set by the driver.
     var allocationRequests: UInt64 = 0
+    /// Fresh draws priced by a stated device cost, and the time charged (ns), set by the driver.
+    var deviceCosts: (charges: Int, nanoseconds: UInt64) = (0, 0)
+    /// Counted frames whose model work plus the stated device costs charged in them took longer
+    /// than 1/refresh_hz.
+    private var deviceFramesOverBudget = 0
     private var maxMemoryBytes = 0
     private var maxDiskBytes = 0
+    /// Each view type's share, in the scenario's order (set by the driver).
+    var views: [DrawingViewTally] = []
 
     init(scenario: String, configuration: RunConfiguration, capacity: Int) {
         self.scenario = scenario
@@ -49,8 +57,10 @@ struct DrawingRecorder {
         cached.reset()
         all.reset()
         frameWork.reset()
+        views = views.map { DrawingViewTally(name: $0.name, instances: $0.instances) }
         interval = (.zero, 0)
         total = (.zero, 0, 0)
+        deviceFramesOverBudget = 0
     }
 
     /// Keeps the counts of a cache a restart replaces.
@@ -62,7 +72,9 @@ struct DrawingRecorder {
     mutating func notePressure(_ level: String) { pressure.append(level) }
     mutating func noteFailure(_ text: String) { failure = text }
 
-    mutating func noteRequest(outcome: DrawingOutcome?, nanoseconds: UInt64) {
+    /// Counts one request of the view type at `view` in ``views``.
+    mutating func noteRequest(outcome: DrawingOutcome?, nanoseconds: UInt64, view: Int? = nil) {
+        if let view, views.indices.contains(view) { views[view].noteRequest(outcome: outcome, nanoseconds: nanoseconds) }
         all.record(nanoseconds: nanoseconds)
         switch outcome {
         case .memoryHit, .diskHit: cached.record(nanoseconds: nanoseconds)
@@ -70,8 +82,9 @@ struct DrawingRecorder {
         }
     }
 
-    mutating func noteFrame(allocated: AllocationSnapshot, elapsed: UInt64, overBudget: Bool) {
+    mutating func noteFrame(allocated: AllocationSnapshot, elapsed: UInt64, overBudget: Bool, deviceOverBudget: Bool = false) {
         frameWork.record(nanoseconds: elapsed)
+        if deviceOverBudget { deviceFramesOverBudget += 1 }
         total.frames += 1
         interval.allocated.bytes += allocated.bytes
         total.allocated.bytes += allocated.bytes
@@ -90,6 +103,11 @@ struct DrawingRecorder {
         let stats = Self.sum(retired, cache.statistics)
         maxMemoryBytes = max(maxMemoryBytes, cache.store.memoryBytes)
         maxDiskBytes = max(maxDiskBytes, cache.store.diskBytes)
+        if !views.isEmpty {
+            let tallies = views
+            let held = cache.store.heldBytes(groups: views.count) { DrawingViewTally.owner(of: $0, in: tallies) }
+            for index in views.indices { views[index].noteHeld(memory: held.memory[index], disk: held.disk[index]) }
+        }
         let requests = stats.requests - last.requests
         let hits = stats.memoryHits + stats.diskHits - last.memoryHits - last.diskHits
         var row = identity()
@@ -151,13 +169,24 @@ struct DrawingRecorder {
         row.appendPercentiles("cached_draw", cached, levels: Self.partLevels, blankWhenEmpty: true)
         row.appendPercentiles("frame_work", frameWork, levels: Self.frameLevels)
         row.append("frames_over_budget", .int(total.framesOverBudget))
+        row.append("calibrated_draws", .int(deviceCosts.charges))
+        row.append("device_cost_ms", .double(Double(deviceCosts.nanoseconds) / 1e6))
+        row.append("device_frames_over_budget", .int(deviceFramesOverBudget))
         let hasDiskTier = DrawingScenario.diskTierPolicies.contains(configuration.policy)
         row.append("disk_capacity_bytes", .int(hasDiskTier ? diskCapacity : 0))
         row.append("disk_evictions", .int(stats.diskEvictions))
 
-        return configuration.output(
+        var output = configuration.output(
             scenario: scenario, summary: row, timeseries: timeseries,
             operations: [("fresh_draw", fresh), ("cached_draw", cached), ("frame_work", frameWork)], complete: complete && failure == nil)
+        output.views = views.map { tally in
+            var line = identity()
+            line.append("seed", .uint(configuration.seed))
+            line.append("capacity_bytes", .int(configuration.policy == .none ? 0 : capacity))
+            tally.append(to: &line)
+            return line
+        }
+        return output
     }
 
     /// Adds the counters of two caches (the gauges — bytes, entries — come from the live cache).

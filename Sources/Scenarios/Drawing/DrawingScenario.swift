@@ -17,6 +17,8 @@ public struct DrawingScenario: DeclaredMapping, Equatable, Sendable {
     /// App restarts: the memory tier starts cold, the disk tier warm.
     public var restarts: [Seconds]
     public var cache: DrawingCacheSpec
+    /// Named device costs (`device:`) per drawn view; nil when the file gives none.
+    public var device: DeviceProfile?
 
     /// The store policies this kind compares. `disk` is how EGOUICache runs (EGOCache keeps no
     /// images in memory); `memory` and `memory+disk` put an NSCache-like memory tier in front.
@@ -88,6 +90,8 @@ public struct DrawingScenario: DeclaredMapping, Equatable, Sendable {
                             at: f.path(key) + [AnyCodingKey("policies"), AnyCodingKey(index: index)])
                     }
                 }),
+            .device(\.device, kinds: "drawn view name"),
+            .deviceNames(\.device, kinds: "drawn view name") { $0.views.map(\.name) },
             .rule("expectations name runs and metrics of this scenario") { scenario, f in
                 try scenario.header.expect.validate(
                     policies: scenario.cache.policies, modes: [], metrics: summaryColumns, fields: f)
@@ -110,6 +114,10 @@ public struct DrawnViewSpec: DeclaredMapping, Equatable, Sendable {
     public var content: ContentChange
     /// Probability in 0...1 that a draw finds its data not loaded and cancels (EGOUICacheCancel).
     public var cancelRate: Double
+    /// What one fresh draw (the rasterisation) of this view costs on a device, as measured there:
+    /// charged to the frame beside the measured stand-in draw. Nil: the `device:` profile's cost
+    /// of this name, if any.
+    public var cost: Seconds?
 
     public init(
         name: String, count: Int = 1, width: Double, height: Double, effects: DrawingEffects = DrawingEffects(),
@@ -166,6 +174,11 @@ public struct DrawnViewSpec: DeclaredMapping, Equatable, Sendable {
                 "cancel_rate", \.cancelRate, default: 0,
                 "The probability that a draw finds its data not loaded and cancels (EGOUICacheCancel).", example: "0.1",
                 .must("must be a probability between 0 and 1") { $0 >= 0 && $0 <= 1 }),
+            .optional(
+                "cost", \.cost, absent: "the device profile's cost of this view, if any; else only the measured draw counts",
+                "What one fresh draw of this view (its rasterisation) costs on a device, measured there: charged to the frame beside the measured stand-in draw, in the device_* columns. Overrides the device profile.",
+                example: "1.1ms",
+                .must("must be >= 0 and at most \(formatNumber(NibSpec.maxCost))s") { $0.value >= 0 && $0.value <= NibSpec.maxCost }),
         ])
     }
 }

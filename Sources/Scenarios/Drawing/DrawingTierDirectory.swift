@@ -7,7 +7,8 @@ import Report
     import Darwin
 #endif
 
-/// Where the drawing kind's disk tiers live, and their clean-up.
+/// Where the drawing kind's disk tiers live, and their clean-up; the parallel-readers store's save
+/// files (``StoreSaveFile``) live here too.
 ///
 /// Each process keeps its tiers in a directory of its own under the root (`run --cache-dir`, by
 /// default the system temporary directory): `<root>/workbench-XXXXXX/`, made with `mkdtemp`

@@ -49,6 +49,14 @@ public protocol KindScenario: Codable, Equatable, Sendable {
     /// What each of its runs asks of the machine, for `workbench plan`'s estimates
     /// (``StudyPlan``). Default: ``RunLoad/simulated``, one thread on a simulated clock.
     var runLoad: RunLoad { get }
+    /// Whether its runs may run beside other runs (`run --jobs`). Default:
+    /// ``RunIsolation/measuring(_:)`` of ``resultColumns`` (alone when a column is measured).
+    var runIsolation: RunIsolation { get }
+    /// The scenario its runs run with when several run side by side (`run --jobs` above 1), for
+    /// as long as the copy lives: what they can share read-only (a trace read once), within
+    /// `memoryBudget` bytes (what the memory limit leaves beside two runs at once). Default:
+    /// itself, sharing nothing.
+    func concurrentCopy(memoryBudget: Double) -> ConcurrentScenario
     /// Traps in this scenario that no rule refuses (an open-loop rate that is its own
     /// throughput...), as `warning:` texts; see ``ScenarioWarnings``. Default: none.
     func warnings(options: RunOptions) -> [String]
@@ -89,6 +97,10 @@ extension KindScenario {
 
     public var runLoad: RunLoad { .simulated }
 
+    public var runIsolation: RunIsolation { .measuring(resultColumns) }
+
+    public func concurrentCopy(memoryBudget: Double) -> ConcurrentScenario { ConcurrentScenario(body: self) }
+
     func isEqual(to other: any KindScenario) -> Bool {
         (other as? Self) == self
     }
@@ -127,6 +139,9 @@ public struct RunOutput: Sendable {
     /// A bad row of an input file the run met (a trace's rows are checked as they are replayed):
     /// the run stops and the scenario's results are not written.
     public var inputError: ScenarioError?
+    /// Its per-view breakdown, one row per view type (`views.csv`; a kind that declares
+    /// ``ResultColumns/views``): none for the other kinds.
+    public var views: [ResultRow] = []
 
     public init(summary: ResultRow, timeseries: RowSpool, latency: [ResultRow], complete: Bool) {
         self.summary = summary

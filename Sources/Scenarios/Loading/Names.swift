@@ -38,6 +38,8 @@ public enum PolicyName: String, CaseIterable, Codable, Sendable, SchemaChoice {
     case bigReader = "big-reader"
     /// Reader-writer stores: left-right, two copies; reads wait-free, writes applied twice.
     case leftRight = "left-right"
+    /// Reader-writer stores: one replica per reader slot, `set`s appended to a log the replicas replay.
+    case replicated
 
     /// The policies of the controller cache and the view factory (not the drawing store's tiers).
     public static let controllerPolicies: [PolicyName] = [.none, .forever] + evictionPolicies
@@ -48,7 +50,7 @@ public enum PolicyName: String, CaseIterable, Codable, Sendable, SchemaChoice {
     ]
 
     /// The reader-writer store's synchronisation designs (`parallel-readers`).
-    public static let storeDesigns: [PolicyName] = [.gcdBarrier, .rwlock, .mutex, .bigReader, .leftRight]
+    public static let storeDesigns: [PolicyName] = [.gcdBarrier, .rwlock, .mutex, .bigReader, .leftRight, .replicated]
 
     /// Whether the policy evicts to stay within a capacity.
     public var isBounded: Bool { Self.evictionPolicies.contains(self) }

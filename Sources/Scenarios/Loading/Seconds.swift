@@ -68,7 +68,9 @@ public struct Seconds: Codable, Equatable, Hashable, Comparable, Sendable, Custo
         if parsed < 0 || number.hasPrefix("-") && parsed != 0 {
             return .failure(.negative)
         }
-        let seconds = parsed * scale
+        // A fraction of a second is divided by its whole inverse: `9ms` is 9 / 1000, the double
+        // nearest 0.009, where 9 × 0.001 is one ulp above it (and would not survive scenario.yaml).
+        let seconds = scale < 1 ? parsed / (1 / scale).rounded() : parsed * scale
         guard seconds.isFinite else { return .failure(.malformed) }
         guard seconds <= ScenarioLimits.maxSeconds, seconds == 0 || seconds >= ScenarioLimits.minSeconds else {
             return .failure(.outOfRange)

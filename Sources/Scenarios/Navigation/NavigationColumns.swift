@@ -18,10 +18,18 @@ extension NavigationRecorder {
             .count("failed_backs", .lowerIsBetter, "backs on an empty or disabled history stack", views: [.table]),
             .count("errors_shown", .neutral, "errors shown on the factory's error screen (show_error steps)"),
             .count("creations", .lowerIsBetter, "view controllers created (view-cache misses)", views: [.table, .bars]),
-            .count("calibrated_creations", .neutral, "creations priced by a nib's stated device cost (cost:); 0 when the file states none"),
+            .count(
+                "calibrated_creations", .neutral,
+                "creations priced by a stated device cost (a nib's cost:, or the device: profile's cost of its section or view); 0 when the file states none"
+            ),
             .count(
                 "device_cost_ms", .lowerIsBetter, "stated device time the creations cost: each calibrated creation's nib cost, summed (ms)",
                 unit: .number),
+            .measured("frames_over_budget", .count, .lowerIsBetter, "frames whose model work took longer than 1/refresh_hz"),
+            .measured(
+                "device_frames_over_budget", .count, .lowerIsBetter,
+                "frames whose model work plus the stated device costs of the creations in them took longer than 1/refresh_hz",
+                views: [.table]),
             .count("on_create_calls", .lowerIsBetter, "onCreate calls"),
             .count("on_resume_calls", .neutral, "onResume calls"),
             .count("on_pause_calls", .neutral, "onPause calls"),

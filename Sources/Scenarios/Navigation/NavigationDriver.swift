@@ -10,7 +10,9 @@ import Report
 /// the virtual clock (0.25 s for view animations, 0.5 s for push/pop). The intent's real time,
 /// from firing it to the last `onResume`, is its latency. Controllers' and intents' bytes are
 /// measured (jemalloc) when they are made, so the bytes the view cache and the history stack
-/// hold are known at every sample.
+/// hold are known at every sample. Each frame's model work is timed against 1/refresh_hz, and a
+/// creation's stated device cost (nib `cost:` or the `device:` profile) is charged to its frame
+/// beside it.
 struct NavigationDriver {
     let scenario: NavigationScenario
     let configuration: RunConfiguration
@@ -38,6 +40,7 @@ struct NavigationDriver {
         var recorder = NavigationRecorder(scenario: header.name, configuration: configuration)
         var ledger = IntentLedger()
 
+        let budget = UInt64(1_000_000_000 / app.refreshHz)
         var nextActionFrame = 0
         var pendingStart = true
         var complete = true
@@ -78,20 +81,28 @@ struct NavigationDriver {
             }
 
             let allocationsBefore = AllocationProbe.snapshot()
+            let start = MonotonicClock.now()
             runLoop.advance()
             for level in timeline.pressure[frame] ?? [] {
                 runLoop.postMemoryPressure(MemoryPressureLevel(level))
                 if counted { recorder.notePressure(level.rawValue) }
             }
             var wait = 0.0
+            var elapsed: UInt64?
             if let action {
                 wait = perform(action, intent: intent, on: model, recorder: &recorder, counted: counted)
+                elapsed = MonotonicClock.now() - start
                 user.observe(section: model.currentSection?.name, view: model.currentView?.name)
                 if case .dwell = action {} else { wait += user.dwell() }
                 nextActionFrame = frame + max(1, FrameTimeline.frames(wait, rate: Double(app.refreshHz)))
             }
             let allocated = AllocationProbe.snapshot().since(allocationsBefore)
-            if counted { recorder.noteFrame(allocated: allocated) }
+            // The stated device costs of what the frame created, beside its measured work.
+            let charged = deviceCosts.take()
+            if counted {
+                recorder.noteFrame(
+                    allocated: allocated, elapsed: elapsed ?? MonotonicClock.now() - start, charged: charged, budget: budget)
+            }
 
             if timeline.isSampleEnd(frame) {
                 recorder.sample(
@@ -116,7 +127,7 @@ struct NavigationDriver {
         switch configuration.policy {
         // The drawing tiers and the store designs are rejected when the file loads; optimal is
         // bounded like the others, following the stream its first pass recorded.
-        case .forever, .memory, .disk, .memoryAndDisk, .gcdBarrier, .rwlock, .mutex, .bigReader, .leftRight:
+        case .forever, .memory, .disk, .memoryAndDisk, .gcdBarrier, .rwlock, .mutex, .bigReader, .leftRight, .replicated:
             return .forever
         case .none, .lru, .fifo, .random, .clock, .lfu, .arc, .s3fifo, .sieve, .wTinyLFU, .twoQ, .slru, .optimal:
             return .bounded(
@@ -129,7 +140,7 @@ struct NavigationDriver {
     /// Registers `name`: each instance loads its nib for real, and remembers what that allocated.
     private func register(_ name: String, nib spec: NibSpec, in factory: ViewFactory, deviceCosts: DeviceCostLedger) {
         let nib = NibDescription(viewCount: spec.views, depth: spec.depth, labelText: spec.label)
-        let cost = spec.cost?.nanoseconds
+        let cost = DeviceProfile.resolve(spec.cost, named: name, in: scenario.device)?.nanoseconds
         factory.register(name) {
             PageController.measuredCreation(cost: cost, charging: deviceCosts) { PageController(nib: nib) }
         }
@@ -144,17 +155,23 @@ struct NavigationDriver {
             case .intent:
                 guard let intent else { return 0 }
                 let start = MonotonicClock.now()
+                if counted { InstructionCounter.start() }
                 let duration = try model.setCurrentSection(intent)
+                InstructionCounter.stop()
                 if counted { recorder.noteTransition(nanoseconds: MonotonicClock.now() - start) }
                 return duration
             case .back:
                 let start = MonotonicClock.now()
+                if counted { InstructionCounter.start() }
                 let duration = try model.setCurrentSection(Intent.back())
+                InstructionCounter.stop()
                 if counted { recorder.noteTransition(nanoseconds: MonotonicClock.now() - start) }
                 return duration
             case .rewind:
                 let start = MonotonicClock.now()
+                if counted { InstructionCounter.start() }
                 let duration = try model.setCurrentSection(Intent.rewind())
+                InstructionCounter.stop()
                 if counted { recorder.noteTransition(nanoseconds: MonotonicClock.now() - start) }
                 return duration
             case .clearHistory:
@@ -170,6 +187,7 @@ struct NavigationDriver {
                 return seconds
             }
         } catch {
+            InstructionCounter.stop()
             // A failed back (empty or disabled history) is reported in the counts, not a crash;
             // the view model counts it. The user stays where it is.
             return 0

@@ -15,6 +15,10 @@ struct NavigationRecorder {
     private var intervalAllocation = AllocationSnapshot.zero
     private var totalAllocation = AllocationSnapshot.zero
     private var frames = 0
+    /// Counted frames whose model work, and whose model work plus the stated device costs
+    /// charged in them, took longer than 1/refresh_hz.
+    private var framesOverBudget = 0
+    private var deviceFramesOverBudget = 0
     /// Deep links fired since the warm-up.
     private var deepLinks = 0
     private var latency = LatencyRecorder()
@@ -39,13 +43,19 @@ struct NavigationRecorder {
         totalAllocation = .zero
         intervalAllocation = .zero
         frames = 0
+        framesOverBudget = 0
+        deviceFramesOverBudget = 0
         deepLinks = 0
     }
 
     mutating func notePressure(_ level: String) { pressure.append(level) }
 
-    mutating func noteFrame(allocated: AllocationSnapshot) {
+    /// A counted frame: its allocations, its measured model work and the device time charged in
+    /// it (ns), against the frame's budget (ns).
+    mutating func noteFrame(allocated: AllocationSnapshot, elapsed: UInt64, charged: UInt64, budget: UInt64) {
         frames += 1
+        if elapsed > budget { framesOverBudget += 1 }
+        if elapsed &+ charged > budget { deviceFramesOverBudget += 1 }
         intervalAllocation.bytes += allocated.bytes
         totalAllocation.bytes += allocated.bytes
     }
@@ -109,6 +119,8 @@ struct NavigationRecorder {
         row.append("creations", .int(stats.creations))
         row.append("calibrated_creations", .int(deviceCosts.charges))
         row.append("device_cost_ms", .double(Double(deviceCosts.nanoseconds) / 1e6))
+        row.append("frames_over_budget", .int(framesOverBudget))
+        row.append("device_frames_over_budget", .int(deviceFramesOverBudget))
         row.append("on_create_calls", .int(stats.onCreateCalls))
         row.append("on_resume_calls", .int(stats.onResumeCalls))
         row.append("on_pause_calls", .int(stats.onPauseCalls))

@@ -10,6 +10,8 @@ public struct NavigationScenario: DeclaredMapping, Equatable, Sendable {
     public var app: AppSpec
     public var user: UserModel
     public var cache: ViewCacheSpec
+    /// Named device costs (`device:`) per section or view; nil when the file gives none.
+    public var device: DeviceProfile?
 
     public init(header: ScenarioHeader, app: AppSpec, user: UserModel, cache: ViewCacheSpec) {
         self.header = header
@@ -31,6 +33,10 @@ public struct NavigationScenario: DeclaredMapping, Equatable, Sendable {
             .required("app", \.app, "The app: its sections (tabs) and their views (pages), registered with the factory."),
             .required("user", \.user, "Who drives the app: an explicit script, or a seeded Markov model."),
             .required("cache", \.cache, "The view cache under test."),
+            .device(\.device, kinds: "section or view name"),
+            .deviceNames(\.device, kinds: "section or view name") { scenario in
+                scenario.app.sections.flatMap { [$0.name] + $0.views.map(\.name) }
+            },
             .rule("the start intent names a section of the app and one of its views") { scenario, f in
                 if let start = scenario.app.start {
                     try scenario.app.checkIntentNames(

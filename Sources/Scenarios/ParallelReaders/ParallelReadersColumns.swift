@@ -32,6 +32,12 @@ extension ParallelReadersRecorder {
                 .measured("notified_removals", .count, .neutral, "removed keys the notifications carried"),
                 .measured("notification_batch_max", .count, .neutral, "the largest notification batch"),
                 .measured("items_end", .count, .neutral, "items in the store at the end"),
+                .measured(
+                    "saves", .count, .neutral,
+                    "saves that wrote the store's file over the measured window (store.persistence; 0 without): on its real-time timer"),
+                .measured(
+                    "save_failures", .count, .lowerIsBetter,
+                    "saves that failed to encode or write (a failure stops the periodic save, as the seed's does)"),
                 .measured("elapsed_ns", .nanoseconds, .lowerIsBetter, "the measured window's wall-clock time"),
                 .measured("ops_per_s", .perSecond, .higherIsBetter, "operations per second, the sum of each thread's rate"),
                 .measured("read_ops_per_s", .perSecond, .higherIsBetter, "reads (get, all_items) per second", views: [.table, .throughput]),

@@ -11,7 +11,8 @@ import Synchronization
 /// keeps the schedule: it posts memory pressure as `purge(context: level)` at its times, runs the
 /// eviction rule's periodic purge (`purge(context: nil)`, the store's eviction timer, driven from
 /// here so that the stale-read check knows when purges run), samples the threads' counters every
-/// `sample_interval`, and stops everything on an interrupt.
+/// `sample_interval`, and stops everything on an interrupt. With `store.persistence` the store
+/// saves itself over the measured window (``StoreSaveFile``), on its own timer thread.
 struct ParallelReadersDriver {
     let scenario: ParallelReadersScenario
     let configuration: RunConfiguration
@@ -37,7 +38,11 @@ struct ParallelReadersDriver {
                 return evict
             }
         }
-        let store = QuoteStore(design: design, evictionDecider: decider, writes: scenario.writes.mode)
+        let store = QuoteStore(design: design, serializer: QuoteSerializer(), evictionDecider: decider, writes: scenario.writes.mode)
+        // `store.persistence`: saves from the start of the measured window to its end.
+        var saveFile = scenario.persistence.map {
+            StoreSaveFile(spec: $0, label: "\(header.name)-\(configuration.policy.rawValue)-\(configuration.index)-store")
+        }
         // The rule's periodic purge runs on this thread, not on the store's own timer, so that
         // the stale-read check can bracket it (see `VersionBoard`).
         store.evictionInterval = 0
@@ -137,6 +142,7 @@ struct ParallelReadersDriver {
             }
             if complete, !measuring, now >= measuredStart {
                 measuring = true
+                saveFile?.start(store)
                 requestsAtStart = AllocationProbe.requests()
                 recorder.startCounting(notifications: notifications, evicted: tally.evicted.load(ordering: .relaxed))
             }
@@ -159,6 +165,7 @@ struct ParallelReadersDriver {
             }
             if threadsDone, !complete || now >= measuredStart + duration { break }
         }
+        let saves = saveFile?.stop(store) ?? (0, 0)
         // The last interval's changes are posted before tracking stops (0 discards them).
         store.flushNotifications()
         store.notificationInterval = 0
@@ -171,7 +178,7 @@ struct ParallelReadersDriver {
         progress(1)
         return recorder.output(
             workers: workers, store: store, notifications: notifications, evicted: tally.evicted.load(ordering: .relaxed),
-            measuredStart: measuredStart, allocations: allocations, complete: complete)
+            measuredStart: measuredStart, allocations: allocations, complete: complete, saves: saves)
     }
 
     /// The zipfian tables the groups' distributions need, one per distinct distribution.

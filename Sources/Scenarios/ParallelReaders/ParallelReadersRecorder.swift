@@ -76,10 +76,11 @@ struct ParallelReadersRecorder {
         pressure.removeAll()
     }
 
-    /// The run's summary row, timeseries and latency spectrum.
+    /// The run's summary row, timeseries and latency spectrum; `saves` the store's saves over the
+    /// measured window (`store.persistence`).
     func output(
         workers: [StoreWorker], store: QuoteStore, notifications: NotificationTally, evicted: UInt64,
-        measuredStart: UInt64, allocations: UInt64, complete: Bool
+        measuredStart: UInt64, allocations: UInt64, complete: Bool, saves: (saves: Int, failures: Int) = (0, 0)
     ) -> RunOutput {
         var operations = [UInt64](repeating: 0, count: Self.operations.count)
         // Throughput sums each thread's own rate (its operations over its own measured time), so
@@ -146,6 +147,8 @@ struct ParallelReadersRecorder {
         row.append("notified_removals", .uint(counts.removed &- base.removed))
         row.append("notification_batch_max", .int(counts.largest))
         row.append("items_end", .int(store.count))
+        row.append("saves", .int(saves.saves))
+        row.append("save_failures", .int(saves.failures))
         row.append("elapsed_ns", .uint(elapsed))
         row.append("ops_per_s", .double(totalRate))
         row.append("read_ops_per_s", .double(readRate))

@@ -1,16 +1,20 @@
 extension ParallelReadersScenario {
     /// The store's entries with their payloads, twice (the initial load is built beside the
-    /// store), the key table, and per thread its stack and a histogram per operation.
+    /// store), the key table, per thread its stack and a histogram per operation, and with
+    /// `store.persistence` a save's file contents.
     public func memoryEstimate() -> MemoryEstimate {
         let keys = Double(keyCount)
         let threads = Double(roles.reduce(0) { $0 + $1.role.threads })
         let histograms = Double(StoreOperation.allCases.count) * MemoryEstimate.bytesPerHistogram
-        return MemoryEstimate([
+        var parts: [MemoryEstimate.Part] = [
             .init("store entries and payloads", 2 * keys * (MemoryEstimate.bytesPerStoreEntry + Double(valueSize))),
             .init("key table", 8 * keys * Double(distinctDistributions)),
             .init("thread stacks", threads * MemoryEstimate.bytesPerThreadStack),
             .init("histograms", (threads + 1) * histograms),
-        ])
+        ]
+        // A save's file contents, built as bytes and then copied into its Data.
+        if persistence != nil { parts.append(.init("store.persistence's save", 2 * keys * (28 + Double(valueSize)))) }
+        return MemoryEstimate(parts)
     }
 }
 

@@ -27,6 +27,8 @@ public struct ParallelReadersScenario: DeclaredMapping, Equatable, Sendable {
     public var notificationInterval: Seconds
     /// Whether the store's removals and loader are synchronous or asynchronous (`store.writes`).
     public var writes: StoreWritesName = .synchronous
+    /// The store's periodic save (`store.persistence`); nil: the store saves nothing.
+    public var persistence: StorePersistenceSpec?
 
     /// This kind's own top-level keys (besides the header's).
     public static var keys: [String] { schema.keyNames.filter { !ScenarioHeader.keys.contains($0) } }
@@ -54,10 +56,11 @@ public struct ParallelReadersScenario: DeclaredMapping, Equatable, Sendable {
 
     /// `store:` as a file writes it: the designs.
     var store: StoreSpec {
-        get { StoreSpec(designs: designs, writes: writes) }
+        get { StoreSpec(designs: designs, writes: writes, persistence: persistence) }
         set {
             designs = newValue.designs
             writes = newValue.writes
+            persistence = newValue.persistence
         }
     }
 
@@ -144,14 +147,17 @@ public struct ParallelReadersScenario: DeclaredMapping, Equatable, Sendable {
     }
 }
 
-/// `store:` — the designs to compare, and whether removals and the loader are asynchronous.
+/// `store:` — the designs to compare, whether removals and the loader are asynchronous, and
+/// the store's persistence.
 struct StoreSpec: DeclaredMapping {
     var designs: [PolicyName]
     var writes: StoreWritesName
+    var persistence: StorePersistenceSpec?
 
-    init(designs: [PolicyName], writes: StoreWritesName = .synchronous) {
+    init(designs: [PolicyName], writes: StoreWritesName = .synchronous, persistence: StorePersistenceSpec? = nil) {
         self.designs = designs
         self.writes = writes
+        self.persistence = persistence
     }
 
     static var blank: StoreSpec { StoreSpec(designs: []) }
@@ -175,6 +181,10 @@ struct StoreSpec: DeclaredMapping {
                 "writes", \.writes, default: .synchronous,
                 "Whether remove, removeAll and the loader are synchronous writes (the seed's code) or asynchronous ones, as set is (the seed's document: in gcd-barrier they return once enqueued).",
                 example: "asynchronous"),
+            .optional(
+                "persistence", \.persistence, absent: "the store saves nothing",
+                "The store's periodic save to a file in the run's private temporary directory (YMCache's persistence controller): how often, and whether atomically.",
+                example: "{every: 250ms, atomic: true}"),
         ])
     }
 }

@@ -1,5 +1,6 @@
-/// Device time a scenario states (a nib's `cost:`, measured on a phone with Instruments), charged
-/// to the frame on the virtual clock when the work it prices happens.
+/// Device time a scenario states (a nib's or a drawn view's `cost:`, or its `device:` profile's
+/// cost of the name; measured on a phone with Instruments), charged to the frame on the virtual
+/// clock when the work it prices happens: an instantiation, a creation, a fresh draw.
 ///
 /// The stand-in work still runs and is still measured (`frames_over_budget`, the latencies): the
 /// ledger only adds the stated time beside it, for the `device_*` columns.

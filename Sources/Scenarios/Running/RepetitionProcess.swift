@@ -32,6 +32,9 @@ public struct RepetitionProcess: Sendable {
     public var scenarioDigest: String?
     /// How a child is stopped on an interrupt, and how long it has before it is killed.
     public var watch = ChildProcessWatch()
+    /// Start each child under callgrind to count its operations' instructions (`run
+    /// --instructions`): its dumps go to its private directory.
+    public var instructions: InstructionLaunch?
 
     public init(
         executable: URL, file: String, arguments: [String], directory: URL = FileManager.default.temporaryDirectory,
@@ -83,6 +86,13 @@ public struct RepetitionProcess: Sendable {
             + (scenarioDigest.map { [Self.digestOption, $0] } ?? [])
             + arguments + (recordTrace ? ["--record-trace"] : [])
         process.environment = ChildProcessWatch.childEnvironment()
+        if let instructions {
+            let output = privateDirectory.file("callgrind.out")
+            process.executableURL = instructions.valgrind
+            let program = instructions.program(executable, in: privateDirectory)
+            process.arguments = instructions.arguments(outputFile: output) + [program.path] + (process.arguments ?? [])
+            process.environment?.merge(instructions.environment(outputFile: output)) { $1 }
+        }
         process.standardOutput = FileHandle.nullDevice
         do {
             try process.run()

@@ -9,8 +9,8 @@ import Report
 #endif
 
 /// What one repetition run in a process of its own sends back: every run's output on every seed
-/// (summary row, timeseries rows, the timed operations' histograms, the recorded requests, a bad
-/// input row), as a binary file the parent reads back into ``RunOutput`` values (``RepetitionProcess``).
+/// (summary row, timeseries rows, per-view rows, the timed operations' histograms, the recorded
+/// requests, a bad input row), as a binary file the parent reads back into ``RunOutput`` values (``RepetitionProcess``).
 ///
 /// ```text
 /// "WBREP2\n\0"
@@ -21,6 +21,7 @@ import Report
 ///   4 operation  [name] [min: u64] [max: u64] [clamped: u64] [pairs: u32] ([value: u64] [count: u64])*
 ///   5 request    [time: f64] [key: u64] [size: i64]
 ///   6 bad input  [file] [line: u32] [column: u32] [key path] [message]
+///   7 view       a per-view row (RowSpool's record)
 ///   9 end        the file is whole
 /// ```
 /// A string is `[length: u32] [UTF-8]`. Timeseries rows are read into a ``RowSpool``, so a long
@@ -29,7 +30,7 @@ public enum RepetitionRecord {
     static let magic: [UInt8] = Array("WBREP2\n\0".utf8)
 
     private enum Tag: UInt8 {
-        case run = 1, summary, timeseries, operation, request, badInput
+        case run = 1, summary, timeseries, operation, request, badInput, view
         case end = 9
     }
 
@@ -58,6 +59,7 @@ public enum RepetitionRecord {
             put(.run, head.bytes)
             put(.summary, RowSpool.encode(output.summary))
             for row in output.timeseries { put(.timeseries, RowSpool.encode(row)) }
+            for row in output.views { put(.view, RowSpool.encode(row)) }
             for (name, recorder) in output.operations {
                 let buckets = recorder.buckets
                 var payload = Encoder()
@@ -134,6 +136,9 @@ public enum RepetitionRecord {
             case .timeseries:
                 guard let row = RowSpool.decode(payload) else { return nil }
                 outputs[last].output.timeseries.append(row)
+            case .view:
+                guard let row = RowSpool.decode(payload) else { return nil }
+                outputs[last].output.views.append(row)
             case .operation:
                 guard let name = reader.string(), let min = reader.u64(), let max = reader.u64(),
                     let clamped = reader.u64(), let count = reader.u32()

@@ -26,6 +26,13 @@ public struct RunOptions: Sendable {
     /// With more than one repetition: runs each repetition in a process of its own
     /// (``RepetitionProcess``); nil runs them all in this process (`--in-process`).
     public var isolation: RepetitionProcess?
+    /// Runs at once (`--jobs`): runs that may share the machine (``RunIsolation/shared``) run up
+    /// to this many side by side; 1 runs every run after the other.
+    public var jobs = 1
+    /// Whether runs that measure (``RunIsolation/alone``) may run side by side too (`--jobs-measured`).
+    public var jobsMeasured = false
+    /// The memory the runs at once may hold together (`--memory-limit`), nil for no bound.
+    public var memoryLimit: Double?
 
     public init(
         policies: [PolicyName]? = nil, seed: UInt64? = nil,
@@ -85,4 +92,6 @@ public struct RunProgress: Sendable {
     public var configuration: RunConfiguration
     /// How far the current run is, 0...1.
     public var fraction: Double
+    /// Runs under way at once (`run --jobs`): the current run is the earliest of them.
+    public var running = 1
 }

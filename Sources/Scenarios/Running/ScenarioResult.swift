@@ -26,6 +26,9 @@ public struct ScenarioResult: Sendable {
     /// With more than one workload seed: one row per run per seed, its identity and counts
     /// (written as `seeds.csv`; ``Seeds``).
     public var seeds: [ResultRow] = []
+    /// A kind's per-view breakdown: one row per run (per workload seed) per view type, from each
+    /// seed's first repetition (written as `views.csv`).
+    public var views: [ResultRow] = []
     /// The workload seeds every run was replicated over, in order (one: the run's seed).
     public var seedList: [UInt64] = []
     /// A count that differed between two repetitions of a run: the results must not be used.
@@ -35,6 +38,8 @@ public struct ScenarioResult: Sendable {
     public var processFailure: String?
     /// A bad row of an input file a run met (``RunOutput/inputError``): the results must not be written.
     public var inputError: ScenarioError?
+    /// What of its runs ran side by side (`run --jobs`), for `run.json`.
+    public var parallelism: RunParallelism?
 
     public init(
         name: String, columns: ResultColumns = ResultColumns(summary: []), scenarioYAML: String = "", summary: [ResultRow] = [], timeseries: [ResultRow] = [], latency: [ResultRow] = [], complete: Bool = true) {

@@ -48,7 +48,8 @@ public enum ScenarioRunner {
     /// confidence interval over every seed's repetitions (``Repetitions``); with more than one
     /// seed, each count as the median over the seeds and its range (``Seeds``), one row per run
     /// per seed in ``ScenarioResult/seeds``; `latency.csv` the spectrum of all the runs' merged
-    /// histograms; `timeseries.csv` the first seed's first repetition's. An interrupted
+    /// histograms; `timeseries.csv` the first seed's first repetition's; `views.csv` (a kind's
+    /// per-view breakdown) each seed's first repetition's. An interrupted
     /// repetition after the first is left out. Warm-up rounds (`options.warmUpRounds`) run every
     /// run once on the first seed before anything is recorded.
     public static func run(_ plan: ScenarioPlan, options: RunOptions = RunOptions()) -> ScenarioResult {
@@ -56,7 +57,11 @@ public enum ScenarioRunner {
         let selected = runs(for: plan, options: options).filter { options.only?.contains($0.configuration.index) ?? true }
         let repetitions = options.repetitions ?? plan.base.header.repetitions
         let seeds = options.seeds(for: plan.base.header)
-        let columns = plan.base.body.resultColumns
+        // `run --instructions`: each repetition under callgrind, even a single one, and the kind's
+        // instruction columns after its own.
+        let counted = options.isolation?.instructions != nil ? CountedOperation.of(plan.base.body) : nil
+        var columns = plan.base.body.resultColumns
+        columns.summary += counted?.columns ?? []
         var result = ScenarioResult(
             name: plan.name, columns: Self.columns(columns, repetitions: repetitions, seeds: seeds.count),
             scenarioYAML: Self.yaml(
@@ -72,7 +77,8 @@ public enum ScenarioRunner {
         // One round: every selected run on the first seed, then on the second, ...
         let round = seeds.indices.flatMap { seed in selected.indices.map { Replica(position: $0, seed: seed) } }
         var outputs = [[[RunOutput]]](repeating: [[RunOutput]](repeating: [], count: seeds.count), count: selected.count)
-        if let isolation = options.isolation, repetitions > 1 {
+        if let isolation = options.isolation, repetitions > 1 || counted != nil {
+            result.parallelism = RunJobs.oneAtATime(jobs: options.jobs, measured: options.jobsMeasured)
             // Each repetition in a process of its own, which warms up by itself.
             repeating: for repetition in 0..<repetitions {
                 if options.isCancelled() {
@@ -112,34 +118,34 @@ public enum ScenarioRunner {
                 }
             }
         } else {
+            // Up to --jobs runs at once where no measured figure can be disturbed (``RunJobs``),
+            // their outputs collected in the round's order.
+            var jobs = RunJobs(plan: plan, selected: selected, options: options)
             repeating: for repetition in -warmUpRounds..<repetitions {
                 // A warm-up round runs every run once, on the first seed.
-                for (number, replica) in (repetition < 0 ? Array(round.prefix(selected.count)) : round).enumerated() {
-                    if options.isCancelled() {
-                        result.complete = false
-                        break repeating
-                    }
-                    let run = selected[replica.position]
-                    let configuration = Self.configuration(run.configuration, seed: seeds[replica.seed], first: replica.seed == 0)
-                    let report: (Double) -> Void = { fraction in
-                        guard repetition >= 0 else { return }
-                        options.progress?(
-                            RunProgress(
-                                scenario: plan.name, run: repetition * round.count + number, runs: round.count * repetitions,
-                                configuration: configuration, fraction: fraction))
-                    }
-                    let output = run.scenario.body.run(configuration, isCancelled: options.isCancelled, progress: report)
-                    if Self.collect([(replica, output)], repetition: repetition, into: &outputs, result: &result) {
-                        break repeating
-                    }
+                let ending = jobs.run(
+                    repetition < 0 ? Array(round.prefix(selected.count)) : round, seeds: seeds, scenario: plan.name,
+                    first: repetition * round.count, total: round.count * repetitions, reports: repetition >= 0
+                ) { replica, output in
+                    Self.collect([(replica, output)], repetition: repetition, into: &outputs, result: &result)
+                }
+                switch ending {
+                case .finished: continue
+                case .stopped: break repeating
+                case .cancelled:
+                    result.complete = false
+                    break repeating
                 }
             }
+            result.parallelism = jobs.record
         }
         for (position, run) in selected.enumerated() {
             // The seeds this run has outputs of (an interrupt may have cut the later ones).
             let done = outputs[position].enumerated().filter { !$0.element.isEmpty }
             guard let first = done.first?.element[0] else { continue }
             if let trace = first.trace { result.traces.append((run.configuration, trace)) }
+            // The per-view breakdown of each seed's first repetition (its seed column tells them apart).
+            result.views += done.flatMap(\.element[0].views)
             guard repetitions > 1 || seeds.count > 1 else {
                 result.summary.append(first.summary)
                 result.timeseries.append(contentsOf: first.timeseries)
@@ -216,13 +222,20 @@ public enum ScenarioRunner {
         let selected = runs(for: plan, options: options).filter { options.only?.contains($0.configuration.index) ?? true }
         let seeds = options.seeds(for: plan.base.header)
         var kept: [(index: Int, seed: UInt64, output: RunOutput)] = []
+        // Under callgrind (`run --instructions`): each recorded run's instructions, from a dump.
+        let counted = InstructionCounter.isActive ? CountedOperation.of(plan.base.body) : nil
         for round in -(options.warmUpRounds ?? 0)...0 {
             for seed in round < 0 ? [0] : Array(seeds.indices) {
                 for run in selected {
                     if options.isCancelled() { return kept }
                     let configuration = Self.configuration(run.configuration, seed: seeds[seed], first: seed == 0)
-                    let output = run.scenario.body.run(configuration, isCancelled: options.isCancelled, progress: { _ in })
+                    if round == 0, counted != nil { InstructionCounter.zero() }
+                    var output = run.scenario.body.run(configuration, isCancelled: options.isCancelled, progress: { _ in })
                     if output.inputError != nil { return [(configuration.index, configuration.seed, output)] }
+                    if round == 0, let counted {
+                        let total = InstructionCounter.take(label: "run-\(configuration.index)-seed-\(configuration.seed)")
+                        counted.append(total: total, to: &output)
+                    }
                     if round == 0 { kept.append((configuration.index, configuration.seed, output)) }
                     if !output.complete { return kept }
                 }

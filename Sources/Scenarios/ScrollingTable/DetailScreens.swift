@@ -19,11 +19,16 @@ final class DetailScreens {
     /// Whether opens are being counted (past the warm-up).
     var recording = false
 
-    init(specs: [DetailSpec], cache: ControllerCache, deviceCosts: DeviceCostLedger = DeviceCostLedger()) {
+    /// Each creation is charged its detail's device cost: the nib's `cost:`, else `device`'s
+    /// cost of its type.
+    init(
+        specs: [DetailSpec], cache: ControllerCache, deviceCosts: DeviceCostLedger = DeviceCostLedger(),
+        device: DeviceProfile? = nil
+    ) {
         self.cache = cache
         types = specs.map { spec in
             let nib = NibDescription(viewCount: spec.nib.views, depth: spec.nib.depth, labelText: spec.nib.label)
-            let cost = spec.nib.cost?.nanoseconds
+            let cost = DeviceProfile.resolve(spec.nib.cost, named: spec.type, in: device)?.nanoseconds
             return ControllerType(name: spec.type) {
                 DetailController.measuredCreation(cost: cost, charging: deviceCosts) { DetailController(nib: nib) }
             }

@@ -51,7 +51,8 @@ extension RunRecorder {
                 .measured("frames_over_budget", .count, .lowerIsBetter, "frames whose model work took longer than 1/refresh_hz"),
                 .count(
                     "calibrated_instantiations", .neutral,
-                    "instantiations priced by a nib's stated device cost (cost:); 0 when the file states none"),
+                    "instantiations of rows, headers, footers and details priced by a stated device cost (a nib's cost:, or the device: profile's cost of its type); 0 when the file states none"
+                ),
                 .count(
                     "device_cost_ms", .lowerIsBetter, "stated device time charged: each calibrated instantiation's nib cost, summed (ms)",
                     unit: .number),

@@ -36,11 +36,11 @@ struct ScrollingTableDriver {
         let source = TableSource(
             spec: spec, content: TableContent(spec: spec, seed: configuration.seed),
             cache: cache, pool: pool, usesPool: configuration.policy != .none, seed: configuration.seed,
-            deviceCosts: deviceCosts)
+            deviceCosts: deviceCosts, device: scenario.device)
         let table = TableView(viewportHeight: spec.viewportHeight)
         table.dataSource = source
         table.reloadData()
-        let details = DetailScreens(specs: scenario.details, cache: cache, deviceCosts: deviceCosts)
+        let details = DetailScreens(specs: scenario.details, cache: cache, deviceCosts: deviceCosts, device: scenario.device)
         var script = ScrollScript(
             steps: scenario.scroll, frameRate: spec.refreshHz, seed: configuration.seed,
             detailWeights: scenario.details.map(\.weight))
@@ -74,6 +74,7 @@ struct ScrollingTableDriver {
             let actions = script.advance(table)
             let allocationsBefore = AllocationProbe.snapshot()
             let start = MonotonicClock.now()
+            if counted { InstructionCounter.start() }
 
             runLoop.advance()
             for level in timeline.pressure[frame] ?? [] {
@@ -114,6 +115,7 @@ struct ScrollingTableDriver {
                 }
             }
             table.layoutSubviews()
+            InstructionCounter.stop()
 
             let elapsed = MonotonicClock.now() - start
             let allocated = AllocationProbe.snapshot().since(allocationsBefore)
@@ -169,7 +171,7 @@ extension EvictionPolicyName {
         case .optimal: self = .optimal
         case .forever: self = .lru
         // Drawing tiers and store designs: rejected for other kinds when the file loads.
-        case .memory, .disk, .memoryAndDisk, .gcdBarrier, .rwlock, .mutex, .bigReader, .leftRight: self = .lru
+        case .memory, .disk, .memoryAndDisk, .gcdBarrier, .rwlock, .mutex, .bigReader, .leftRight, .replicated: self = .lru
         }
     }
 }

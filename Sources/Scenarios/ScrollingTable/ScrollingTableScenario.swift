@@ -11,6 +11,8 @@ public struct ScrollingTableScenario: DeclaredMapping, Equatable, Sendable {
     public var details: [DetailSpec]
     public var scroll: [ScrollStep]
     public var cache: CacheSpec
+    /// Named device costs (`device:`); nil when the file gives none.
+    public var device: DeviceProfile?
 
     public init(
         header: ScenarioHeader, table: TableSpec, details: [DetailSpec] = ScenarioDefaults.details,
@@ -44,6 +46,8 @@ public struct ScrollingTableScenario: DeclaredMapping, Equatable, Sendable {
                 "scroll", \.scroll, "The script: steps run in order, each for its own length.",
                 .must("must have at least one step") { !$0.isEmpty }),
             .required("cache", \.cache, "The controller cache under test."),
+            .device(\.device, kinds: deviceKinds),
+            .deviceNames(\.device, kinds: deviceKinds) { $0.deviceNames },
             .rule("expectations name runs and metrics of this scenario") { scenario, f in
                 try scenario.header.expect.validate(
                     policies: scenario.cache.policies, modes: scenario.cache.inUse, metrics: summaryColumns, fields: f)
@@ -52,6 +56,14 @@ public struct ScrollingTableScenario: DeclaredMapping, Equatable, Sendable {
                 try scenario.checkSteps(f)
             },
         ])
+    }
+
+    /// What a `device:` profile's names may be.
+    static let deviceKinds = "cell type, detail type or header/footer reuse_id"
+
+    /// The names a `device:` profile may price: cell and detail types, header and footer reuse ids.
+    var deviceNames: [String] {
+        table.cells.map(\.type) + details.map(\.type) + [table.header?.reuseID, table.footer?.reuseID].compactMap { $0 }
     }
 
     /// remove_from_cache and remove_controller must name a cell or detail type; push and present
@@ -291,7 +303,8 @@ public struct NibSpec: DeclaredMapping, Equatable, Sendable {
     public var label: String
     /// What instantiating a controller from this nib costs on a device, as measured there
     /// (Instruments): charged to the frame on the virtual clock beside the stand-in's measured
-    /// time. Nil: only the stand-in's time counts.
+    /// time; it overrides the `device:` profile's cost of the type. Nil: the profile's cost, if
+    /// any, else only the stand-in's time counts.
     public var cost: Seconds?
 
     public init(views: Int, depth: Int, label: String = ScenarioDefaults.nibLabel, cost: Seconds? = nil) {
@@ -315,8 +328,8 @@ public struct NibSpec: DeclaredMapping, Equatable, Sendable {
                 .must("must be <= views", { depth, nib in depth <= nib.views }, message: { _, nib in "must be <= views (\(nib.views))" })),
             .optional("label", \.label, default: ScenarioDefaults.nibLabel, "The text of the nib's label."),
             .optional(
-                "cost", \.cost, absent: "only the stand-in's measured time counts",
-                "What instantiating a controller from this nib costs on a device (measured there, e.g. with Instruments): charged to the frame beside the measured stand-in time, in the device_* columns.",
+                "cost", \.cost, absent: "the device profile's cost of its name, if any; else only the stand-in's measured time counts",
+                "What instantiating a controller from this nib costs on a device (measured there, e.g. with Instruments): charged to the frame beside the measured stand-in time, in the device_* columns. Overrides the device profile.",
                 example: "2.4ms", .must("must be >= 0 and at most \(formatNumber(maxCost))s") { $0.value >= 0 && $0.value <= maxCost }),
         ])
     }

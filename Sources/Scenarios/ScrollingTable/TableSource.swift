@@ -22,6 +22,10 @@ final class TableSource: TableViewDataSource {
     private let footerTexts: [String]
     /// The stated device costs charged as controllers are instantiated.
     let deviceCosts: DeviceCostLedger
+    /// The device cost of a header's and of a footer's instantiation (nib `cost:`, else the
+    /// profile's cost of its reuse id), ns.
+    private let headerCost: UInt64?
+    private let footerCost: UInt64?
 
     /// The disclosed section under `disclosure: one_section` (-1: none yet).
     var disclosedSection = -1
@@ -38,7 +42,7 @@ final class TableSource: TableViewDataSource {
 
     init(
         spec: TableSpec, content: TableContent, cache: ControllerCache, pool: ReusePool, usesPool: Bool, seed: UInt64 = 0,
-        deviceCosts: DeviceCostLedger = DeviceCostLedger()
+        deviceCosts: DeviceCostLedger = DeviceCostLedger(), device: DeviceProfile? = nil
     ) {
         self.spec = spec
         self.deviceCosts = deviceCosts
@@ -48,11 +52,13 @@ final class TableSource: TableViewDataSource {
         self.usesPool = usesPool
         cellTypes = spec.cells.map { cell in
             let nib = NibDescription(viewCount: cell.nib.views, depth: cell.nib.depth, labelText: cell.nib.label)
-            let cost = cell.nib.cost?.nanoseconds
+            let cost = DeviceProfile.resolve(cell.nib.cost, named: cell.type, in: device)?.nanoseconds
             return ControllerType(name: cell.type) { [deviceCosts] in
                 CellController.measuredCreation(cost: cost, charging: deviceCosts) { CellController(nib: nib) }
             }
         }
+        headerCost = spec.header.flatMap { DeviceProfile.resolve($0.nib.cost, named: $0.reuseID, in: device)?.nanoseconds }
+        footerCost = spec.footer.flatMap { DeviceProfile.resolve($0.nib.cost, named: $0.reuseID, in: device)?.nanoseconds }
         labelTexts = spec.cells.map(\.nib.label)
         headerNib = spec.header.map { NibDescription(viewCount: $0.nib.views, depth: $0.nib.depth, labelText: $0.nib.label) }
         footerNib = spec.footer.map { NibDescription(viewCount: $0.nib.views, depth: $0.nib.depth, labelText: $0.nib.label) }
@@ -104,36 +110,36 @@ final class TableSource: TableViewDataSource {
             let controller = cache.controller(for: cellTypes[type])
             let view = controller.view
             (controller as? CellController)?.configure(row: path, text: labelTexts[type])
-            if recording { rowLatency.record(nanoseconds: MonotonicClock.now() - start) }
+            if recording { InstructionCounter.excluding { rowLatency.record(nanoseconds: MonotonicClock.now() - start) } }
             return view
         case .header(let section):
             return supplementary(
                 spec.header?.reuseID ?? "header", nib: headerNib, section: section, text: headerTexts[section],
-                cost: spec.header?.nib.cost)
+                cost: headerCost)
         case .footer(let section):
             return supplementary(
                 spec.footer?.reuseID ?? "footer", nib: footerNib, section: section, text: footerTexts[section],
-                cost: spec.footer?.nib.cost)
+                cost: footerCost)
         }
     }
 
     /// The flyweight seed's `viewForHeaderInSection`: dequeue, else instantiate and register; then
-    /// configure it for `section` (timed with the request). An instantiation is charged the nib's
-    /// stated device cost.
-    private func supplementary(_ reuseIdentifier: String, nib: NibDescription?, section: Int, text: String, cost: Seconds?) -> View {
+    /// configure it for `section` (timed with the request). An instantiation is charged its
+    /// stated device cost (ns).
+    private func supplementary(_ reuseIdentifier: String, nib: NibDescription?, section: Int, text: String, cost: UInt64?) -> View {
         let start = MonotonicClock.now()
         let controller: ViewController
         if usesPool, let reused = pool.dequeue(reuseIdentifier: reuseIdentifier) {
             controller = reused
         } else {
             controller = SupplementaryController(nib: nib)
-            if let cost { deviceCosts.charge(cost.nanoseconds) }
+            if let cost { deviceCosts.charge(cost) }
             if usesPool { pool.register(controller, reuseIdentifier: reuseIdentifier) }
             if recording { supplementaryInstantiations += 1 }
         }
         let view = controller.view
         (controller as? SupplementaryController)?.configure(section: section, text: text)
-        if recording { supplementaryLatency.record(nanoseconds: MonotonicClock.now() - start) }
+        if recording { InstructionCounter.excluding { supplementaryLatency.record(nanoseconds: MonotonicClock.now() - start) } }
         return view
     }
 }

@@ -70,7 +70,7 @@ package final class TraceWriter {
         switch format {
         case .csv: pending += Array((csvHeader + "\n").utf8)
         case .binary: pending += TraceBinary.magic + [UInt8](repeating: 0, count: TraceBinary.headerBytes - TraceBinary.magic.count)
-        case .text, .oracleGeneral: break
+        case .text, .oracleGeneral, .vscsi: break
         }
     }
 
@@ -103,6 +103,13 @@ package final class TraceWriter {
                 append(request.key)
                 append(request.size)
                 append(written < nextUse.count ? UInt64(bitPattern: nextUse[written]) : UInt64.max)
+            case .vscsi:
+                guard VSCSITrace.fits(request.time) else {
+                    discard()
+                    throw TraceWriteError(
+                        path: path, reason: "time \(request.time) of request \(written + 1) does not fit vscsi's time (whole microseconds from 0 to 2^64 - 1)")
+                }
+                VSCSITrace.appendRecord(request, index: written, to: &pending)
             }
             written += 1
         }

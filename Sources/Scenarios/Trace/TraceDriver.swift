@@ -21,7 +21,10 @@ struct TraceDriver {
     /// The runs one pass replays with this one: `lru`'s runs at every capacity of the scenario
     /// (indices as the runner numbers them: a policy's capacities are consecutive), else this one.
     var onePass: [RunConfiguration] {
-        guard EvictionPolicyName(configuration.policy) == .lru, scenario.capacities.count > 1,
+        // Under callgrind (`run --instructions`) every run replays by itself: one pass would count
+        // every capacity's work in the first run.
+        guard EvictionPolicyName(configuration.policy) == .lru, scenario.capacities.count > 1, !scenario.sideBySide.active,
+            !InstructionCounter.isActive,
             let position = scenario.capacities.firstIndex(where: { Double($0.value) == configuration.sweep?.value })
         else { return [configuration] }
         return scenario.capacities.enumerated().map { offset, capacity in
@@ -65,7 +68,9 @@ struct TraceDriver {
             let limit = TraceScenario.maxOptimalRequests
             future.reserveCapacity(min(max(scenario.scan.requests, 0), limit))
             do {
-                try source.forEachChunk(seed: seed) { chunk in
+                // The read shared by runs side by side holds what the replay reads: the keys,
+                // unless the file's records carry dense object ids (a v2 binary trace).
+                let body: (UnsafeBufferPointer<TraceRequest>) -> Bool = { chunk in
                     guard future.count + chunk.count <= limit else {
                         inputError = TraceScenario.optimalRefusal(source: source, requests: future.count + chunk.count)
                         failure = true
@@ -73,6 +78,11 @@ struct TraceDriver {
                     }
                     for request in chunk { future.append(request.key) }
                     return true
+                }
+                if scenario.scan.objectTable == 0 {
+                    try scenario.forEachChunk(seed: seed, isCancelled: isCancelled, body)
+                } else {
+                    try source.forEachChunk(seed: seed, body)
                 }
             } catch where LoadInterruption.isInterruption(error) {
                 // The replay's first read stops for the same interrupt: the run is cancelled.
@@ -110,7 +120,7 @@ struct TraceDriver {
         let total = max(1, scenario.scan.requests)
         do {
             // A file whose object table cannot be read is not replayed at all.
-            try source.forEachChunk(seed: seed, denseIds: denseKeys != nil) { chunk in
+            try scenario.forEachChunk(seed: seed, denseIds: denseKeys != nil, isCancelled: isCancelled) { chunk in
                 guard !failure else { return false }
                 var start = 0
                 while start < chunk.count {
@@ -129,7 +139,9 @@ struct TraceDriver {
                     replayed += end - start
                     for (position, cache) in caches.enumerated() {
                         let before = cache.counts
+                        if counting { InstructionCounter.start() }
                         cache.replay(segment, counted: counting)
+                        InstructionCounter.stop()
                         recorders[position].advance(
                             by: end - start, time: chunk[end - 1].time, before: before, after: cache.counts, replayed: replayed)
                     }

@@ -138,10 +138,11 @@ package struct TraceFileReader {
         case oracleGeneral
         case v1
         case v2(requests: Int, objects: Int)
+        case vscsi(VSCSITrace.Version)
 
         var headerBytes: Int {
             switch self {
-            case .oracleGeneral: 0
+            case .oracleGeneral, .vscsi: 0
             case .v1: TraceBinary.magicV1.count
             case .v2: TraceBinary.headerBytes
             }
@@ -152,14 +153,17 @@ package struct TraceFileReader {
             case .oracleGeneral: TraceBinary.oracleRecordBytes
             case .v1: TraceBinary.recordBytesV1
             case .v2: TraceBinary.recordBytes
+            case .vscsi(let version): version.recordBytes
             }
         }
     }
 
     /// `forEachChunk` for the binary formats: fixed-size records, read whole chunks at a time.
     private func forEachRecordChunk(denseIds: Bool, _ body: (UnsafeBufferPointer<TraceRequest>) -> Bool) throws(ScenarioError) {
-        let source = try TraceByteSource(path: path, maxDecompressedBytes: maxDecompressedBytes)
+        var source = try TraceByteSource(path: path, maxDecompressedBytes: maxDecompressedBytes)
         let layout = try readLayout(source)
+        // vscsi has no header: telling its version read its first records, read again from the start.
+        if case .vscsi = layout { source = try TraceByteSource(path: path, maxDecompressedBytes: maxDecompressedBytes) }
         let size = layout.recordBytes
         var remaining = Int.max  // v2: the records the header announces
         var objects = 0
@@ -223,6 +227,10 @@ package struct TraceFileReader {
                                 time: Double(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: base, as: UInt32.self))),
                                 key: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: base + 4, as: UInt64.self)),
                                 size: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: base + 12, as: UInt32.self)))
+                        }
+                    case .vscsi(let version):
+                        for record in 0..<records {
+                            out[record] = VSCSITrace.request(raw, at: record * size, version)
                         }
                     }
                 }
@@ -348,8 +356,14 @@ package struct TraceFileReader {
     }
 
     /// Reads a binary file's header: nothing for oracle-general; `WBTRACE1`, or `WBTRACE2` and its
-    /// counts, for binary (anything else refused).
+    /// counts, for binary (anything else refused); the version its first records give, for vscsi
+    /// (those bytes are consumed: read the records from a fresh source).
     private func readLayout(_ source: TraceByteSource) throws(ScenarioError) -> BinaryLayout {
+        if format == .vscsi {
+            var probe = [UInt8](repeating: 0, count: VSCSITrace.probeBytes)
+            let got = try readFully(source, &probe)
+            return .vscsi(try VSCSITrace.version(of: Array(probe[0..<got]), path: path))
+        }
         guard format == .binary else { return .oracleGeneral }
         var header = [UInt8](repeating: 0, count: TraceBinary.headerBytes)
         let got = try readFully(source, &header, count: TraceBinary.magic.count)

@@ -5,10 +5,14 @@ import Foundation
 /// record of a binary file, or the generator. Read only when such an error is raised.
 enum TraceRequestLocator {
     /// The error refusing request `request` (0-based) of `source`, whose `time` does not fit
-    /// oracle-general's 32-bit unsigned time.
-    static func timeRefusal(_ source: TraceSource, request: Int, time: Double) throws(ScenarioError) -> ScenarioError {
-        let message =
-            "time \(time) of request \(request + 1) does not fit oracle-general's time (a whole number of seconds from 0 to \(UInt32.max)); nothing was written"
+    /// oracle-general's 32-bit unsigned time (or vscsi's 64-bit microseconds).
+    static func timeRefusal(
+        _ source: TraceSource, request: Int, time: Double, format: TraceFormat = .oracleGeneral
+    ) throws(ScenarioError) -> ScenarioError {
+        let range =
+            format == .vscsi
+            ? "whole microseconds from 0 to 2^64 - 1" : "a whole number of seconds from 0 to \(UInt32.max)"
+        let message = "time \(time) of request \(request + 1) does not fit \(format.rawValue)'s time (\(range)); nothing was written"
         guard case .file(let spec) = source else {
             return ScenarioError(file: "generate", line: 0, column: 0, keyPath: "", message: message)
         }

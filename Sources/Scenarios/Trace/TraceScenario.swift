@@ -22,6 +22,8 @@ public struct TraceScenario: DeclaredMapping, Equatable, Sendable {
     public var capacities: [ReplayCapacity]
     /// `lru`'s runs replayed ahead by the one pass of its first run, until their turn.
     var runsAhead = TraceRunsAhead()
+    /// What its runs share when they run side by side (``concurrentCopy(memoryBudget:)``).
+    var sideBySide = TraceSideBySide()
 
     /// This kind's own top-level keys (besides the header's).
     public static var keys: [String] { schema.keyNames.filter { !ScenarioHeader.keys.contains($0) } }

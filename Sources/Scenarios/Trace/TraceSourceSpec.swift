@@ -14,9 +14,13 @@ public enum TraceFormat: String, CaseIterable, Codable, Sendable, SchemaChoice {
     /// 16-byte records of dense object ids, then the object table (``TraceBinary``); `WBTRACE1`
     /// files (20-byte records of keys) are still read.
     case binary
+    /// libCacheSim's vscsi block-I/O traces: 32-byte (v1) or 40-byte (v2) little-endian records,
+    /// no header, the version told from the first records; key = lbn, size = len, time = ts (µs)
+    /// in whole seconds (``VSCSITrace``).
+    case vscsi
 
     /// Whether the format is records of bytes rather than lines.
-    var isBinary: Bool { self == .oracleGeneral || self == .binary }
+    var isBinary: Bool { self == .oracleGeneral || self == .binary || self == .vscsi }
 
     static var choiceNoun: String { "trace format" }
 

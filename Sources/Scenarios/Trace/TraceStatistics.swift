@@ -137,8 +137,14 @@ public enum TraceFiles {
         let writer = try TraceWriter(path: path, format: format, nextUse: nextUse, csvHeader: header)
         var count = 0
         var failure: Error?
+        var badTime: (index: Int, time: Double)?
         do {
             try source.forEachChunk(seed: seed) { chunk in
+                // vscsi's time is whole microseconds in a u64: a time outside it is located in the input.
+                if format == .vscsi, let offset = chunk.firstIndex(where: { !VSCSITrace.fits($0.time) }) {
+                    badTime = (count + offset, chunk[offset].time)
+                    return false
+                }
                 do {
                     try writer.write(chunk)
                 } catch {
@@ -155,6 +161,10 @@ public enum TraceFiles {
         if let failure {
             writer.discard()
             throw failure
+        }
+        if let badTime {
+            writer.discard()
+            throw try TraceRequestLocator.timeRefusal(source, request: badTime.index, time: badTime.time, format: format)
         }
         try writer.finish()
         return count

@@ -50,7 +50,7 @@ struct AB: ParsableCommand {
             throw ValidationError("--summary prints text or markdown; --format csv lists every metric (drop one of them)")
         }
         do {
-            _ = try ScenarioLoader.validateRepeatOption(repetitions)
+            _ = try ScenarioLoader.validateRepeatOption(repetitionCount)
         } catch {
             throw ValidationError(error.description)
         }
@@ -60,9 +60,21 @@ struct AB: ParsableCommand {
     @Option(
         name: .customLong("repeat"),
         help: ArgumentHelp(
-            "Repetitions per build (1 to 100). 20 caught a 34% slowdown in 19 of 20 pairs on a 2-core machine, 10 missed a 50% one in 3 of 20.",
+            "Repetitions per build (1 to 100; default 20, 1 with --instructions). 20 caught a 34% slowdown in 19 of 20 pairs on a 2-core machine, 10 missed a 50% one in 3 of 20.",
             valueName: "n"))
-    var repetitions: Int = 20
+    var repetitions: Int?
+
+    @Flag(
+        help: "Run each build with run --instructions (valgrind's callgrind; both builds must know it) and judge the instruction counts like counts, within --instructions-tolerance: one repetition a side suffices (the default then).")
+    var instructions = false
+
+    @Option(
+        name: .customLong("instructions-tolerance"),
+        help: ArgumentHelp("How far an instruction count may move, as for compare (default 1%).", valueName: "threshold"))
+    var instructionsTolerance: String?
+
+    /// `--repeat`, else 20, or 1 with `--instructions` (the counts repeat exactly enough).
+    var repetitionCount: Int { repetitions ?? (instructions ? 1 : 20) }
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Directory for both builds' results.", valueName: "dir"))
     var out: String = "ab"
@@ -84,7 +96,8 @@ struct AB: ParsableCommand {
 
     func run() throws {
         Interrupt.install()
-        if repetitions < CompareOptions.testedRepetitions {
+        let repetitions = repetitionCount
+        if repetitions < CompareOptions.testedRepetitions, !instructions {
             Diagnostics.note(
                 "note: --repeat \(repetitions): measured metrics will be listed, not judged (judging needs "
                     + "\(CompareOptions.testedRepetitions) or more repetitions a side; the CI recipes use 20)")
@@ -97,7 +110,9 @@ struct AB: ParsableCommand {
                 let directory = root.appendingPathComponent("runs/\(side)-\(repetition)", isDirectory: true)
                 if Interrupt.requested { throw Self.interrupted() }
                 let ending = Self.execute(
-                    binary, ["run"] + files + ["--out", directory.path, "--no-plots", "--quiet", "--warm-up", "1"])
+                    binary,
+                    ["run"] + files + ["--out", directory.path, "--no-plots", "--quiet", "--warm-up", "1"]
+                        + (instructions ? ["--instructions"] : []))
                 if Interrupt.requested { throw Self.interrupted() }
                 // 2: an expectation failed, which the comparison reports in its own way.
                 guard case .exited(let status) = ending, status == 0 || status == 2 else {
@@ -124,6 +139,7 @@ struct AB: ParsableCommand {
         var arguments = [root.appendingPathComponent("baseline").path, root.appendingPathComponent("current").path]
         arguments += ["--format", format.rawValue, "--alpha", "\(alpha)"] + thresholdArguments.flatMap { ["--threshold", $0] }
         arguments += summary ? ["--summary"] : []
+        arguments += instructionsTolerance.map { ["--instructions-tolerance", $0] } ?? []
         let compare = try Compare.parse(arguments)
         try compare.run()
     }

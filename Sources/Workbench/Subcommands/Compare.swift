@@ -49,10 +49,17 @@ struct Compare: ParsableCommand {
               drift, which more repetitions make significant (5 of 20 false alarms with
               --repeat 20): judge pull requests with ab.
 
+            INSTRUCTION COUNTS (<op>_instructions*, results of run --instructions)
+              Instructions counted under callgrind repeat for the same binary and input
+              whatever the machine's load, so they are judged like counts, in one run a
+              side: a change beyond --instructions-tolerance (default 1% of the
+              baseline) is a regression or an improvement. --counts-only keeps them.
+
             THRESHOLDS
               --threshold METRIC=VALUE   VALUE is 5% (of the baseline), 200 (in the
                                          metric's unit) or exact; METRIC * means
-                                         every measured metric, counts every count
+                                         every measured metric, counts every count,
+                                         instructions every instruction count
               --thresholds FILE          'metric: value' lines, # comments; quote
                                          "*" to keep the file valid YAML
             A metric's own entry beats * and counts; --threshold beats the file.
@@ -100,6 +107,13 @@ struct Compare: ParsableCommand {
         help: ArgumentHelp("A file of 'metric: value' lines (see THRESHOLDS above).", valueName: "file"))
     var thresholdsFile: String?
 
+    @Option(
+        name: .customLong("instructions-tolerance"),
+        help: ArgumentHelp(
+            "How far an instruction count (<op>_instructions, run --instructions) may move before it is a regression or an improvement: 1% (default), 500 (instructions) or exact; a metric's own --threshold beats it.",
+            valueName: "threshold"))
+    var instructionsTolerance: String?
+
     @Option(help: ArgumentHelp("Family-wise significance level for measured metrics (0 < alpha < 1).", valueName: "alpha"))
     var alpha: Double = CompareOptions.defaultAlpha
 
@@ -131,6 +145,9 @@ struct Compare: ParsableCommand {
         do {
             if let thresholdsFile {
                 try thresholds.load(file: thresholdsFile)
+            }
+            if let instructionsTolerance {
+                try thresholds.set(assignment: "\(Thresholds.instructionsKey)=\(instructionsTolerance)")
             }
             for argument in thresholdArguments {
                 try thresholds.set(assignment: argument)

@@ -77,7 +77,7 @@ enum ReadersBench {
         }
     }
 
-    /// The subjects in table order: the four designs, then the baseline.
+    /// The subjects in table order: every design, then the baseline.
     static var subjects: [Subject] { StoreDesignName.allCases.map(Subject.store) + [.dictionary] }
 
     // MARK: Figures
@@ -359,13 +359,19 @@ enum ReadersBench {
         var writes = 0
         var hits = 0
         var checksum = figures.checksum
+        // Reads go through a copy taken once per chunk: a call through `target` itself, which is
+        // `inout`, makes the compiler retain and release the store around every read (it cannot
+        // prove that the call leaves `target` alone), and those are two atomic writes per read to
+        // the store object's reference count, a line every thread shares: the bench would then
+        // measure that line bouncing between cores rather than the design.
+        let reader = target.reader
         for _ in 0..<chunk {
             let entry = operations[index]
             index = (index &+ 1) & mask
             let key = Int(entry & ~writeFlag)
             if entry & writeFlag == 0 {
                 reads &+= 1
-                if let quote = target.read(key) {
+                if let quote = reader.read(key) {
                     hits &+= 1
                     checksum &+= quote.version ^ quote.price.bitPattern
                 }
@@ -392,21 +398,40 @@ extension ReadersBench {
     /// What a thread reads and writes: a store, or the dictionary baseline. A protocol with one
     /// generic loop over it, so that every subject runs the same loop, specialised per type.
     protocol ReadersTarget {
-        /// The value for `key`.
-        func read(_ key: Int) -> Quote?
+        /// What reads go through: a copy the loop takes once per chunk (``runChunk``).
+        associatedtype Reader: ReadersReader
+        /// The reads' side of the target.
+        var reader: Reader { get }
         /// Sets `key` to `quote`.
         mutating func write(_ key: Int, _ quote: Quote)
     }
 
+    /// The reads' side of a ``ReadersTarget``.
+    protocol ReadersReader {
+        /// The value for `key`.
+        func read(_ key: Int) -> Quote?
+    }
+
     /// A ReaderWriterStore shared by every thread of the run.
-    struct StoreTarget: ReadersTarget {
+    struct StoreTarget: ReadersTarget, ReadersReader {
         let store: ReaderWriterStore<Int, Quote>
+
+        var reader: StoreTarget { self }
 
         @inline(__always)
         func read(_ key: Int) -> Quote? { store[key] }
 
         @inline(__always)
         func write(_ key: Int, _ quote: Quote) { store[key] = quote }
+    }
+
+    /// The dictionary baseline's reads: the shared dictionary only (a copy of the target would
+    /// share the private dictionary's storage too, and the next write would copy it).
+    struct SharedDictionaryReader: ReadersReader {
+        let shared: [Int: Quote]
+
+        @inline(__always)
+        func read(_ key: Int) -> Quote? { shared[key] }
     }
 
     /// The unsynchronised baseline: reads from `shared`, one dictionary every thread reads and no
@@ -416,8 +441,7 @@ extension ReadersBench {
         let shared: [Int: Quote]
         var own: [Int: Quote]
 
-        @inline(__always)
-        func read(_ key: Int) -> Quote? { shared[key] }
+        var reader: SharedDictionaryReader { SharedDictionaryReader(shared: shared) }
 
         @inline(__always)
         mutating func write(_ key: Int, _ quote: Quote) { own[key] = quote }

@@ -30,6 +30,9 @@ struct Run: ParsableCommand {
         } catch {
             throw ValidationError(error.description)
         }
+        if let jobs, jobs < 1 {
+            throw ValidationError("--jobs: expected a number of runs at once of 1 or more, found \(jobs)")
+        }
         files = ScenarioFiles.expand(files)
     }
 
@@ -43,7 +46,7 @@ struct Run: ParsableCommand {
     @Option(
         name: .customLong("cache-dir"),
         help: ArgumentHelp(
-            "Where the drawing kind's disk tiers live: <dir>/workbench-XXXXXX/ (a private directory with a random name, locked while the run lives), removed when the run ends (also on SIGINT/SIGTERM); directories left there by runs that were killed (their lock free) are removed at the next start. Default: the system temporary directory ($TMPDIR, else /tmp).",
+            "Where the drawing kind's disk tiers and the parallel-readers store's save files (store.persistence) live: <dir>/workbench-XXXXXX/ (a private directory with a random name, locked while the run lives), removed when the run ends (also on SIGINT/SIGTERM); directories left there by runs that were killed (their lock free) are removed at the next start. Default: the system temporary directory ($TMPDIR, else /tmp).",
             valueName: "dir"))
     var cacheDir: String?
 
@@ -74,6 +77,12 @@ struct Run: ParsableCommand {
             "Run every repetition in this process, one after another (faster), instead of each repetition in a process of its own (the default with more than one repetition). What is a property of a whole process (where the scheduler put its threads, how its memory was laid out) is then shared by all repetitions and hidden from their spread, so two such runs of the same build can differ significantly."))
     var inProcess = false
 
+    @Flag(
+        name: .customLong("instructions"),
+        help: ArgumentHelp(
+            "Also count each timed operation's instructions (a scrolling-table frame's work, a navigation's transition, a draw, a trace's replay per request) under valgrind --tool=callgrind: every repetition runs in a process of its own under valgrind (about 50 times slower), collecting only inside the timed sections, and the summary gains <op>_instructions (mean per operation) and <op>_instructions_total, which compare judges like counts within 1% (--instructions-tolerance). Needs valgrind on PATH; parallel-readers runs as without it (valgrind runs one thread at a time)."))
+    var instructions = false
+
     /// Hidden: run one repetition (after --warm-up rounds) of the runs numbered in
     /// --repetition-runs and write its record here (``RepetitionProcess``).
     @Option(name: .customLong("repetition-record"), help: .hidden)
@@ -86,6 +95,19 @@ struct Run: ParsableCommand {
     /// refused (``ScenarioSnapshot``).
     @Option(name: .customLong("repetition-sha256"), help: .hidden)
     var repetitionDigest: String?
+
+    @Option(
+        name: .customLong("jobs"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "Runs at once (default: the machine's cores): a scenario's runs whose figures other work cannot disturb (every trace run; a run of a kind with no measured column) run side by side, as many as the memory limit allows, their results exactly those of --jobs 1; runs that measure time or memory run alone. run.json records what ran side by side.",
+            valueName: "n"))
+    var jobs: Int?
+
+    @Flag(
+        name: .customLong("jobs-measured"),
+        help: ArgumentHelp(
+            "Let runs that measure time or memory (*_ns, allocations, parallel readers) run side by side too (with --jobs): their measured figures then include the other runs' load; their counts do not change."))
+    var jobsMeasured = false
 
     @OptionGroup var plotOptions: PlotOptions
 

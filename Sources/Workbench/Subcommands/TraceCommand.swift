@@ -9,9 +9,11 @@ struct TraceCommand: ParsableCommand {
         abstract: "Generate, convert and describe request traces (the trace kind's input).",
         discussion: """
             Formats: csv (time,key,size with a header when written), text (one key per line), \
-            oracle-general (libCacheSim's 24-byte records) and binary (ours: WBTRACE2, 16-byte \
-            records of dense object ids, then the keys; WBTRACE1 files are still read). Errors in an \
-            input trace are reported as file:line:column; exit 1. A file is written to a temporary \
+            oracle-general (libCacheSim's 24-byte records), binary (ours: WBTRACE2, 16-byte \
+            records of dense object ids, then the keys; WBTRACE1 files are still read) and vscsi \
+            (libCacheSim's block-I/O traces: 32-byte v1 or 40-byte v2 records, the version read \
+            from the first records; key = lbn, size = len, time = ts in whole seconds; written as \
+            v2). Errors in an input trace are reported as file:line:column; exit 1. A file is written to a temporary \
             sibling and renamed into place: a failure leaves nothing.
             """,
         subcommands: [Generate.self, Convert.self, Stats.self, Curve.self]
@@ -22,7 +24,7 @@ struct TraceCommand: ParsableCommand {
         @Argument(help: ArgumentHelp("The trace file.", valueName: "file"))
         var file: String
 
-        @Option(help: "Its format: csv, text, oracle-general or binary.")
+        @Option(help: "Its format: csv, text, oracle-general, binary or vscsi.")
         var format: TraceFormat = .csv
 
         @Flag(help: "csv, text: the first line is a header to skip.")
@@ -63,7 +65,7 @@ struct TraceCommand: ParsableCommand {
         var seed: UInt64 = 1
         @Option(help: "Each request's size: unit (1) or pow2 (object k its own size, 256 B to 1 MiB: gen_trace.py's --sizes pow2).")
         var sizes: GenerateSpec.Sizes = .unit
-        @Option(help: "csv, text, oracle-general or binary.")
+        @Option(help: "csv, text, oracle-general, binary or vscsi.")
         var format: TraceFormat = .csv
         @Option(help: "The file to write.")
         var out: String
@@ -86,10 +88,10 @@ struct TraceCommand: ParsableCommand {
     }
 
     struct Convert: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Convert a trace between csv, text, oracle-general and binary.")
+        static let configuration = CommandConfiguration(abstract: "Convert a trace between csv, text, oracle-general, binary and vscsi.")
 
         @OptionGroup var input: Input
-        @Option(help: "The output's format: csv, text, oracle-general or binary.")
+        @Option(help: "The output's format: csv, text, oracle-general, binary or vscsi.")
         var to: TraceFormat
         @Option(help: "The file to write.")
         var out: String

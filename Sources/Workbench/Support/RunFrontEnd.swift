@@ -20,6 +20,8 @@ struct RunFrontEnd {
         var memoryLimit: Double
         /// `--set` and `--sweep`.
         var overrides: [ScenarioOverride]
+        /// `--instructions`: how repetitions start under callgrind.
+        var instructions: InstructionLaunch? = nil
     }
 
     /// A file that loaded, with the SHA-256 of what was loaded (``ScenarioSnapshot``).
@@ -130,7 +132,7 @@ struct RunFrontEnd {
             if let only = selections[position], only.isEmpty { continue }
             let goOn = runFile(
                 entry, number: position + 1, of: plans.count, only: selections[position], checked.options, writer: writer,
-                tally: &tally)
+                instructions: checked.instructions, tally: &tally)
             if !goOn { break }
         }
 
@@ -172,8 +174,11 @@ struct RunFrontEnd {
             }
         })
         options.recordTrace = command.recordTrace
+        options.jobs = command.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        options.jobsMeasured = command.jobsMeasured
         let overrides = try command.scenario.overrides()
         let memoryLimit = try command.memory.limit()
+        options.memoryLimit = memoryLimit
         if let cacheDir = command.cacheDir {
             guard !cacheDir.isEmpty else {
                 Diagnostics.error("error: --cache-dir: must not be empty")
@@ -181,7 +186,20 @@ struct RunFrontEnd {
             }
             DrawingTierDirectory.root = URL(fileURLWithPath: cacheDir, isDirectory: true)
         }
-        return Checked(options: options, durationCap: durationCap, shard: shard, memoryLimit: memoryLimit, overrides: overrides)
+        var checked = Checked(options: options, durationCap: durationCap, shard: shard, memoryLimit: memoryLimit, overrides: overrides)
+        if command.instructions, command.repetitionRecord == nil {
+            guard !command.inProcess else {
+                Diagnostics.error("error: --instructions runs every repetition under valgrind in a process of its own: drop --in-process")
+                throw WorkbenchExit.inputError
+            }
+            do {
+                checked.instructions = try InstructionLaunch.locate()
+            } catch {
+                Diagnostics.error("error: \(error)")
+                throw WorkbenchExit.inputError
+            }
+        }
+        return checked
     }
 
     /// Loads every file, in order: a bad one, one whose scenario name another file already has,
@@ -237,7 +255,7 @@ struct RunFrontEnd {
     /// prints its summary table; false when the study stops here (interrupted).
     private func runFile(
         _ entry: Entry, number fileNumber: Int, of fileCount: Int, only: Set<Int>?, _ base: RunOptions, writer: ResultsWriter,
-        tally: inout Tally
+        instructions: InstructionLaunch? = nil, tally: inout Tally
     ) -> Bool {
         let name = entry.plan.name
         let showProgress = !command.quiet && Diagnostics.stderrIsTerminal
@@ -245,8 +263,9 @@ struct RunFrontEnd {
         if showProgress {
             progress = { (p: RunProgress) in
                 let percent = Int(p.fraction * 100)
+                let beside = p.running > 1 ? " (\(p.running) runs under way)" : ""
                 Diagnostics.progress(
-                    "[\(fileNumber)/\(fileCount)] \(p.scenario): run \(p.run + 1)/\(p.runs) \(p.configuration) \(percent)%")
+                    "[\(fileNumber)/\(fileCount)] \(p.scenario): run \(p.run + 1)/\(p.runs) \(p.configuration) \(percent)%\(beside)")
             }
         }
         var options = base
@@ -258,6 +277,15 @@ struct RunFrontEnd {
         if !command.inProcess, let executable = Bundle.main.executableURL {
             options.isolation = RepetitionProcess(
                 executable: executable, file: entry.file, arguments: passedOn, directory: tally.scratch, scenarioDigest: entry.digest)
+        }
+        if let launch = instructions {
+            if CountedOperation.of(entry.plan.base.body) != nil {
+                options.isolation?.instructions = launch
+            } else if !command.quiet {
+                Diagnostics.warning(
+                    "\(name): --instructions counts nothing for kind \(type(of: entry.plan.base.body).kind): valgrind runs one "
+                        + "thread at a time, so its threads would never race; it runs as without --instructions")
+            }
         }
         var warnings = ScenarioWarnings.before(entry.plan, options: options)
         let result = ScenarioRunner.run(entry.plan, options: options)

@@ -23,10 +23,11 @@ enum ScenarioResultsOutput {
             let stagedWriter = ResultsWriter(directory: staged.directory.deletingLastPathComponent())
             try stagedWriter.write(
                 scenario: result.name, summary: result.summary, timeseries: result.timeseries, latency: result.latency,
-                repetitions: result.repetitions, seeds: result.seeds, columns: result.columns, scenarioYAML: RunRecord.current.yamlComment + result.scenarioYAML,
+                repetitions: result.repetitions, seeds: result.seeds, views: result.views, columns: result.columns, scenarioYAML: RunRecord.current.yamlComment + result.scenarioYAML,
                 plots: result.plots)
             var metadata = RunRecord.current.metadata
             metadata.warnings = warnings.isEmpty ? nil : warnings
+            metadata.parallel = result.parallelism
             try AtomicFile.write(metadata.json(), to: staged.directory.appendingPathComponent(RunMetadata.fileName))
             if !checked.isEmpty {
                 try AtomicFile.write(

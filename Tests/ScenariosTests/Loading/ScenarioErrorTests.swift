@@ -40,7 +40,7 @@ struct ScenarioErrorTests {
             """,
             line: 3, column: 1, keyPath: "duraton",
             message:
-                "unknown key 'duraton' at duraton (expected one of: version, name, kind, description, seed, duration, warmup, sample_interval, memory_pressure, expect, sweep, repeat, seeds, decide, table, details, scroll, cache)"
+                "unknown key 'duraton' at duraton (expected one of: version, name, kind, description, seed, duration, warmup, sample_interval, memory_pressure, expect, sweep, repeat, seeds, decide, table, details, scroll, cache, device)"
         )
     }
 
@@ -261,7 +261,7 @@ struct ScenarioErrorTests {
         expectError(
             LoaderFixtures.minimal(replacing: "  capacity: 8", with: "  capacity: 8\n  policies: [none, lru, lruu]"),
             line: 13, column: 25, keyPath: "cache.policies[2]",
-            message: "cache.policies[2]: unknown policy 'lruu' (expected one of: none, lru, fifo, random, forever, clock, lfu, arc, s3-fifo, sieve, w-tinylfu, 2q, slru, optimal, memory, disk, memory+disk, gcd-barrier, rwlock, mutex, big-reader, left-right)")
+            message: "cache.policies[2]: unknown policy 'lruu' (expected one of: none, lru, fifo, random, forever, clock, lfu, arc, s3-fifo, sieve, w-tinylfu, 2q, slru, optimal, memory, disk, memory+disk, gcd-barrier, rwlock, mutex, big-reader, left-right, replicated)")
     }
 
     @Test("a drawing file's memory tier takes any eviction policy, and only those")

@@ -251,10 +251,10 @@ struct ScenarioLoaderTests {
 
     @Test("--policy override rejects unknown, empty and repeated names, listing the valid ones")
     func policyOverrideRejects() {
-        #expect(throws: OptionValueError(message: "--policy: unknown policy 'lruu' (expected one of: none, lru, fifo, random, forever, clock, lfu, arc, s3-fifo, sieve, w-tinylfu, 2q, slru, optimal, memory, disk, memory+disk, gcd-barrier, rwlock, mutex, big-reader, left-right)")) {
+        #expect(throws: OptionValueError(message: "--policy: unknown policy 'lruu' (expected one of: none, lru, fifo, random, forever, clock, lfu, arc, s3-fifo, sieve, w-tinylfu, 2q, slru, optimal, memory, disk, memory+disk, gcd-barrier, rwlock, mutex, big-reader, left-right, replicated)")) {
             try ScenarioLoader.validatePolicyOverride(["lru", "lruu"])
         }
-        #expect(throws: OptionValueError(message: "--policy: expected a policy name (one of: none, lru, fifo, random, forever, clock, lfu, arc, s3-fifo, sieve, w-tinylfu, 2q, slru, optimal, memory, disk, memory+disk, gcd-barrier, rwlock, mutex, big-reader, left-right)")) {
+        #expect(throws: OptionValueError(message: "--policy: expected a policy name (one of: none, lru, fifo, random, forever, clock, lfu, arc, s3-fifo, sieve, w-tinylfu, 2q, slru, optimal, memory, disk, memory+disk, gcd-barrier, rwlock, mutex, big-reader, left-right, replicated)")) {
             try ScenarioLoader.validatePolicyOverride([])
         }
         #expect(throws: OptionValueError(message: "--policy: policy 'lru' is given more than once")) {

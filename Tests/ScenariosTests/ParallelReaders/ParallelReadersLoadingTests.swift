@@ -82,7 +82,7 @@ struct ParallelReadersLoadingTests {
             keys: 10
             readers: {mix: {get: 100}}
             """)
-        #expect(scenario.designs == [.gcdBarrier, .rwlock, .mutex, .bigReader, .leftRight])
+        #expect(scenario.designs == [.gcdBarrier, .rwlock, .mutex, .bigReader, .leftRight, .replicated])
         #expect(scenario.valueSize == 64)
         #expect(scenario.distribution == .uniform)
         #expect(scenario.readers.count == 1)

@@ -66,3 +66,25 @@ struct RepetitionRecordTests {
         #expect(RepetitionRecord.read(from: url.appendingPathExtension("missing")) == nil)
     }
 }
+
+/// `views.csv`'s rows of a run in a repetition's process come back with its other rows.
+@Suite("Running: a repetition's record carries the per-view rows")
+struct RepetitionRecordViewsTests {
+    @Test("a run's per-view rows (views.csv) written by a repetition's process are read back in order")
+    func viewRowsRoundTrip() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("record-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: url) }
+        var written = RepetitionRecordTests.outputs()
+        var avatar = ResultRow()
+        avatar.append("view", .string("avatar"))
+        avatar.append("draws", .int(30))
+        avatar.append("draw_p99_ns", .uint(1_234))
+        var button = avatar
+        button.append("note", .empty)
+        written[0].output.views = [avatar, button]
+        try RepetitionRecord.write(written, to: url)
+        let read = try #require(RepetitionRecord.read(from: url))
+        #expect(read[0].output.views == [avatar, button])
+        #expect(read[1].output.views.isEmpty)
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import Yams
+
+/// `device:` — what the expensive objects of a scenario cost on one device, as the team measured
+/// them there (Instruments): a nib's instantiation per cell, header, footer or detail type; a
+/// controller's creation per navigation section or view; a drawing's rasterisation per drawn view.
+///
+/// Written inline (`device: {name: iPhone 12, costs: {FeedCell: 2.4ms, avatar: 1.1ms}}`) or as
+/// the path of a profile file, relative to the scenario file (`device: devices/iphone-12.yaml`),
+/// whose top-level keys are the same `name` and `costs`. Every name must match something in the
+/// scenario (a typo is an error at its position, in the file it is written in); an inline `cost:`
+/// on a nib or a drawn view overrides the profile's cost of that name.
+public struct DeviceProfile: DeclaredMapping, Equatable, Sendable {
+    /// The device's name, for the reader (`iPhone 12`); nil when the profile gives none.
+    public var name: String?
+    /// The named costs, in the order written.
+    public var costs: [DeviceCost]
+    /// The profile file as the scenario names it; nil when the profile is written inline.
+    public var file: String?
+
+    public init(name: String? = nil, costs: [DeviceCost], file: String? = nil) {
+        self.name = name
+        self.costs = costs
+        self.file = file
+    }
+
+    /// Equal names and costs: where the profile was read from does not count (`scenario.yaml`
+    /// carries a file's profile inline, and loads to the same scenario).
+    public static func == (lhs: DeviceProfile, rhs: DeviceProfile) -> Bool {
+        lhs.name == rhs.name && lhs.costs == rhs.costs
+    }
+
+    /// The largest cost accepted: 10 s, as for a nib's `cost:`.
+    public static let maxCost = NibSpec.maxCost
+
+    public static var blank: DeviceProfile { DeviceProfile(costs: []) }
+
+    /// The stated cost of `name`, nil when the profile names nothing so.
+    public func cost(of name: String) -> Seconds? {
+        costs.first { $0.name == name }?.cost
+    }
+
+    /// What a run charges for an object named `name`: the inline `cost:` if given (it overrides
+    /// the profile), else the profile's cost of that name, else nothing.
+    public static func resolve(_ inline: Seconds?, named name: String, in profile: DeviceProfile?) -> Seconds? {
+        inline ?? profile?.cost(of: name)
+    }
+
+    public static var schema: Schema<DeviceProfile> {
+        let requirement = "must be >= 0 and at most \(formatNumber(maxCost))s"
+        return Schema([
+            .optional("name", \.name, absent: "unnamed", "The device the costs were measured on.", example: "iPhone 12"),
+            .custom(
+                [
+                    .key(
+                        "costs", [String: Seconds].self, .required,
+                        "Per name (a cell, header, footer or detail type; a navigation section or view; a drawn view): what one instantiation, creation or fresh draw costs on the device.",
+                        example: "{FeedCell: 2.4ms, avatar: 1.1ms}",
+                        rules: ["must name at least one cost", "each \(requirement)", "each name matches something in the scenario"])
+                ],
+                decode: { profile, f in
+                    let key = AnyCodingKey("costs")
+                    guard f.container.contains(key) else { throw SchemaViolation.missingKey("costs", in: f.codingPath) }
+                    let costs = try f.container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: key)
+                    profile.costs = []
+                    for name in costs.allKeys {
+                        let cost = try costs.decode(Seconds.self, forKey: name)
+                        if !(cost.value >= 0 && cost.value <= maxCost) {
+                            throw SchemaViolation(.constraint(requirement), at: f.path("costs") + [name])
+                        }
+                        profile.costs.append(DeviceCost(name: name.stringValue, cost: cost))
+                    }
+                    try f.check("costs", !profile.costs.isEmpty, "must name at least one cost")
+                },
+                encode: { profile, container in
+                    var costs = container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: AnyCodingKey("costs"))
+                    for entry in profile.costs { try costs.encode(entry.cost, for: entry.name) }
+                }),
+        ])
+    }
+
+    /// A mapping as declared, or a string: the path of a profile file, read and checked here with
+    /// its own `file:line:column` errors.
+    public init(from decoder: Decoder) throws {
+        if let container = try? decoder.singleValueContainer(), !container.decodeNil(),
+            let path = try? container.decode(String.self)
+        {
+            self = try Self.load(path, named: decoder)
+        } else {
+            self = try Self.schema.decode(decoder, into: Self.blank)
+        }
+    }
+
+    /// Reads the profile file `path` (relative to the scenario file the decoder reads).
+    private static func load(_ path: String, named decoder: Decoder) throws -> DeviceProfile {
+        if path.isEmpty { throw SchemaViolation(.invalid("expected a device profile's path or a mapping"), at: decoder.codingPath) }
+        let resolved = TraceFileSpec.resolve(path, scenarioFile: decoder.userInfo[.scenarioFile] as? String)
+        let text: String
+        do {
+            text = try String(contentsOfFile: resolved, encoding: .utf8)
+        } catch {
+            let reason = ScenarioLoader.readFailureReason(URL(fileURLWithPath: resolved), error)
+            throw SchemaViolation(.invalid("cannot read device profile '\(resolved)' (\(reason))"), at: decoder.codingPath)
+        }
+        let root: Node
+        do {
+            guard let composed = try Yams.compose(yaml: text) else {
+                throw ScenarioError(
+                    file: resolved, line: 1, column: 1, keyPath: "", message: "empty device profile (expected a mapping with costs)")
+            }
+            root = composed
+        } catch let error as YamlError {
+            throw ScenarioLoader.syntaxError(error, file: resolved)
+        }
+        var profile = try ScenarioLoader.decode(ProfileFile.self, from: root, file: resolved).profile
+        profile.file = path
+        let locator = NodeLocator(root: root, file: resolved)
+        for index in profile.costs.indices {
+            let mark = locator.keyNode(at: [AnyCodingKey("costs"), AnyCodingKey(profile.costs[index].name)])?.mark
+            profile.costs[index].location = DeviceCost.Location(
+                file: resolved, line: max(mark?.line ?? 1, 1), column: max(mark?.column ?? 1, 1))
+        }
+        return profile
+    }
+
+    /// A profile file's contents: the mapping only (a file does not name another file).
+    private struct ProfileFile: Decodable {
+        let profile: DeviceProfile
+
+        init(from decoder: Decoder) throws {
+            profile = try DeviceProfile.schema.decode(decoder, into: DeviceProfile.blank)
+        }
+    }
+
+    /// Refuses a cost whose name matches none of `known` (the scenario's names): at the name in
+    /// the profile file, or at the inline `device.costs` key. `kinds` says what a name may be.
+    func checkNames(_ known: [String], kinds: String, fields f: Fields, key: String = "device") throws {
+        for entry in costs where !known.contains(entry.name) {
+            let text =
+                "device cost '\(entry.name)' matches nothing in the scenario (expected \(kinds): \(known.joined(separator: ", ")))"
+            if let location = entry.location {
+                throw ScenarioError(
+                    file: location.file, line: location.line, column: location.column, keyPath: "costs.\(entry.name)",
+                    message: "costs.\(entry.name): \(text)")
+            }
+            throw SchemaViolation(
+                .invalid(text), at: f.path(key) + [AnyCodingKey("costs"), AnyCodingKey(entry.name)], target: .key)
+        }
+    }
+}
+
+extension DeviceProfile: SchemaDescribed {
+    static var schemaDescription: String { "a mapping {name, costs}, or the path of a device profile file" }
+}
+
+/// One named cost of a device profile.
+public struct DeviceCost: Equatable, Sendable {
+    /// Where a name is written in a profile file, for the error that refuses it.
+    struct Location: Sendable {
+        let file: String
+        let line: Int
+        let column: Int
+    }
+
+    /// The cell, header, footer or detail type, navigation section or view, or drawn view it prices.
+    public var name: String
+    public var cost: Seconds
+    /// Set for a cost read from a profile file (an inline one is found by its key path).
+    var location: Location?
+
+    public init(name: String, cost: Seconds) {
+        self.name = name
+        self.cost = cost
+    }
+
+    /// Equal names and costs (where they are written does not count).
+    public static func == (lhs: DeviceCost, rhs: DeviceCost) -> Bool {
+        lhs.name == rhs.name && lhs.cost == rhs.cost
+    }
+}
+
+extension SchemaField {
+    /// The `device:` key of a kind whose objects can be priced (`kinds` says by what names).
+    static func device(_ path: WritableKeyPath<Root, DeviceProfile?>, kinds: String) -> SchemaField {
+        .optional(
+            "device", path, absent: "only the inline cost: keys are charged",
+            "Named costs measured on a device, per \(kinds): inline {name, costs}, or a profile file's path relative to this file. An inline cost: overrides the profile.",
+            example: "devices/iphone-12.yaml")
+    }
+
+    /// The rule that every name of the `device:` profile matches one of `names` (`kinds`).
+    static func deviceNames(
+        _ path: KeyPath<Root, DeviceProfile?>, kinds: String, _ names: @escaping (Root) -> [String]
+    ) -> SchemaField {
+        .rule("each device cost names a \(kinds) of this scenario") { root, f in
+            try root[keyPath: path]?.checkNames(names(root), kinds: kinds, fields: f)
+        }
+    }
+}
