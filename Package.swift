@@ -5,8 +5,13 @@ let package = Package(
     name: "workbench",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "workbench", targets: ["Workbench"]),
+        .executable(name: "workbench", targets: ["WorkbenchMain"]),
+        // workbench as a library: its command line (`WorkbenchCLI`) and the extension points
+        // (`PolicyRegistry`, `RegisteredPolicy`) for a team's runner with its own types.
+        .library(name: "WorkbenchKit", targets: ["Workbench", "Models"]),
         .library(name: "Models", targets: ["Models"]),
+        // `swift package workbench ...`: builds the package's runner in release and runs it.
+        .plugin(name: "WorkbenchPlugin", targets: ["WorkbenchPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -72,13 +77,23 @@ let package = Package(
             name: "Scenarios",
             dependencies: ["Models", "Report", "Yams", "CZlib", "CZstd"]
         ),
-        // The command-line interface.
-        .executableTarget(
+        // The command-line interface, as a library (`WorkbenchCLI.main()`), and the `workbench`
+        // executable that calls it (Sources/Workbench/Main).
+        .target(
             name: "Workbench",
             dependencies: [
                 "Scenarios", "Report", "Models", "CProcessControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            exclude: ["Main"]
+        ),
+        .executableTarget(name: "WorkbenchMain", dependencies: ["Workbench"], path: "Sources/Workbench/Main"),
+        .plugin(
+            name: "WorkbenchPlugin",
+            capability: .command(
+                intent: .custom(verb: "workbench", description: "Build the package's workbench runner in release and run it."),
+                permissions: [.writeToPackageDirectory(reason: "workbench writes its results under --out")]
+            )
         ),
         .target(name: "TestSupport", dependencies: ["Models"], path: "Tests/TestSupport"),
         .testTarget(
