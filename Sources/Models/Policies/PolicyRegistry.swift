@@ -91,7 +91,9 @@ public struct PolicyDescriptor: Sendable {
     let replayMisses: @Sendable (PolicyContext, UnsafeBufferPointer<UInt32>) -> Int
     let makeTraceReplayer: @Sendable (PolicyContext, ReplayCapacity, [UInt64]?, Int?) -> any TraceReplaying
 
-    /// The descriptor of `Policy`: its replay loops are compiled for `Policy` here.
+    /// The descriptor of `Policy`: its replay loops are compiled for `Policy` here (inlined where
+    /// the registry names the policy, so each closure calls loops specialised for its class).
+    @inline(__always)
     public static func of<Policy: RegisteredPolicy>(_ type: Policy.Type) -> PolicyDescriptor {
         PolicyDescriptor(
             name: Policy.policyName, summary: Policy.summary, reference: Policy.reference,

@@ -49,7 +49,7 @@ public final class LRU2Policy: RegisteredPolicy {
         var bestKey = (UInt64.max, UInt64.max)
         for slot in resident where !skip(slot) {
             // Entries seen once sort before every entry seen twice.
-            let key = penultimate[slot] == 0 ? (0, last[slot]) : (1, penultimate[slot])
+            let key: (UInt64, UInt64) = penultimate[slot] == 0 ? (0, last[slot]) : (1, penultimate[slot])
             if key < bestKey {
                 bestKey = key
                 best = slot
