@@ -47,7 +47,7 @@ public struct PolicyReferenceFigures: Sendable {
 
 /// An eviction policy that can be named in a scenario file: its type states its name, help text,
 /// reference and parameters, and how it is made; one line in ``PolicyRegistry`` (or a call to
-/// ``PolicyRegistry/register(_:)``) makes it available to every kind that takes a policy.
+/// `PolicyRegistry.register(_:)`) makes it available to every kind that takes a policy.
 public protocol RegisteredPolicy: EvictionPolicy {
     /// The name a scenario file uses.
     static var policyName: PolicyName { get }
@@ -188,7 +188,7 @@ public enum PolicyRegistry {
         }
     }
 
-    /// Registers `Policy` (see ``register(_:)``).
+    /// Registers `Policy` (the descriptor ``PolicyDescriptor/of(_:)`` makes of it; see the other `register`).
     public static func register<Policy: RegisteredPolicy>(_ type: Policy.Type) throws {
         try register(.of(type))
     }

@@ -165,7 +165,7 @@ public enum TraceReplay {
     /// one function a miss-ratio curve of one policy comes from.
     /// - Parameters:
     ///   - chunks: calls its argument with each chunk of the trace, in order.
-    ///   - future: as for ``make(policy:capacity:seed:parameters:future:)``.
+    ///   - future: as for ``make(policy:capacity:seed:parameters:future:denseKeys:expectedObjects:)``.
     public static func misses(
         of policy: PolicyName, capacities: [ReplayCapacity], seed: UInt64 = 0,
         parameters: PolicyParameters = PolicyParameters(), future: [UInt64] = [],
