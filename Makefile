@@ -6,7 +6,8 @@
 #   make dist   a release binary for nodes without the Swift toolchain (.build/dist/workbench)
 #   make test   install system packages if missing, run the test suite, the concurrency tests
 #               under ThreadSanitizer, every shipped scenario against its expect lines, then
-#               200 fuzz mutants (make fuzz, at most 5 minutes), all on the debug build
+#               200 fuzz mutants (make fuzz, at most 5 minutes), all on the debug build, then
+#               Examples/custom-cache (a package with its own policy, built on workbench)
 # `make deps` alone installs the system packages (needs root or sudo): libjemalloc-dev, gnuplot-nox,
 # pkg-config, libpng-dev and libcairo2-dev with fonts-dejavu-core (the drawing cache's PNG files and
 # drawings), python3 (the tests read PNG files with an independent decoder), libzstd-dev and
@@ -24,7 +25,7 @@ REFERENCE_SCENARIOS ?= $(wildcard scenarios/reference/*.yaml)
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 WORKBENCH  := .build/release/workbench
 
-.PHONY: run test tsan check-scenarios scenario-check-run fuzz fuzz-run deps build bench clean docs
+.PHONY: run test tsan check-scenarios scenario-check-run fuzz fuzz-run deps build bench clean docs example api-docs
 
 # Mutants for `make fuzz`, the seed that draws them and the families mixed (scenario, trace,
 # compare, merge or all, comma-separated); `make test` runs FUZZ_TEST_N of them and starts none
@@ -73,6 +74,14 @@ test: deps
 	# The scenarios and the fuzz run on the debug build the tests just made (its models are
 	# optimised: the shipped scenarios take about as long as on release), saving a release build.
 	$(MAKE) scenario-check-run fuzz-run WORKBENCH=.build/debug/workbench N=$(FUZZ_TEST_N) BUDGET=$(FUZZ_TEST_BUDGET)
+	$(MAKE) example
+
+# Examples/custom-cache: a team's package with its own policy (LRU-2), built against this
+# checkout as a library (WorkbenchKit); its tests, then its scenario through its own runner,
+# checked against the scenario's expect lines.
+example:
+	cd Examples/custom-cache && $(SWIFT) build --build-tests $(SWIFTFLAGS) && $(SWIFT) test $(SWIFTFLAGS) \
+		&& .build/debug/custom-workbench run scenarios --out .build/scenario-check --quiet --no-plots
 
 # The concurrency tests under ThreadSanitizer, in a package that builds Models without jemalloc
 # (ThreadSanitizer cannot run with another allocator interposed).
@@ -102,6 +111,11 @@ docs: build
 
 bench: build
 	$(WORKBENCH) bench
+
+# WorkbenchKit's reference (DocC): the extension points a team's runner uses, from the doc
+# comments and Sources/Models/Models.docc; written to .build/plugins/Swift-DocC/outputs.
+api-docs:
+	$(SWIFT) package generate-documentation --target Models --target Workbench
 
 # A release binary with the Swift standard library and Foundation linked statically, for cluster
 # nodes without the toolchain (scripts/dist.sh says what a node needs); `make test-dist` checks it

@@ -5,13 +5,20 @@ let package = Package(
     name: "workbench",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "workbench", targets: ["Workbench"]),
+        .executable(name: "workbench", targets: ["WorkbenchMain"]),
+        // workbench as a library: its command line (`WorkbenchCLI`) and the extension points
+        // (`PolicyRegistry`, `RegisteredPolicy`) for a team's runner with its own types.
+        .library(name: "WorkbenchKit", targets: ["Workbench", "Models"]),
         .library(name: "Models", targets: ["Models"]),
+        // `swift package workbench ...`: builds the package's runner in release and runs it.
+        .plugin(name: "WorkbenchPlugin", targets: ["WorkbenchPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        // `swift package generate-documentation --target Models` (make api-docs): WorkbenchKit's reference.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // jemalloc, linked as the process allocator; its counters are read through mallctl.
@@ -75,13 +82,23 @@ let package = Package(
             name: "Scenarios",
             dependencies: ["Models", "Report", "Yams", "CZlib", "CZstd"]
         ),
-        // The command-line interface.
-        .executableTarget(
+        // The command-line interface, as a library (`WorkbenchCLI.main()`), and the `workbench`
+        // executable that calls it (Sources/Workbench/Main).
+        .target(
             name: "Workbench",
             dependencies: [
                 "Scenarios", "Report", "Models", "CProcessControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            exclude: ["Main"]
+        ),
+        .executableTarget(name: "WorkbenchMain", dependencies: ["Workbench"], path: "Sources/Workbench/Main"),
+        .plugin(
+            name: "WorkbenchPlugin",
+            capability: .command(
+                intent: .custom(verb: "workbench", description: "Build the package's workbench runner in release and run it."),
+                permissions: [.writeToPackageDirectory(reason: "workbench writes its results under --out")]
+            )
         ),
         .target(name: "TestSupport", dependencies: ["Models"], path: "Tests/TestSupport"),
         .testTarget(

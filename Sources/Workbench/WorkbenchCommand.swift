@@ -7,8 +7,21 @@ import Scenarios
     import Darwin
 #endif
 
+/// workbench's command line, for an executable that embeds it: the `workbench` executable calls
+/// ``main()`` alone; a team's runner registers its own policies first
+/// (`PolicyRegistry.register(MyPolicy.self)`), and every subcommand then knows them by name.
+public enum WorkbenchCLI {
+    /// Parses the process's arguments, runs the subcommand and exits with its status
+    /// (`workbench --help` lists them). Every command ignores SIGXFSZ: a write beyond the file
+    /// size limit (`ulimit -f`) then fails with EFBIG and is reported as a failed write (exit 1,
+    /// what was there before intact), instead of killing the process mid-write.
+    public static func main() {
+        signal(SIGXFSZ, SIG_IGN)
+        WorkbenchCommand.main(nil)
+    }
+}
+
 /// `workbench`: runs cache and reuse scenarios and writes what happened to CSV.
-@main
 struct WorkbenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "workbench",
@@ -26,17 +39,9 @@ struct WorkbenchCommand: ParsableCommand {
             \(WorkbenchExit.helpText)
             """,
         version: BuildInfo.versionLine,
-        subcommands: [Run.self, Validate.self, Merge.self, Bench.self, Compare.self, Decide.self, Columns.self, Keys.self, Plan.self, TraceCommand.self, AB.self],
+        subcommands: [Run.self, Validate.self, Merge.self, Bench.self, Compare.self, Decide.self, Columns.self, Keys.self, Policies.self, Plan.self, TraceCommand.self, AB.self],
         defaultSubcommand: Run.self
     )
-
-    /// Every command ignores SIGXFSZ: a write beyond the file size limit (`ulimit -f`) then fails
-    /// with EFBIG and is reported as a failed write (exit 1, what was there before intact),
-    /// instead of killing the process mid-write.
-    static func main() {
-        signal(SIGXFSZ, SIG_IGN)
-        main(nil)
-    }
 }
 
 /// Every registered kind with its one-line summary, for `--help`.

@@ -14,7 +14,7 @@ public enum ReferenceTrace {
     public static let capacities = [100, 1000, 5000]
 
     /// The reference simulator's exact miss counts on trace A at ``capacities``.
-    public static let misses: [EvictionPolicyName: [Int]] = [
+    public static let misses: [PolicyName: [Int]] = [
         .lru: [609_661, 324_996, 103_968],
         .fifo: [657_324, 369_713, 130_434],
         .clock: [595_641, 314_641, 100_537],

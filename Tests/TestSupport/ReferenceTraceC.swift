@@ -27,7 +27,7 @@ public enum ReferenceTraceC {
 
     /// The reference's misses with sizes honoured, at ``byteCapacities`` (`slru`: two segments,
     /// `seg-size=1:4`; `optimal`: its `belady`).
-    public static let byteCapacityMisses: [EvictionPolicyName: [Int]] = [
+    public static let byteCapacityMisses: [PolicyName: [Int]] = [
         .lru: [1_804_019, 1_410_557, 1_040_143, 846_997],
         .fifo: [1_827_385, 1_484_942, 1_128_007, 936_284],
         .clock: [1_789_179, 1_385_367, 1_014_786, 823_153],
@@ -41,7 +41,7 @@ public enum ReferenceTraceC {
     ]
 
     /// The reference's byte misses in the same runs.
-    public static let byteCapacityByteMisses: [EvictionPolicyName: [Int]] = [
+    public static let byteCapacityByteMisses: [PolicyName: [Int]] = [
         .lru: [275_714_812_416, 221_651_774_464, 166_597_880_320, 135_913_387_520],
         .fifo: [277_336_052_992, 231_745_337_600, 179_099_800_320, 149_369_004_544],
         .clock: [274_638_305_536, 218_131_067_904, 162_597_591_552, 132_221_327_360],
@@ -55,7 +55,7 @@ public enum ReferenceTraceC {
     ]
 
     /// The reference's misses with sizes ignored, at ``objectCapacities``.
-    public static let objectCapacityMisses: [EvictionPolicyName: [Int]] = [
+    public static let objectCapacityMisses: [PolicyName: [Int]] = [
         .lru: [1_816_333, 1_419_350, 1_046_248, 851_995],
         .fifo: [1_841_561, 1_493_675, 1_133_527, 941_147],
         .clock: [1_798_375, 1_394_079, 1_020_781, 828_244],
@@ -67,6 +67,12 @@ public enum ReferenceTraceC {
         .slru: [1_584_832, 1_197_357, 868_067, 706_422],
         .optimal: [1_453_196, 1_010_698, 653_594, 489_495],
     ]
+
+    /// `slru` with the reference's default four equal segments (S4LRU): misses and byte misses
+    /// at ``byteCapacities``, and misses at ``objectCapacities``.
+    public static let s4lruByteCapacityMisses = [1_522_173, 1_189_474, 866_256, 704_320]
+    public static let s4lruByteCapacityByteMisses = [259_474_444_288, 202_932_046_848, 149_947_437_568, 121_734_712_832]
+    public static let s4lruObjectCapacityMisses = [1_591_584, 1_204_886, 873_400, 710_036]
 
     /// W-TinyLFU in libCacheSim patched to stop after one admission (the published rule), sizes
     /// honoured: misses and byte misses at ``byteCapacities``. Its sketch is sized for main's

@@ -33,7 +33,7 @@ extension EndToEnd {
                 #expect(unknown.status == 1, "\(transcript(unknown))")
                 #expect(
                     unknown.stderr.contains(
-                        "\(file.path): error: --set cache.capacty=3: unknown key 'capacty' in cache (expected one of: capacity, policies, in_use, s3_fifo_small_ratio, w_tinylfu_window)"
+                        "\(file.path): error: --set cache.capacty=3: unknown key 'capacty' in cache (expected one of: capacity, policies, in_use, parameters)"
                     ), "\(transcript(unknown))")
                 let bad = cli.run(command + [file.path, "--set", "table.sections=0"])
                 #expect(bad.status == 1)

@@ -15,17 +15,17 @@ public final class ControllerCache {
         /// Controllers the store may hold; 0 means no limit (NSCache's default).
         public var capacity: Int
         /// Which entry goes first when the store sheds; `.none` disables caching.
-        public var policy: EvictionPolicyName
+        public var policy: PolicyName
         /// What an eviction does to in-use controllers.
         public var inUseMode: InUseMode
         /// Seeds the `random` policy.
         public var seed: UInt64
         /// The tunable policies' parameters (S3-FIFO's small queue, W-TinyLFU's window).
-        public var parameters: EvictionParameters
+        public var parameters: PolicyParameters
 
         public init(
-            capacity: Int = 0, policy: EvictionPolicyName = .lru, inUseMode: InUseMode = .repopulate, seed: UInt64 = 1,
-            parameters: EvictionParameters = EvictionParameters()
+            capacity: Int = 0, policy: PolicyName = PolicyRegistry.defaultPolicy, inUseMode: InUseMode = .repopulate, seed: UInt64 = 1,
+            parameters: PolicyParameters = PolicyParameters()
         ) {
             self.capacity = capacity
             self.policy = policy

@@ -87,7 +87,7 @@ final class DiskTier {
     /// - Complexity: O(*n*) file-system calls for *n* entries and files.
     init(
         directory: URL, now: Double, limit: DiskLimit = .unlimited, seed: UInt64 = 1,
-        parameters: EvictionParameters = EvictionParameters()
+        parameters: PolicyParameters = PolicyParameters()
     ) throws {
         self.directory = directory
         indexURL = directory.appendingPathComponent(DiskIndex.fileName)

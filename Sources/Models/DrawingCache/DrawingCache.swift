@@ -54,8 +54,8 @@ public final class DrawingCache {
     ///   - memoryEviction: the memory tier's policy object, replacing the one `policy` names.
     /// - Throws: ``DrawingCacheError/directoryUnusable(path:reason:)``.
     public init(
-        policy: DrawingStorePolicy = .memory(policy: .lru, capacityBytes: 0), seed: UInt64 = 1,
-        parameters: EvictionParameters = EvictionParameters(),
+        policy: DrawingStorePolicy = .memory(policy: PolicyRegistry.defaultPolicy, capacityBytes: 0), seed: UInt64 = 1,
+        parameters: PolicyParameters = PolicyParameters(),
         runLoop: RunLoop? = nil, memoryEviction: (any EvictionPolicy)? = nil,
         clock: @escaping () -> Double = DrawingCache.wallClock
     ) throws {

@@ -44,7 +44,7 @@ public final class DrawingStore {
     ///   - memoryEviction: the memory tier's policy object, replacing the one `policy` names
     ///     (an ``OptimalPolicy`` built from a recorded stream).
     public init(
-        policy: DrawingStorePolicy, seed: UInt64 = 1, parameters: EvictionParameters = EvictionParameters(), now: Double,
+        policy: DrawingStorePolicy, seed: UInt64 = 1, parameters: PolicyParameters = PolicyParameters(), now: Double,
         memoryEviction: (any EvictionPolicy)? = nil
     ) throws {
         self.policy = policy

@@ -6,7 +6,7 @@
 /// Sized (a capacity in bytes), |T1|, |T2|, |B1|, |B2| and `p` are bytes, a ghost keeping the size
 /// of the entry it stands for, and case IV weighs the incoming entry's size, as the reference does
 /// (`ARC.c`); unsized, every entry weighs 1.
-public final class ARCPolicy: EvictionPolicy {
+public final class ARCPolicy: RegisteredPolicy {
     private static let t1 = 0
     private static let t2 = 1
 
@@ -43,7 +43,11 @@ public final class ARCPolicy: EvictionPolicy {
         b2 = GhostQueue(weighted: sized)
     }
 
-    public var name: EvictionPolicyName { .arc }
+    public static let policyName: PolicyName = .arc
+    public static let summary = "Adaptive replacement cache: recency and frequency lists whose split is steered by two ghost lists."
+    public static let reference = "Megiddo & Modha, FAST 2003; libCacheSim ARC.c"
+    public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(requestsPerSecond: [17.28, 20.96, 24.37])
+    public convenience init(_ context: PolicyContext) { self.init(capacity: context.capacity, sized: context.sized) }
 
     /// The sizes of T1, T2, B1 and B2 (bytes when sized, else entries).
     public var sizes: (t1: Int, t2: Int, b1: Int, b2: Int) {
@@ -162,4 +166,9 @@ public final class ARCPolicy: EvictionPolicy {
         }
         return nil
     }
+}
+
+extension PolicyName {
+    /// Adaptive replacement cache (`ARCPolicy`).
+    public static let arc: PolicyName = "arc"
 }

@@ -6,7 +6,7 @@
 /// order as ``BoundedStore`` (``EvictionPolicy/willInsert(identity:)``, victims and
 /// ``EvictionPolicy/didEvict(_:)``, then ``EvictionPolicy/didInsert(_:)``), with an object's id as
 /// its identity and an array (not a hash table) from ids to slots. The loop is specialised for each policy
-/// class inside this module: callers in other modules run the specialised code through one call.
+/// class where its ``PolicyDescriptor`` is made: callers run the specialised code through one call.
 public enum CacheReplay {
     /// The number of misses of `policy` at `capacity` objects over `requests`.
     /// - Parameters:
@@ -15,31 +15,17 @@ public enum CacheReplay {
     /// - Complexity: O(*n*) requests, O(log *n*) each for `optimal`, which first computes the stream's
     ///   next uses (O(*n*) time and memory).
     public static func misses(
-        of policy: EvictionPolicyName, capacity: Int, requests: [UInt32],
-        seed: UInt64 = 0, parameters: EvictionParameters = EvictionParameters()
+        of policy: PolicyName, capacity: Int, requests: [UInt32],
+        seed: UInt64 = 0, parameters: PolicyParameters = PolicyParameters()
     ) -> Int {
-        let future = policy == .optimal ? requests.map(UInt64.init) : []
-        let made = policy.makePolicy(seed: seed, capacity: capacity, sized: false, parameters: parameters, future: future)
-        return requests.withUnsafeBufferPointer { stream in
-            switch made {
-            case let made as LRUPolicy: return replay(made, capacity: capacity, requests: stream)
-            case let made as FIFOPolicy: return replay(made, capacity: capacity, requests: stream)
-            case let made as RandomPolicy: return replay(made, capacity: capacity, requests: stream)
-            case let made as ClockPolicy: return replay(made, capacity: capacity, requests: stream)
-            case let made as LFUPolicy: return replay(made, capacity: capacity, requests: stream)
-            case let made as ARCPolicy: return replay(made, capacity: capacity, requests: stream)
-            case let made as S3FIFOPolicy: return replay(made, capacity: capacity, requests: stream)
-            case let made as SievePolicy: return replay(made, capacity: capacity, requests: stream)
-            case let made as WTinyLFUPolicy: return replay(made, capacity: capacity, requests: stream)
-            case let made as TwoQueuePolicy: return replay(made, capacity: capacity, requests: stream)
-            case let made as SLRUPolicy: return replay(made, capacity: capacity, requests: stream)
-            case let made as OptimalPolicy: return replay(made, capacity: capacity, requests: stream)
-            default: return replay(made, capacity: capacity, requests: stream)
-            }
-        }
+        guard let descriptor = policy.descriptor else { return requests.count }
+        let context = policy.context(
+            seed: seed, capacity: capacity, sized: false, parameters: parameters,
+            future: policy.needsFuture ? requests.map(UInt64.init) : [])
+        return requests.withUnsafeBufferPointer { descriptor.replayMisses(context, $0) }
     }
 
-    /// The replay loop, specialised per policy class by the callers above. Objects get dense slots
+    /// The replay loop, specialised per policy class by ``PolicyDescriptor/of(_:)``. Objects get dense slots
     /// as in a store (a slot freed by an eviction is reused), so the policy's per-slot state is
     /// sized by the capacity, not by the number of objects.
     @inline(never)

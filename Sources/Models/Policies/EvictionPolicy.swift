@@ -19,7 +19,7 @@
 /// unsized one (a capacity in entries) counts every entry as 1, whatever size it is given.
 public protocol EvictionPolicy: AnyObject {
     /// The policy's name, as a scenario file spells it.
-    var name: EvictionPolicyName { get }
+    var name: PolicyName { get }
     /// A key with `identity` is about to be inserted; evictions to make room come first.
     func willInsert(identity: UInt64)
     /// A key with `identity` and `size` (in the capacity's unit) is about to be inserted, if the
@@ -66,77 +66,34 @@ extension EvictionPolicy {
     public func takeShedSlot() -> Int? { nil }
 }
 
-/// The eviction policies a scenario can name.
-public enum EvictionPolicyName: String, CaseIterable, Sendable {
-    /// No cache at all: every request instantiates. The baseline.
-    case none
-    /// Least recently used goes first.
-    case lru
-    /// First inserted goes first, whatever was accessed since.
-    case fifo
-    /// A random entry goes first (NSCache makes no promise of order), drawn as the reference
-    /// simulator draws it (a seeded generator over hash buckets).
-    case random
-    /// FIFO with one reference bit: an accessed entry at the front is sent to the back once.
-    case clock
-    /// Least frequently used goes first (counts forgotten on eviction); ties go to the entry that
-    /// reached the count first.
-    case lfu
-    /// Adaptive replacement cache (Megiddo & Modha): recency and frequency lists sized by ghosts.
-    case arc
-    /// S3-FIFO (Yang et al., SOSP'23): a small probationary FIFO, a main FIFO, a ghost FIFO.
-    case s3fifo = "s3-fifo"
-    /// SIEVE (Zhang et al., NSDI'24): a hand sweeping from old to new, sparing visited entries.
-    case sieve
-    /// W-TinyLFU (Einziger et al.): a window LRU admitting into a segmented LRU by a frequency sketch.
-    case wTinyLFU = "w-tinylfu"
-    /// 2Q (Johnson & Shasha): a FIFO for first-time entries, an LRU for re-referenced ones, a ghost FIFO.
-    case twoQ = "2q"
-    /// Segmented LRU: a probationary and a protected segment (20% / 80%).
-    case slru
-    /// Belady's optimal: evicts the entry whose next request is furthest away. Needs the future.
-    case optimal
-
-    /// Whether a store with this policy keeps anything.
-    public var caches: Bool { self != .none }
-
-    /// Creates the policy. `seed` feeds `random`; `capacity` (0: learnt at the first eviction)
-    /// sizes the policies with segments, in bytes when `sized` (entries weigh their sizes), else in
-    /// entries (each weighs 1); `future` is the request stream `optimal` looks ahead in
-    /// (identities in request order; without it every entry's next use is unknown).
+extension PolicyName {
+    /// Makes the policy of this name: a registered eviction policy with its parameter values from
+    /// `parameters` (defaults where unset), or no cache for ``PolicyName/none`` and any name that
+    /// is not an eviction policy (a scenario's names are checked when it is loaded).
+    /// - Parameters:
+    ///   - seed: feeds `random`.
+    ///   - capacity: sizes the policies with segments (0: learnt at the first eviction), in bytes
+    ///     when `sized` (entries weigh their sizes), else in entries (each weighs 1).
+    ///   - future: the request stream a policy that needs it looks ahead in (identities in
+    ///     request order; without it every entry's next use is unknown).
+    ///   - log: the run's request log such a policy follows its position by.
     public func makePolicy(
-        seed: UInt64, capacity: Int = 0, sized: Bool = false, parameters: EvictionParameters = EvictionParameters(),
-        future: [UInt64] = []
+        seed: UInt64, capacity: Int = 0, sized: Bool = false, parameters: PolicyParameters = PolicyParameters(),
+        future: [UInt64] = [], following log: CacheRequestLog? = nil
     ) -> any EvictionPolicy {
-        switch self {
-        case .none: return NoCachePolicy()
-        case .lru: return LRUPolicy()
-        case .fifo: return FIFOPolicy()
-        case .random: return RandomPolicy(seed: seed)
-        case .clock: return ClockPolicy()
-        case .lfu: return LFUPolicy()
-        case .arc: return ARCPolicy(capacity: capacity, sized: sized)
-        case .s3fifo: return S3FIFOPolicy(capacity: capacity, sized: sized, smallRatio: parameters.smallRatio)
-        case .sieve: return SievePolicy()
-        case .wTinyLFU: return WTinyLFUPolicy(capacity: capacity, sized: sized, windowRatio: parameters.windowRatio)
-        case .twoQ: return TwoQueuePolicy(capacity: capacity, sized: sized)
-        case .slru: return SLRUPolicy(capacity: capacity, sized: sized)
-        case .optimal: return OptimalPolicy(future: future)
-        }
+        guard let descriptor else { return NoCachePolicy() }
+        var context = context(seed: seed, capacity: capacity, sized: sized, parameters: parameters, future: future)
+        context.log = log
+        return descriptor.make(context)
     }
-}
 
-/// The tunable parameters of the policies that have them, with the reference simulator's defaults.
-public struct EvictionParameters: Equatable, Sendable {
-    /// `s3-fifo`: the small FIFO's share of the capacity, in (0, 1).
-    public var smallRatio: Double
-    /// `w-tinylfu`: the window LRU's share of the capacity, in (0, 1).
-    public var windowRatio: Double
-
-    /// Creates parameters; the defaults are S3-FIFO's 10% small queue and W-TinyLFU's 1% window.
-    public init(smallRatio: Double = 0.10, windowRatio: Double = 0.01) {
-        self.smallRatio = smallRatio
-        self.windowRatio = windowRatio
+    /// The context the policy of this name is made from.
+    func context(
+        seed: UInt64, capacity: Int, sized: Bool, parameters: PolicyParameters, future: [UInt64]
+    ) -> PolicyContext {
+        PolicyContext(
+            capacity: capacity, sized: sized, seed: seed, settings: parameters.settings(for: self),
+            future: needsFuture ? future : [])
     }
 }
 

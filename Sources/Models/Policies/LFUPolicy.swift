@@ -4,7 +4,7 @@
 ///
 /// Entries with the same count sit in a bucket's FIFO; buckets form a list in increasing count, so
 /// an access and an eviction are O(1). Buckets are recycled: steady state allocates nothing.
-public final class LFUPolicy: EvictionPolicy {
+public final class LFUPolicy: RegisteredPolicy {
     // Per slot.
     private var countOf: [Int] = []
     private var bucketOf: [Int32] = []
@@ -18,10 +18,24 @@ public final class LFUPolicy: EvictionPolicy {
     private var bucketHigher: [Int32] = []
     private var freeBuckets: [Int32] = []
     private var lowest: Int32 = -1
+    /// Among the entries with the lowest count, whether the victim is the one that reached the
+    /// count last (else first).
+    private let newestFirst: Bool
 
-    public init() {}
+    /// - Parameter newestFirst: among the entries with the lowest count, evict the one that
+    ///   reached it last rather than first.
+    public init(newestFirst: Bool = false) { self.newestFirst = newestFirst }
 
-    public var name: EvictionPolicyName { .lfu }
+    public static let policyName: PolicyName = .lfu
+    public static let summary = "Least frequently used goes first (counts forgotten on eviction); ties go to the entry that reached the count first."
+    public static let reference = "libCacheSim LFU.c"
+    public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(requestsPerSecond: [7.16, 6.89, 6.28])
+    public static let parameters = [
+        PolicyParameter(
+            "ties", "Among the entries with the lowest count, evict the one that reached it first (oldest) or last (newest).",
+            kind: .word(["oldest", "newest"]), default: .word("oldest"))
+    ]
+    public convenience init(_ context: PolicyContext) { self.init(newestFirst: context.settings.word("ties", or: "oldest") == "newest") }
 
     /// The access count of the entry in `slot`.
     public func frequency(of slot: Int) -> Int? {
@@ -84,10 +98,10 @@ public final class LFUPolicy: EvictionPolicy {
     public func victim(skipping skip: (Int) -> Bool) -> Int? {
         var bucket = lowest
         while bucket >= 0 {
-            var slot = bucketFront[Int(bucket)]
+            var slot = newestFirst ? bucketBack[Int(bucket)] : bucketFront[Int(bucket)]
             while slot >= 0 {
                 if !skip(Int(slot)) { return Int(slot) }
-                slot = next[Int(slot)]
+                slot = newestFirst ? previous[Int(slot)] : next[Int(slot)]
             }
             bucket = bucketHigher[Int(bucket)]
         }
@@ -150,4 +164,9 @@ public final class LFUPolicy: EvictionPolicy {
         if higher >= 0 { bucketLower[Int(higher)] = lower }
         freeBuckets.append(bucket)
     }
+}
+
+extension PolicyName {
+    /// Least frequently used (`LFUPolicy`).
+    public static let lfu: PolicyName = "lfu"
 }

@@ -5,7 +5,7 @@
 ///
 /// The look-ahead (each request's next use) is computed once at creation, O(*n*) time and memory;
 /// after that a request costs O(log *n*) on a max-heap of the entries' next uses, with no allocation.
-public final class OptimalPolicy: EvictionPolicy {
+public final class OptimalPolicy: RegisteredPolicy {
     /// For each request, the index of the next request of the same identity (`Int.max`: none).
     private let nextUse: [Int]
     /// The request stream, kept only when the policy follows a log (for ``touch``es).
@@ -49,7 +49,17 @@ public final class OptimalPolicy: EvictionPolicy {
         }
     }
 
-    public var name: EvictionPolicyName { .optimal }
+    public static let policyName: PolicyName = .optimal
+    public static let summary = "Belady’s: evicts the entry requested again furthest in the future. Needs the future: a run first records its stream."
+    public static let reference = "Belady, IBM Systems Journal 1966; libCacheSim Belady.c"
+    public static let needsFuture = true
+    public convenience init(_ context: PolicyContext) {
+        if let log = context.log {
+            self.init(future: context.future, following: log)
+        } else {
+            self.init(future: context.future)
+        }
+    }
 
     /// The index of the first request of `key` after `index` (`Int.max`: none).
     /// - Complexity: O(*n*) at worst (a touch is rare: a repopulation).
@@ -158,4 +168,9 @@ public final class OptimalPolicy: EvictionPolicy {
             index = largest
         }
     }
+}
+
+extension PolicyName {
+    /// Belady's optimal (`OptimalPolicy`).
+    public static let optimal: PolicyName = "optimal"
 }

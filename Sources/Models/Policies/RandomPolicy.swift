@@ -10,7 +10,7 @@
 /// bitmap of the non-empty ones, so a draw finds the next non-empty bucket a word of 64 at a time
 /// instead of redrawing. The same seed evicts the same entries. Unlike the reference, the table
 /// never grows (it would past 2^17 entries).
-public final class RandomPolicy: EvictionPolicy {
+public final class RandomPolicy: RegisteredPolicy {
     static let bucketBits = 16
     private static let bucketCount = 1 << bucketBits
     private static let multiplier: UInt64 = 6_364_136_223_846_793_005
@@ -45,7 +45,10 @@ public final class RandomPolicy: EvictionPolicy {
         hand = Int(Self.cyclePosition[Int(seed & UInt64(Self.bucketCount - 1))])
     }
 
-    public var name: EvictionPolicyName { .random }
+    public static let policyName: PolicyName = .random
+    public static let summary = "A random entry goes first (NSCache makes no promise of order), drawn as the reference simulator draws it."
+    public static let reference = "libCacheSim Random.c"
+    public convenience init(_ context: PolicyContext) { self.init(seed: context.seed) }
 
     public func willInsert(identity: UInt64) { incoming = identity }
 
@@ -144,4 +147,9 @@ public final class RandomPolicy: EvictionPolicy {
         h &*= 0x9FB2_1C65_1E98_DF25
         return h ^ (h >> 28)
     }
+}
+
+extension PolicyName {
+    /// A random entry goes first (`RandomPolicy`).
+    public static let random: PolicyName = "random"
 }

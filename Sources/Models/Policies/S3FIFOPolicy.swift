@@ -11,13 +11,9 @@
 /// identity's size, and an entry larger than the small FIFO is never cached (one of exactly its
 /// size is refused after the room was made), as the reference does (`S3FIFO.c`); unsized, every
 /// entry weighs 1.
-public final class S3FIFOPolicy: EvictionPolicy {
+public final class S3FIFOPolicy: RegisteredPolicy {
     private static let small = 0
     private static let main = 1
-    /// Hits in the small FIFO that earn a move to main.
-    public static let promotionThreshold = 2
-    /// The ghost FIFO's size as a share of the capacity.
-    public static let ghostRatio = 0.90
 
     private let queues: SlotQueues
     private var ghost: GhostQueue
@@ -29,6 +25,10 @@ public final class S3FIFOPolicy: EvictionPolicy {
     private var incomingSize = 1
     private let sized: Bool
     private let smallRatio: Double
+    /// The ghost FIFO's size as a share of the capacity.
+    private let ghostRatio: Double
+    /// Hits in the small FIFO that earn a move to main.
+    private let moveThreshold: Int32
     private var smallTarget = Int.max
     private var mainTarget = 0
     private var ghostCapacity = 0
@@ -38,17 +38,35 @@ public final class S3FIFOPolicy: EvictionPolicy {
 
     /// Creates the policy for a store of `capacity` entries, or bytes when `sized` (0: learnt at
     /// the first eviction).
-    /// - Parameter smallRatio: the small FIFO's share of the capacity, in (0, 1).
-    public init(capacity: Int, sized: Bool = false, smallRatio: Double = EvictionParameters().smallRatio) {
+    /// - Parameters:
+    ///   - smallRatio: the small FIFO's share of the capacity, in (0, 1).
+    ///   - ghostRatio: the ghost FIFO's size as a share of the capacity, in (0, 1).
+    ///   - moveThreshold: the hits in the small FIFO that move an entry to main.
+    public init(
+        capacity: Int, sized: Bool = false, smallRatio: Double = 0.10, ghostRatio: Double = 0.90, moveThreshold: Int = 2
+    ) {
         self.capacity = LearntCapacity(capacity)
         self.sized = sized
         self.smallRatio = smallRatio
+        self.ghostRatio = ghostRatio
+        self.moveThreshold = Int32(clamping: moveThreshold)
         queues = SlotQueues(queues: 2, weighted: sized)
         ghost = GhostQueue(weighted: sized)
         if self.capacity.isKnown { size() }
     }
 
-    public var name: EvictionPolicyName { .s3fifo }
+    public static let policyName: PolicyName = .s3fifo
+    public static let summary = "S3-FIFO: a small probationary FIFO, a main FIFO and a ghost FIFO."
+    public static let reference = "Yang et al., SOSP 2023; libCacheSim S3FIFO.c"
+    public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(requestsPerSecond: [7.85, 5.15, 10.10], peakRSSMiB: 521)
+    public static let parameters = [
+        PolicyParameter("small_ratio", "The small FIFO's share of the capacity.", kind: .share, default: .number(0.10)),
+        PolicyParameter("ghost_ratio", "The ghost FIFO's size as a share of the capacity.", kind: .share, default: .number(0.90)),
+        PolicyParameter(
+            "move_threshold", "Hits in the small FIFO that move an entry to main when it reaches the front.",
+            kind: .integer(1...3), default: .integer(2)),
+    ]
+    public convenience init(_ context: PolicyContext) { self.init(capacity: context.capacity, sized: context.sized, smallRatio: context.settings.number("small_ratio", or: 0.10), ghostRatio: context.settings.number("ghost_ratio", or: 0.90), moveThreshold: context.settings.integer("move_threshold", or: 2)) }
 
     /// The number of entries in the small and main FIFOs and of identities in the ghost.
     public var sizes: (small: Int, main: Int, ghost: Int) {
@@ -152,7 +170,7 @@ public final class S3FIFOPolicy: EvictionPolicy {
             } else {
                 while budget > 0, let slot = queues.front(Self.small) {
                     budget -= 1
-                    if hits[slot] >= Self.promotionThreshold {
+                    if hits[slot] >= moveThreshold {
                         hits[slot] = 0
                         queues.move(slot, toBackOf: Self.main)
                     } else if skip(slot) {
@@ -176,9 +194,14 @@ public final class S3FIFOPolicy: EvictionPolicy {
         let small = Int(Double(c) * smallRatio)
         smallTarget = small
         mainTarget = c - small
-        ghostCapacity = Int(Double(c) * Self.ghostRatio)
+        ghostCapacity = Int(Double(c) * ghostRatio)
         // Grown as identities arrive, not reserved for the capacity: a capacity far above the
         // trace's distinct keys must not allocate for identities that never come.
         ghost = GhostQueue(weighted: sized)
     }
+}
+
+extension PolicyName {
+    /// S3-FIFO (`S3FIFOPolicy`).
+    public static let s3fifo: PolicyName = "s3-fifo"
 }

@@ -2,14 +2,18 @@
 /// it stopped (the oldest entry at first) toward newer ones, clearing visited marks and wrapping
 /// from the newest back to the oldest, and evicts the first unvisited entry; the hand then rests on
 /// that entry's newer neighbour (or restarts from the oldest if there is none).
-public final class SievePolicy: EvictionPolicy {
+public final class SievePolicy: RegisteredPolicy {
     private let queue = SlotQueues(queues: 1)
     private var visited: [Bool] = []
     private var hand = -1
 
     public init() {}
 
-    public var name: EvictionPolicyName { .sieve }
+    public static let policyName: PolicyName = .sieve
+    public static let summary = "SIEVE: a hand sweeping from old to new evicts the first entry not visited since it last passed."
+    public static let reference = "Zhang et al., NSDI 2024; libCacheSim Sieve.c"
+    public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(requestsPerSecond: [18.84, 31.24, 42.02])
+    public convenience init(_ context: PolicyContext) { self.init() }
 
     /// The slot the hand rests on (`nil`: it restarts from the oldest entry).
     public var handSlot: Int? { hand < 0 ? nil : hand }
@@ -58,4 +62,9 @@ public final class SievePolicy: EvictionPolicy {
 
     /// Bytes of policy state per tracked entry.
     public static let bytesPerEntry = SlotQueues.bytesPerSlot + MemoryLayout<Bool>.stride
+}
+
+extension PolicyName {
+    /// SIEVE (`SievePolicy`).
+    public static let sieve: PolicyName = "sieve"
 }

@@ -8,13 +8,13 @@
 /// Sized (a capacity in bytes), the shares are bytes, A1out remembers each identity's size, and an
 /// entry larger than A1in's share is never cached, as the reference does (`TwoQ.c`); unsized,
 /// every entry weighs 1 and each share is at least one entry.
-public final class TwoQueuePolicy: EvictionPolicy {
+public final class TwoQueuePolicy: RegisteredPolicy {
     private static let fifo = 0
     private static let lru = 1
     /// A1in's share of the capacity.
-    public static let inRatio = 0.25
+    private let inRatio: Double
     /// A1out's size as a share of the capacity.
-    public static let outRatio = 0.50
+    private let outRatio: Double
 
     private let queues: SlotQueues
     private let ghost: GhostQueue
@@ -28,27 +28,39 @@ public final class TwoQueuePolicy: EvictionPolicy {
 
     /// Creates the policy for a store of `capacity` entries, or bytes when `sized` (0: learnt at
     /// the first eviction).
-    public init(capacity: Int, sized: Bool = false) {
+    /// - Parameters:
+    ///   - inRatio: A1in's share of the capacity, in (0, 1).
+    ///   - outRatio: A1out's size as a share of the capacity, in (0, 1).
+    public init(capacity: Int, sized: Bool = false, inRatio: Double = 0.25, outRatio: Double = 0.50) {
         self.capacity = LearntCapacity(capacity)
         self.sized = sized
+        self.inRatio = inRatio
+        self.outRatio = outRatio
         queues = SlotQueues(queues: 2, weighted: sized)
         ghost = GhostQueue(weighted: sized)
     }
 
-    public var name: EvictionPolicyName { .twoQ }
+    public static let policyName: PolicyName = .twoQ
+    public static let summary = "2Q: a FIFO for first-time entries, an LRU for re-referenced ones, a ghost FIFO between them."
+    public static let reference = "Johnson & Shasha, VLDB 1994; libCacheSim TwoQ.c"
+    public static let parameters = [
+        PolicyParameter("ain_ratio", "A1in's (the FIFO's) share of the capacity.", kind: .share, default: .number(0.25)),
+        PolicyParameter("aout_ratio", "A1out's (the ghost's) size as a share of the capacity.", kind: .share, default: .number(0.50)),
+    ]
+    public convenience init(_ context: PolicyContext) { self.init(capacity: context.capacity, sized: context.sized, inRatio: context.settings.number("ain_ratio", or: 0.25), outRatio: context.settings.number("aout_ratio", or: 0.50)) }
 
     /// Whether the entry in `slot` is in the LRU (Am).
     public func isInLRU(_ slot: Int) -> Bool { queues.queue(of: slot) == Self.lru }
 
     /// A1in's share: bytes when sized (truncated), else entries (at least one).
     private var inCapacity: Int {
-        let share = Int(Double(capacity.value) * Self.inRatio)
+        let share = Int(Double(capacity.value) * inRatio)
         return sized ? share : max(1, share)
     }
 
     /// A1out's size: bytes when sized (truncated), else identities (at least one).
     private var outCapacity: Int {
-        let share = Int(Double(capacity.value) * Self.outRatio)
+        let share = Int(Double(capacity.value) * outRatio)
         return sized ? share : max(1, share)
     }
 
@@ -136,4 +148,9 @@ public final class TwoQueuePolicy: EvictionPolicy {
 
     /// Bytes of policy state per tracked entry, the ghost's share (0.5 identities) included.
     public static let bytesPerEntry = SlotQueues.bytesPerSlot + MemoryLayout<UInt64>.stride + GhostQueue.bytesPerIdentity / 2
+}
+
+extension PolicyName {
+    /// 2Q (`TwoQueuePolicy`).
+    public static let twoQ: PolicyName = "2q"
 }

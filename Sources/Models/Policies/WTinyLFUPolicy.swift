@@ -17,7 +17,7 @@
 /// victims until it does. Unlike the reference, one admission ends the eviction (the published
 /// rule: one candidate against one victim), and the sketch is sized for the entries the cache
 /// held at its first eviction rather than for main's bytes.
-public final class WTinyLFUPolicy: EvictionPolicy {
+public final class WTinyLFUPolicy: RegisteredPolicy {
     private static let window = 0
 
     private var segments: SegmentedLRU
@@ -33,6 +33,8 @@ public final class WTinyLFUPolicy: EvictionPolicy {
     private var identityOf: [UInt64] = []
     private var capacity: LearntCapacity
     private let windowRatio: Double
+    /// The sketch's entries as a multiple of main's capacity.
+    private let sketchScale: Double
     private var incoming: UInt64?
     private var mainHits = 0
     private var mainHitsPerHalving = Int.max
@@ -45,15 +47,31 @@ public final class WTinyLFUPolicy: EvictionPolicy {
     /// Creates the policy for a store of `capacity` entries, or bytes when `sized` (0: learnt at
     /// the first eviction).
     /// - Parameter windowRatio: the window's share of the capacity, in (0, 1).
-    public init(capacity: Int, sized: Bool = false, windowRatio: Double = EvictionParameters().windowRatio) {
+    /// - Parameter sketchScale: the sketch's entries as a multiple of main's capacity (1: the reference's).
+    public init(capacity: Int, sized: Bool = false, windowRatio: Double = 0.01, sketchScale: Double = 1) {
         self.capacity = LearntCapacity(capacity)
         self.sized = sized
         self.windowRatio = windowRatio
+        self.sketchScale = sketchScale
         segments = SegmentedLRU(weighted: sized)
         if self.capacity.isKnown { size() }
     }
 
-    public var name: EvictionPolicyName { .wTinyLFU }
+    public static let policyName: PolicyName = .wTinyLFU
+    public static let summary = "W-TinyLFU: a window LRU admitting into a segmented LRU by a frequency sketch."
+    public static let reference = "Einziger et al., ACM ToS 2017; libCacheSim WTinyLFU.c"
+    public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(requestsPerSecond: [4.28, 5.38, 6.35], peakRSSMiB: 394)
+    public static let parameters = [
+        PolicyParameter("window", "The window LRU's share of the capacity.", kind: .share, default: .number(0.01)),
+        PolicyParameter(
+            "sketch_scale", "The frequency sketch's entries as a multiple of main's capacity.",
+            kind: .number(0.0625...16), default: .number(1)),
+    ]
+    public convenience init(_ context: PolicyContext) {
+        self.init(
+            capacity: context.capacity, sized: context.sized, windowRatio: context.settings.number("window", or: 0.01),
+            sketchScale: context.settings.number("sketch_scale", or: 1))
+    }
 
     /// Whether the entry in `slot` is in the window.
     public func isInWindow(_ slot: Int) -> Bool { segments.queues.queue(of: slot) == Self.window }
@@ -119,7 +137,7 @@ public final class WTinyLFUPolicy: EvictionPolicy {
             var resident = segments.weight
             while resident + weight > segments.capacity, let next = mainVictim(sparing: admitted) {
                 resident -= segments.queues.weight(of: next)
-                segments.queues.move(next, toBackOf: SegmentedLRU.shed)
+                segments.queues.move(next, toBackOf: segments.shed)
                 sheds.append(next)
             }
             segments.insert(admitted)
@@ -167,7 +185,8 @@ public final class WTinyLFUPolicy: EvictionPolicy {
     /// Main's next victim that is neither `slot` nor already shed.
     private func mainVictim(sparing slot: Int) -> Int? {
         let queues = segments.queues
-        return segments.victim(skipping: { $0 == slot || queues.queue(of: $0) == SegmentedLRU.shed })
+        let shed = segments.shed
+        return segments.victim(skipping: { $0 == slot || queues.queue(of: $0) == shed })
     }
 
     /// Bytes of policy state per tracked entry: links, identity and the sketch's counters.
@@ -198,9 +217,14 @@ public final class WTinyLFUPolicy: EvictionPolicy {
             sketchEntries = max(1, segments.queues.total)
             mainHitsPerHalving = 32 * sketchEntries
         }
-        sketch = FrequencySketch(entries: sketchEntries)
+        sketch = FrequencySketch(entries: max(1, Int((Double(sketchEntries) * sketchScale).rounded(.up))))
         sketchEntries = 0
         for identity in unsketched { sketch.add(identity) }
         unsketched = []
     }
+}
+
+extension PolicyName {
+    /// W-TinyLFU (`WTinyLFUPolicy`).
+    public static let wTinyLFU: PolicyName = "w-tinylfu"
 }

@@ -65,8 +65,8 @@ public enum TraceReplay {
     ///     requests, when known): the cache reserves room for no more than this, so a capacity far
     ///     above the trace allocates nothing for objects that never come. It grows past it if need be.
     public static func make(
-        policy: EvictionPolicyName, capacity: ReplayCapacity, seed: UInt64 = 0,
-        parameters: EvictionParameters = EvictionParameters(), future: [UInt64] = [],
+        policy: PolicyName, capacity: ReplayCapacity, seed: UInt64 = 0,
+        parameters: PolicyParameters = PolicyParameters(), future: [UInt64] = [],
         denseKeys: [UInt64]? = nil, expectedObjects: Int? = nil
     ) -> any TraceReplaying {
         // The policy sizes its parts in the capacity's unit: bytes (entries weigh their sizes) or objects.
@@ -75,29 +75,17 @@ public enum TraceReplay {
         case .objects: sized = false
         case .bytes: sized = true
         }
-        let made = policy.makePolicy(
-            seed: seed, capacity: capacity.value, sized: sized, parameters: parameters, future: future)
-        switch made {
-        case let made as LRUPolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys, expectedObjects: expectedObjects)
-        case let made as FIFOPolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys, expectedObjects: expectedObjects)
-        case let made as RandomPolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys, expectedObjects: expectedObjects)
-        case let made as ClockPolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys, expectedObjects: expectedObjects)
-        case let made as LFUPolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys, expectedObjects: expectedObjects)
-        case let made as ARCPolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys, expectedObjects: expectedObjects)
-        case let made as S3FIFOPolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys, expectedObjects: expectedObjects)
-        case let made as SievePolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys, expectedObjects: expectedObjects)
-        case let made as WTinyLFUPolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys, expectedObjects: expectedObjects)
-        case let made as TwoQueuePolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys, expectedObjects: expectedObjects)
-        case let made as SLRUPolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys, expectedObjects: expectedObjects)
-        case let made as OptimalPolicy: return replayer(made, capacity: capacity, denseKeys: denseKeys, expectedObjects: expectedObjects)
-        default: return replayer(made, capacity: capacity, denseKeys: denseKeys, expectedObjects: expectedObjects)
+        let context = policy.context(seed: seed, capacity: capacity.value, sized: sized, parameters: parameters, future: future)
+        guard let descriptor = policy.descriptor else {
+            return replayer(NoCachePolicy(), capacity: capacity, denseKeys: denseKeys, expectedObjects: expectedObjects)
         }
+        return descriptor.makeTraceReplayer(context, capacity, denseKeys, expectedObjects)
     }
 
     /// A replayer whose loop is specialised for `Policy`: the closure is made where the policy's
     /// class is known, so the loop it calls is compiled for that class (a generic class's
     /// methods would run unspecialised behind the protocol).
-    private static func replayer<Policy: EvictionPolicy>(
+    static func replayer<Policy: EvictionPolicy>(
         _ policy: Policy, capacity: ReplayCapacity, denseKeys: [UInt64]?, expectedObjects: Int?
     ) -> any TraceReplaying {
         let state = ReplayState(capacity: capacity, expectedObjects: expectedObjects)
@@ -177,10 +165,10 @@ public enum TraceReplay {
     /// one function a miss-ratio curve of one policy comes from.
     /// - Parameters:
     ///   - chunks: calls its argument with each chunk of the trace, in order.
-    ///   - future: as for ``make(policy:capacity:seed:parameters:future:)``.
+    ///   - future: as for ``make(policy:capacity:seed:parameters:future:denseKeys:expectedObjects:)``.
     public static func misses(
-        of policy: EvictionPolicyName, capacities: [ReplayCapacity], seed: UInt64 = 0,
-        parameters: EvictionParameters = EvictionParameters(), future: [UInt64] = [],
+        of policy: PolicyName, capacities: [ReplayCapacity], seed: UInt64 = 0,
+        parameters: PolicyParameters = PolicyParameters(), future: [UInt64] = [],
         chunks: ((UnsafeBufferPointer<TraceRequest>) -> Void) -> Void
     ) -> [Int] {
         let caches = capacities.map { make(policy: policy, capacity: $0, seed: seed, parameters: parameters, future: future) }

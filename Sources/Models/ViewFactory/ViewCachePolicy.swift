@@ -8,6 +8,6 @@ public enum ViewCachePolicy: Equatable, Sendable {
     /// ``ControllerCache``. Policy `.none` is no cache at all: every visit creates. `parameters`
     /// tune the policies that have them (S3-FIFO's small queue, W-TinyLFU's window).
     case bounded(
-        capacity: Int, policy: EvictionPolicyName, inUse: InUseMode, seed: UInt64,
-        parameters: EvictionParameters = EvictionParameters())
+        capacity: Int, policy: PolicyName, inUse: InUseMode, seed: UInt64,
+        parameters: PolicyParameters = PolicyParameters())
 }

@@ -37,7 +37,7 @@ struct DrawingDriver {
         let policy: DrawingStorePolicy
         var cache: DrawingCache
         let log = configuration.recordsTrace || future != nil ? CacheRequestLog() : nil
-        if scenario.cache.eviction == .optimal, DrawingScenario.diskTierPolicies.contains(configuration.policy) {
+        if scenario.cache.eviction.needsFuture, DrawingScenario.diskTierPolicies.contains(configuration.policy) {
             // The file's check refuses this; a --policy naming a disk tier still gets here.
             recorder.noteFailure(DrawingCacheSpec.optimalDiskTierReason)
             return recorder.output(cache: nil, header: header, complete: false)
@@ -161,8 +161,11 @@ struct DrawingDriver {
         policy: DrawingStorePolicy, runLoop: Models.RunLoop, clock: VirtualClock, log: CacheRequestLog?
     ) throws -> DrawingCache {
         // A new cache at a restart gets a new optimal policy, following the same log.
-        var optimal: OptimalPolicy?
-        if let future, let log { optimal = OptimalPolicy(future: future, following: log) }
+        var optimal: (any EvictionPolicy)?
+        if let future, let log {
+            optimal = scenario.cache.eviction.makePolicy(
+                seed: configuration.seed, parameters: scenario.cache.parameters, future: future, following: log)
+        }
         let cache = try DrawingCache(
             policy: policy, seed: configuration.seed, parameters: scenario.cache.parameters, runLoop: runLoop,
             memoryEviction: optimal
@@ -173,8 +176,8 @@ struct DrawingDriver {
     }
 
     private func storePolicy(directory: URL?) -> DrawingStorePolicy {
-        // The recording pass of `optimal` runs lru.
-        let eviction = scenario.cache.eviction == .optimal && future == nil ? .lru : EvictionPolicyName(scenario.cache.eviction)
+        // The recording pass of a policy that needs the future runs the registry's recording policy.
+        let eviction = scenario.cache.eviction.needsFuture && future == nil ? PolicyRegistry.recordingPolicy : scenario.cache.eviction
         let diskLimit = DiskLimit(capacityBytes: scenario.cache.diskCapacityBytes, eviction: eviction)
         switch (configuration.policy, directory) {
         case (.memory, _): return .memory(policy: eviction, capacityBytes: scenario.cache.capacityBytes)

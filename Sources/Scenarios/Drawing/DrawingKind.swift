@@ -1,3 +1,4 @@
+import Models
 import Report
 
 extension KindName {
@@ -22,7 +23,7 @@ extension DrawingScenario: KindScenario {
     public func run(_ configuration: RunConfiguration, isCancelled: () -> Bool, progress: (Double) -> Void) -> RunOutput {
         // `eviction: optimal` runs the memory tier under Belady's, from a first pass under lru.
         OptimalPass.run(
-            configuration, isOptimal: cache.eviction == .optimal && configuration.policy == .memory,
+            configuration, isOptimal: cache.eviction.needsFuture && configuration.policy == .memory,
             recordingPolicy: configuration.policy
         ) { configuration, future, reportsProgress in
             DrawingDriver(scenario: self, configuration: configuration, future: future)

@@ -270,7 +270,7 @@ public struct DrawingCacheSpec: DeclaredMapping, Equatable, Sendable {
     /// ``diskCapacityRange``; default ``defaultDiskCapacity``.
     public var diskCapacityBytes: Int
     /// `s3_fifo_small_ratio` and `w_tinylfu_window`: shares of the capacity, each in (0, 1).
-    public var parameters: EvictionParameters
+    public var parameters: PolicyParameters
 
     /// `disk_capacity` when the file gives none: 64 MiB.
     public static let defaultDiskCapacity = 64 << 20
@@ -282,8 +282,8 @@ public struct DrawingCacheSpec: DeclaredMapping, Equatable, Sendable {
         "must not be optimal while a disk tier is listed: optimal needs the stream in advance and is recorded for the memory tier only, and the disk tier evicts by the same policy on a stream its background writer shapes; list no disk tier (disk, memory+disk), or choose another eviction policy"
 
     public init(
-        policies: [PolicyName] = DrawingScenario.policies, eviction: PolicyName = .lru, capacityBytes: Int,
-        diskCapacityBytes: Int = DrawingCacheSpec.defaultDiskCapacity, parameters: EvictionParameters = EvictionParameters()
+        policies: [PolicyName] = DrawingScenario.policies, eviction: PolicyName = PolicyRegistry.defaultPolicy, capacityBytes: Int,
+        diskCapacityBytes: Int = DrawingCacheSpec.defaultDiskCapacity, parameters: PolicyParameters = PolicyParameters()
     ) {
         self.policies = policies
         self.eviction = eviction
@@ -305,12 +305,12 @@ public struct DrawingCacheSpec: DeclaredMapping, Equatable, Sendable {
                 .must("must list at least one policy") { !$0.isEmpty },
                 .check("no duplicates") { values, _, f, key in try rejectDuplicates(values, key: key, in: f) }),
             .optional(
-                "eviction", \.eviction, default: .lru, "The eviction policy of both tiers.", example: "s3-fifo",
+                "eviction", \.eviction, default: PolicyRegistry.defaultPolicy, "The eviction policy of both tiers.", example: "s3-fifo",
                 .must(evictionRequirement) { $0.isBounded },
                 .must(
                     "must not be optimal while a disk tier is listed",
                     { eviction, spec in
-                        eviction != .optimal || !spec.policies.contains(where: DrawingScenario.diskTierPolicies.contains)
+                        !eviction.needsFuture || !spec.policies.contains(where: DrawingScenario.diskTierPolicies.contains)
                     },
                     message: { _, _ in optimalDiskTierReason })),
             .custom(
@@ -344,7 +344,7 @@ public struct DrawingCacheSpec: DeclaredMapping, Equatable, Sendable {
                     try f.check("disk_capacity", diskCapacityRange.contains(spec.diskCapacityBytes), diskCapacityRequirement)
                 },
                 encode: { spec, container in try container.encode(spec.diskCapacityBytes, for: "disk_capacity") }),
-            .inline(\.parameters, EvictionParameters.schema),
+            .inline(\.parameters, PolicyParameters.schema),
         ])
     }
 }

@@ -1,3 +1,4 @@
+import Models
 import Foundation
 import Report
 
@@ -71,7 +72,7 @@ public struct Expectation: Equatable, Sendable, CustomStringConvertible {
             let name = rest.trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty, Double(name) == nil, !name.contains(" ") else { return nil }
             let parts = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-            guard parts.count <= 2, let policy = PolicyName(rawValue: parts[0]) else { throw ReferenceError(name: name) }
+            guard parts.count <= 2, let policy = PolicyName(known: parts[0]) else { throw ReferenceError(name: name) }
             var mode: InUseModeName? = nil
             if parts.count == 2 {
                 guard let parsed = InUseModeName(rawValue: parts[1]) else { throw ReferenceError(name: name) }
@@ -163,7 +164,7 @@ struct ExpectBlock: Decodable {
                 point = value
             }
             let parts = runKey.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-            guard parts.count <= 2, let policy = PolicyName(rawValue: parts[0]) else {
+            guard parts.count <= 2, let policy = PolicyName(known: parts[0]) else {
                 throw SchemaViolation(
                     .invalid(
                         "unknown policy '\(policyKey.stringValue)' (expected one of: \(PolicyName.allCases.map(\.rawValue).joined(separator: ", ")), optionally followed by /<in_use mode>)"

@@ -1,3 +1,4 @@
+import Models
 // Helpers shared by the scenario types' `init(from:)`: unknown-key rejection, required/optional
 // keys with defaults, range checks and named choices. All failures are `SchemaViolation`s
 // carrying a coding path, which the loader turns into file positions.

@@ -1,3 +1,4 @@
+import Models
 /// Every default of the scenario file format, in one place. The decoders use these for
 /// absent (or null) optional keys; the public initializers use them as default arguments.
 public enum ScenarioDefaults {
@@ -35,12 +36,12 @@ public enum ScenarioDefaults {
     // scrolling-table: cache
     /// The baseline, a bounded store, and the seed's own store (`forever`: unlimited, emptied by
     /// memory warnings).
-    public static let policies: [PolicyName] = [.none, .lru, .forever]
+    public static let policies: [PolicyName] = [.none, PolicyRegistry.defaultPolicy, .forever]
     public static let inUse: [InUseModeName] = [.repopulate]
 
     // navigation: cache
     /// The factory's own unlimited store and a bounded one.
-    public static let navigationPolicies: [PolicyName] = [.forever, .lru]
+    public static let navigationPolicies: [PolicyName] = [.forever, PolicyRegistry.defaultPolicy]
 
     // trace: generate
     /// hotspot: the hot set's share of the objects.

@@ -1,3 +1,4 @@
+import Models
 import Foundation
 import Yams
 
@@ -134,7 +135,7 @@ public enum ScenarioLoader {
         var seen: Set<String> = []
         for name in split {
             let parts = name.split(separator: "/", maxSplits: 1).map(String.init)
-            guard let policy = PolicyName(rawValue: parts[0]) else {
+            guard let policy = PolicyName(known: parts[0]) else {
                 throw OptionValueError(message: "--policy: unknown policy '\(parts[0])' (expected one of: \(valid))")
             }
             guard seen.insert(name).inserted else {

@@ -124,17 +124,13 @@ struct NavigationDriver {
 
     /// The view cache the run's policy names.
     private var cachePolicy: ViewCachePolicy {
-        switch configuration.policy {
-        // The drawing tiers and the store designs are rejected when the file loads; optimal is
-        // bounded like the others, following the stream its first pass recorded.
-        case .forever, .memory, .disk, .memoryAndDisk, .gcdBarrier, .rwlock, .mutex, .bigReader, .leftRight, .replicated:
-            return .forever
-        case .none, .lru, .fifo, .random, .clock, .lfu, .arc, .s3fifo, .sieve, .wTinyLFU, .twoQ, .slru, .optimal:
-            return .bounded(
-                capacity: scenario.cache.capacity ?? 0, policy: EvictionPolicyName(configuration.policy),
-                inUse: InUseMode(configuration.inUseMode ?? .repopulate), seed: configuration.seed,
-                parameters: scenario.cache.parameters)
-        }
+        // `none` and every eviction policy (optimal too, following the stream its first pass
+        // recorded) are bounded; `forever` is the seed's cache (other names are refused at load).
+        guard configuration.policy == .none || configuration.policy.isBounded else { return .forever }
+        return .bounded(
+            capacity: scenario.cache.capacity ?? 0, policy: configuration.policy,
+            inUse: InUseMode(configuration.inUseMode ?? .repopulate), seed: configuration.seed,
+            parameters: scenario.cache.parameters)
     }
 
     /// Registers `name`: each instance loads its nib for real, and remembers what that allocated.

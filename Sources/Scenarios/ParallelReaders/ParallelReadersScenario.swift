@@ -1,3 +1,4 @@
+import Models
 // The `parallel-readers` scenario kind: a reader-writer store (YMCache's YMMemoryCache) loaded
 // by real reader and writer threads. Types and validation only; the driver lives beside it.
 

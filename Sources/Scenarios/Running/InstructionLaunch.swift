@@ -22,6 +22,10 @@ import Report
 ///   for the C targets ("unhandled dwarf2 abbrev form code 0x25 ... I can't recover"), so the
 ///   program valgrind starts is a copy without debug sections (`objcopy --strip-debug`, in the
 ///   repetition's private directory; the symbol table stays, so callgrind's dumps name functions).
+/// - The environment's order: `Process` hands a child its environment in a dictionary's order,
+///   which this (randomly seeded) process shuffles on every run, and `getenv` scans the
+///   environment in order (the C library and Foundation call it inside operations, for the
+///   locale among others): valgrind is started through `env -i` with the variables sorted.
 /// - Address-space layout: valgrind places the program and its mappings itself, the same way
 ///   on every start, so pointer values (which `ObjectIdentifier` hashes) repeat as well.
 public struct InstructionLaunch: Sendable, Equatable {
@@ -85,6 +89,18 @@ public struct InstructionLaunch: Sendable, Equatable {
         }
         process.waitUntilExit()
         return process.terminationStatus == 0 && FileManager.default.isExecutableFile(atPath: copy.path) ? copy : executable
+    }
+
+    /// The executable and arguments that start `program` with `arguments` under valgrind, with
+    /// exactly `environment`, its variables in name order: `env -i K=V ... valgrind ... program
+    /// arguments`.
+    public func command(program: URL, arguments: [String], environment: [String: String]) -> (URL, [String]) {
+        let variables = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        let output = URL(fileURLWithPath: environment[InstructionCounter.environmentVariable] ?? "callgrind.out")
+        return (
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["-i"] + variables + [valgrind.path] + self.arguments(outputFile: output) + [program.path] + arguments
+        )
     }
 
     /// valgrind's arguments before the program's: callgrind, collection off at the start, its

@@ -12,10 +12,11 @@ enum OptimalPass {
     /// `recordingPolicy`: lru where the run's policy is the eviction policy). The recording pass
     /// reports no progress; it is cancelled like the run.
     static func run(
-        _ configuration: RunConfiguration, isOptimal: Bool? = nil, recordingPolicy: PolicyName = .lru,
+        _ configuration: RunConfiguration, isOptimal: Bool? = nil,
+        recordingPolicy: PolicyName = PolicyRegistry.recordingPolicy,
         drive: (RunConfiguration, _ future: [UInt64]?, _ reportsProgress: Bool) -> RunOutput
     ) -> RunOutput {
-        guard isOptimal ?? (configuration.policy == .optimal) else { return drive(configuration, nil, true) }
+        guard isOptimal ?? configuration.policy.needsFuture else { return drive(configuration, nil, true) }
         var recording = configuration
         recording.policy = recordingPolicy
         recording.recordsTrace = true
@@ -28,12 +29,16 @@ enum OptimalPass {
     }
 
     /// The request log a run keeps (when it records its stream or follows a future) and the
-    /// optimal policy following it (when given a future).
+    /// policy `policy` names following it (when given a future).
     static func log(
-        for configuration: RunConfiguration, future: [UInt64]?
-    ) -> (log: CacheRequestLog?, optimal: OptimalPolicy?) {
+        for configuration: RunConfiguration, future: [UInt64]?, policy: PolicyName? = nil,
+        parameters: PolicyParameters = PolicyParameters()
+    ) -> (log: CacheRequestLog?, optimal: (any EvictionPolicy)?) {
         guard configuration.recordsTrace || future != nil else { return (nil, nil) }
         let log = CacheRequestLog()
-        return (log, future.map { OptimalPolicy(future: $0, following: log) })
+        return (log, future.map {
+            (policy ?? configuration.policy).makePolicy(
+                seed: configuration.seed, parameters: parameters, future: $0, following: log)
+        })
     }
 }

@@ -88,10 +88,10 @@ public struct RepetitionProcess: Sendable {
         process.environment = ChildProcessWatch.childEnvironment()
         if let instructions {
             let output = privateDirectory.file("callgrind.out")
-            process.executableURL = instructions.valgrind
             let program = instructions.program(executable, in: privateDirectory)
-            process.arguments = instructions.arguments(outputFile: output) + [program.path] + (process.arguments ?? [])
-            process.environment?.merge(instructions.environment(outputFile: output)) { $1 }
+            let environment = (process.environment ?? [:]).merging(instructions.environment(outputFile: output)) { $1 }
+            (process.executableURL, process.arguments) = instructions.command(
+                program: program, arguments: process.arguments ?? [], environment: environment)
         }
         process.standardOutput = FileHandle.nullDevice
         do {

@@ -1,3 +1,4 @@
+import Models
 import Report
 
 /// One run of a scenario: a policy, an in-use mode where the policy caches, and the seed.

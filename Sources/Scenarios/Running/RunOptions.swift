@@ -1,3 +1,4 @@
+import Models
 /// What the command line changes about how scenarios run.
 public struct RunOptions: Sendable {
     /// Replaces the scenario's own policy list when set (`--policy`).

@@ -1,3 +1,4 @@
+import Models
 import Foundation
 import Report
 

@@ -35,13 +35,13 @@ public struct ControllerCacheSpec<Defaults: ControllerCacheDefaults>: DeclaredMa
     /// Non-empty, no duplicates.
     public var inUse: [InUseModeName]
     /// `s3_fifo_small_ratio` and `w_tinylfu_window`: shares of the capacity, each in (0, 1).
-    public var parameters: EvictionParameters
+    public var parameters: PolicyParameters
 
     public init(
         capacity: Int?,
         policies: [PolicyName] = Defaults.policies,
         inUse: [InUseModeName] = ScenarioDefaults.inUse,
-        parameters: EvictionParameters = EvictionParameters()
+        parameters: PolicyParameters = PolicyParameters()
     ) {
         self.capacity = capacity
         self.policies = policies
@@ -82,7 +82,7 @@ public struct ControllerCacheSpec<Defaults: ControllerCacheDefaults>: DeclaredMa
                         at: path, target: .mapping)
                 }
             },
-            .inline(\.parameters, EvictionParameters.schema),
+            .inline(\.parameters, PolicyParameters.schema),
         ])
     }
 }

@@ -25,7 +25,8 @@ struct ScrollingTableDriver {
             configuration: .init(
                 // `forever`: an NSCache without a limit, emptied only by memory warnings.
                 capacity: configuration.policy.isBounded ? scenario.cache.capacity ?? 0 : 0,
-                policy: EvictionPolicyName(configuration.policy),
+                policy: configuration.policy.isBounded ? configuration.policy
+                    : configuration.policy.caches ? PolicyRegistry.defaultPolicy : .none,
                 inUseMode: InUseMode(configuration.inUseMode ?? .repopulate),
                 seed: configuration.seed,
                 parameters: scenario.cache.parameters),
@@ -150,29 +151,6 @@ struct ScrollingTableDriver {
             capacity: scenario.cache.capacity, header: header, complete: complete)
         output.trace = configuration.recordsTrace ? log?.requests : nil
         return output
-    }
-}
-
-extension EvictionPolicyName {
-    init(_ name: PolicyName) {
-        switch name {
-        case .none: self = .none
-        case .lru: self = .lru
-        case .fifo: self = .fifo
-        case .random: self = .random
-        case .clock: self = .clock
-        case .lfu: self = .lfu
-        case .arc: self = .arc
-        case .s3fifo: self = .s3fifo
-        case .sieve: self = .sieve
-        case .wTinyLFU: self = .wTinyLFU
-        case .twoQ: self = .twoQ
-        case .slru: self = .slru
-        case .optimal: self = .optimal
-        case .forever: self = .lru
-        // Drawing tiers and store designs: rejected for other kinds when the file loads.
-        case .memory, .disk, .memoryAndDisk, .gcdBarrier, .rwlock, .mutex, .bigReader, .leftRight, .replicated: self = .lru
-        }
     }
 }
 

@@ -34,19 +34,19 @@ public struct TraceCacheSpec: DeclaredMapping, Equatable, Sendable {
     /// True: capacities are bytes (`capacity_bytes`); false: objects (`capacities`).
     public var inBytes: Bool
     /// `s3_fifo_small_ratio` and `w_tinylfu_window`, as the other kinds accept them.
-    public var parameters: EvictionParameters
+    public var parameters: PolicyParameters
 
     /// What `policies` may name: every eviction policy and `optimal`.
-    public static let allowedPolicies: [PolicyName] = PolicyName.evictionPolicies + [.optimal]
+    public static var allowedPolicies: [PolicyName] { PolicyName.evictionPolicies }
     /// The seven policies the reference simulator's counts are exact for.
-    public static let defaultPolicies: [PolicyName] = [.lru, .fifo, .clock, .lfu, .arc, .s3fifo, .sieve]
+    public static let defaultPolicies: [PolicyName] = PolicyRegistry.defaultStudy
     /// A capacity, in objects or bytes: 1 to 2^40.
     public static let capacityRange = 1...(1 << 40)
     /// At most this many capacities.
     public static let maxCapacities = 1_000
 
     public static var blank: TraceCacheSpec {
-        TraceCacheSpec(policies: [], capacities: [], inBytes: false, parameters: EvictionParameters())
+        TraceCacheSpec(policies: [], capacities: [], inBytes: false, parameters: PolicyParameters())
     }
 
     /// `capacities` or `capacity_bytes` (exactly one) decide the capacities and their unit
@@ -77,7 +77,7 @@ public struct TraceCacheSpec: DeclaredMapping, Equatable, Sendable {
                 encode: { spec, container in
                     try container.encode(spec.capacities, for: spec.inBytes ? "capacity_bytes" : "capacities")
                 }),
-            .inline(\.parameters, EvictionParameters.schema),
+            .inline(\.parameters, PolicyParameters.schema),
         ])
     }
 

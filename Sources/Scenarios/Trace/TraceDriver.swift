@@ -18,13 +18,13 @@ struct TraceDriver {
         return scenario.cache.inBytes ? .bytes(value) : .objects(value)
     }
 
-    /// The runs one pass replays with this one: `lru`'s runs at every capacity of the scenario
+    /// The runs one pass replays with this one: a policy that follows LRU stack distances runs at every capacity of the scenario
     /// (indices as the runner numbers them: a policy's capacities are consecutive), else this one.
     var onePass: [RunConfiguration] {
         // Under callgrind (`run --instructions`) every run replays by itself: one pass would count
         // every capacity's work in the first run.
-        guard EvictionPolicyName(configuration.policy) == .lru, scenario.capacities.count > 1, !scenario.sideBySide.active,
-            !InstructionCounter.isActive,
+        guard configuration.policy.descriptor?.followsLRUStackDistances == true, scenario.capacities.count > 1,
+            !scenario.sideBySide.active, !InstructionCounter.isActive,
             let position = scenario.capacities.firstIndex(where: { Double($0.value) == configuration.sweep?.value })
         else { return [configuration] }
         return scenario.capacities.enumerated().map { offset, capacity in
@@ -55,14 +55,14 @@ struct TraceDriver {
 
     /// Replays the trace once through one cache per run (the same policy, each run's capacity).
     private func replay(_ runs: [RunConfiguration], isCancelled: () -> Bool, progress: (Double) -> Void) -> [RunOutput] {
-        let policy = EvictionPolicyName(configuration.policy)
+        let policy = configuration.policy
         let source = scenario.source
         let seed = configuration.seed
         let started = ContinuousClock.now
         var failure = false
         var inputError: ScenarioError?
         var future: [UInt64] = []
-        if policy == .optimal {
+        if policy.needsFuture {
             // Whatever brought optimal in (the file's list or --policy), its look-ahead holds at
             // most maxOptimalRequests requests: a longer trace is refused as it is read.
             let limit = TraceScenario.maxOptimalRequests

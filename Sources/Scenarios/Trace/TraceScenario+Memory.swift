@@ -16,8 +16,10 @@ extension TraceScenario {
     public func memoryEstimate() -> MemoryEstimate {
         let objects = Double(distinctCacheKeys ?? max(scan.requests, 1))
         func entries(_ capacity: Int) -> Double { cache.inBytes ? objects : min(Double(capacity), objects) }
-        // lru's one pass holds a cache per capacity at once.
-        let onePass = cache.policies.contains(.lru) ? capacities.map { entries($0.value) }.reduce(0, +) : 0
+        // A one-pass policy (LRU stack distances) holds a cache per capacity at once.
+        let onePass =
+            cache.policies.contains { $0.descriptor?.followsLRUStackDistances == true }
+            ? capacities.map { entries($0.value) }.reduce(0, +) : 0
         let entries = max(entries(capacities.map(\.value).max() ?? 0), onePass)
         var parts: [MemoryEstimate.Part] = [
             .init("cache entries", entries * MemoryEstimate.bytesPerStoreEntry),
@@ -27,7 +29,7 @@ extension TraceScenario {
             // A v2 binary trace: its keys (8 bytes an object) and a slot per object id (4 bytes).
             parts.append(.init("object table and slot per object id", 12 * Double(scan.objectTable)))
         }
-        if cache.policies.contains(.optimal) {
+        if cache.policies.contains(where: \.needsFuture) {
             let requests = min(Double(scan.requests), Double(Self.maxOptimalRequests))
             parts.append(.init("optimal's next uses", 16 * requests))
         }

@@ -84,11 +84,11 @@ public struct TraceScenario: DeclaredMapping, Equatable, Sendable {
                     let needsWorkingSet = cache.capacities.contains { if case .percent = $0 { true } else { false } }
                     scenario.scan = try TraceScan(
                         scenario.source, seed: scenario.header.seed, workingSet: needsWorkingSet,
-                        countRows: cache.policies.contains(.optimal))
+                        countRows: cache.policies.contains(where: \.needsFuture))
                 },
                 encode: { _, _ in }),
             .rule("optimal only on traces of at most \(maxOptimalRequests) requests") { scenario, f in
-                if scenario.cache.policies.contains(.optimal) {
+                if scenario.cache.policies.contains(where: \.needsFuture) {
                     try f.check(
                         "cache", scenario.scan.requests <= maxOptimalRequests,
                         "lists optimal, which holds the whole trace's next uses: at most \(maxOptimalRequests) requests (the trace has \(scenario.scan.requests))"

@@ -99,7 +99,7 @@ struct Bench: ParsableCommand {
     func benchControllerCache() -> Result {
         let runLoop = RunLoop(refreshRate: 60)
         let cache = ControllerCache(
-            configuration: .init(capacity: 64, policy: .lru, inUseMode: .repopulate), runLoop: runLoop)
+            configuration: .init(capacity: 64, policy: PolicyRegistry.defaultPolicy, inUseMode: .repopulate), runLoop: runLoop)
         let types = (0..<8).map { ControllerType(name: "cell\($0)", nib: NibDescription(viewCount: 10, depth: 3, labelText: "Cell")) }
         for type in types { _ = cache.controller(for: type) }
         // Rotate over the types, so every hit also moves a different entry in the LRU order.

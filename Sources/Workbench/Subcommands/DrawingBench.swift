@@ -58,7 +58,7 @@ enum DrawingBench {
             _ = rasterizer.draw(spec)
             fresh.record(nanoseconds: MonotonicClock.now() - start)
         }
-        let cache = try DrawingCache(policy: .memory(policy: .lru, capacityBytes: 0)) { 0 }
+        let cache = try DrawingCache(policy: .memory(policy: PolicyRegistry.defaultPolicy, capacityBytes: 0)) { 0 }
         let rect = Rect(x: 0, y: 0, width: 300, height: 44)
         func hit() {
             _ = try? cache.cachedDrawing(typeName: "SaveButton", selector: "freshDrawRect:", rect: rect, salt: "Save changes") { _ in

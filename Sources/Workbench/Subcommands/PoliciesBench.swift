@@ -9,24 +9,13 @@ import Report
 enum PoliciesBench {
     static let capacities = [100, 1000, 5000]
 
-    /// The reference simulator's in-memory replay of trace A, M requests/s, median of 3, measured
-    /// on another machine of this kind (2 vCPU), not in this run.
-    static let reference: [EvictionPolicyName: [Double]] = [
-        .lru: [22.33, 25.17, 25.14],
-        .fifo: [22.31, 26.20, 34.37],
-        .clock: [15.69, 20.75, 29.20],
-        .lfu: [7.16, 6.89, 6.28],
-        .arc: [17.28, 20.96, 24.37],
-        .s3fifo: [7.85, 5.15, 10.10],
-        .wTinyLFU: [4.28, 5.38, 6.35],
-        .sieve: [18.84, 31.24, 42.02],
-    ]
-
-    /// The reference simulator's peak RSS for one cache, MiB, whatever its size (measured elsewhere).
-    static let referencePeakRSS: [EvictionPolicyName: Int] = [.lru: 137, .s3fifo: 521, .wTinyLFU: 394]
+    /// The reference simulator's figures for `policy` (in-memory replay of trace A, M requests/s,
+    /// median of 3, and one cache's peak RSS), measured on another machine of this kind (2 vCPU),
+    /// not in this run; each policy states its own.
+    static func reference(_ policy: PolicyName) -> PolicyReferenceFigures? { policy.descriptor?.referenceFigures }
 
     struct Row {
-        var policy: EvictionPolicyName
+        var policy: PolicyName
         var capacity: Int
         var misses: Int
         var rates: [Double]
@@ -43,7 +32,7 @@ enum PoliciesBench {
     /// Runs every policy at every capacity `repetitions` times and formats the table.
     static func run(repetitions: Int = 5) -> String {
         let trace = ZipfTrace.traceA()
-        let policies = EvictionPolicyName.allCases.filter { $0 != .none }
+        let policies = PolicyRegistry.names
         var rows: [Row] = []
         for policy in policies {
             for capacity in capacities {
@@ -53,7 +42,7 @@ enum PoliciesBench {
         return format(rows, repetitions: repetitions)
     }
 
-    static func measure(_ policy: EvictionPolicyName, capacity: Int, requests: [UInt32], repetitions: Int) -> Row {
+    static func measure(_ policy: PolicyName, capacity: Int, requests: [UInt32], repetitions: Int) -> Row {
         // Untimed runs warm the caches and measure what the policy allocates: over the whole trace,
         // and over its first half (equal when hits and steady-state misses allocate nothing).
         let half = Array(requests.prefix(requests.count / 2))
@@ -115,8 +104,8 @@ enum PoliciesBench {
             let sorted = row.rates.sorted()
             let index = capacities.firstIndex(of: row.capacity) ?? 0
             let reference =
-                (reference[row.policy].map { fixed($0[index], 2) } ?? "-") + ", "
-                + (referencePeakRSS[row.policy].map { "\($0)" } ?? "-")
+                (reference(row.policy).map { fixed($0.requestsPerSecond[index], 2) } ?? "-") + ", "
+                + (reference(row.policy)?.peakRSSMiB.map { "\($0)" } ?? "-")
             lines.append(
                 pad(row.policy.rawValue, 11) + pad("\(row.capacity)", 6) + pad("\(row.misses)", 9)
                     + pad(fixed(Double(row.misses) / 1_000_000, 4), 11) + pad(fixed(row.median, 2), 9)
@@ -124,7 +113,8 @@ enum PoliciesBench {
                     + pad(fixed(row.bytesPerEntry, 1), 13) + pad("\(row.secondHalfBytes)", 16)
                     + pad(row.peakRSSMiB.map { fixed($0, 1) } ?? "n/a", 14) + reference)
         }
-        let references = referencePeakRSS.sorted { $0.value < $1.value }.map { "\($0.key.rawValue) \($0.value) MiB" }
+        let references = PolicyRegistry.all.compactMap { policy in policy.referenceFigures?.peakRSSMiB.map { (policy.name, $0) } }
+            .sorted { $0.1 < $1.1 }.map { "\($0.0.rawValue) \($0.1) MiB" }
         lines.append(
             "peak_RSS_MiB: this process's peak resident set during that row's replays (the trace and the process "
                 + "included; the peak is reset before each row through /proc/self/clear_refs)")

@@ -8,7 +8,7 @@ struct ControllerCacheTests {
     let runLoop = RunLoop(refreshRate: 60)
     let screen = View()
 
-    func makeCache(capacity: Int = 0, policy: EvictionPolicyName = .lru, inUse: InUseMode = .repopulate) -> ControllerCache {
+    func makeCache(capacity: Int = 0, policy: PolicyName = .lru, inUse: InUseMode = .repopulate) -> ControllerCache {
         ControllerCache(
             configuration: .init(capacity: capacity, policy: policy, inUseMode: inUse, seed: 7), runLoop: runLoop)
     }
@@ -360,7 +360,7 @@ struct ControllerCacheTests {
         final class B: ViewController {}
         final class C: ViewController {}
         final class D: ViewController {}
-        for policy in [EvictionPolicyName.lru, .random] {
+        for policy in [PolicyName.lru, .random] {
             let cache = makeCache(capacity: 4, policy: policy, inUse: .pin)
             _ = cache.controller(for: A.self)
             _ = cache.controller(for: B.self)

@@ -35,7 +35,7 @@ struct DiskTierLimitTests {
     func diskTierHonoursByteLimit() throws {
         let size = try entryBytes()
         #expect(size > 0)
-        for (policy, victim) in [(EvictionPolicyName.lru, "B"), (.fifo, "A")] {
+        for (policy, victim) in [(PolicyName.lru, "B"), (.fifo, "A")] {
             let directory = DrawingTestDirectory()
             defer { directory.cleanUp() }
             let cache = try cache(directory, limit: DiskLimit(capacityBytes: size * 5 / 2, eviction: policy))

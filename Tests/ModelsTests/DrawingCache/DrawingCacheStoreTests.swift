@@ -10,7 +10,7 @@ struct DrawingCacheStoreTests {
     let rect = Rect(x: 0, y: 0, width: 10, height: 10)  // 400 bitmap bytes
 
     func diskCache(
-        _ directory: DrawingTestDirectory, policy: EvictionPolicyName = .lru, capacityBytes: Int = 0, runLoop: Models.RunLoop? = nil
+        _ directory: DrawingTestDirectory, policy: PolicyName = .lru, capacityBytes: Int = 0, runLoop: Models.RunLoop? = nil
     ) throws -> DrawingCache {
         directory.track(
             try DrawingCache(
@@ -32,7 +32,7 @@ struct DrawingCacheStoreTests {
 
     @Test("the memory tier evicts by bytes, in the eviction policy's order")
     func memoryEvictsByBytesThroughPolicy() throws {
-        for (policy, expectedVictim) in [(EvictionPolicyName.lru, "B"), (.fifo, "A")] {
+        for (policy, expectedVictim) in [(PolicyName.lru, "B"), (.fifo, "A")] {
             let cache = try DrawingCache(policy: .memory(policy: policy, capacityBytes: 1_200), clock: clock.read)
             _ = try draw(cache, "A")
             _ = try draw(cache, "B")

@@ -5,7 +5,7 @@ import Testing
 private final class IdentitySpy: EvictionPolicy {
     var identities: [UInt64] = []
     private let fifo = FIFOPolicy()
-    var name: EvictionPolicyName { .fifo }
+    var name: PolicyName { .fifo }
     func willInsert(identity: UInt64) { identities.append(identity) }
     func didInsert(_ slot: Int) { fifo.didInsert(slot) }
     func didAccess(_ slot: Int) {}

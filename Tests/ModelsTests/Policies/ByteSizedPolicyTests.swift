@@ -8,7 +8,7 @@ import Testing
 @Suite("Policies sized in bytes")
 struct ByteSizedPolicyTests {
     /// Replays `(key, size)` requests at `capacity` and returns the counts and the objects left.
-    static func replay(_ policy: EvictionPolicyName, _ capacity: ReplayCapacity, _ requests: [(UInt64, UInt32)]) -> (
+    static func replay(_ policy: PolicyName, _ capacity: ReplayCapacity, _ requests: [(UInt64, UInt32)]) -> (
         counts: ReplayCounts, resident: Int
     ) {
         let cache = TraceReplay.make(policy: policy, capacity: capacity)
@@ -20,9 +20,9 @@ struct ByteSizedPolicyTests {
     @Test(
         "an object larger than the part of the cache it must enter is a miss that is never cached (s3-fifo: small, 2q: A1in, slru: probation, w-tinylfu: window)",
         arguments: [
-            (EvictionPolicyName.s3fifo, 100), (.twoQ, 250), (.slru, 200), (.wTinyLFU, 10),
+            (PolicyName.s3fifo, 100), (.twoQ, 250), (.slru, 200), (.wTinyLFU, 10),
         ])
-    func largerThanItsSegmentIsRefused(policy: EvictionPolicyName, segment: Int) {
+    func largerThanItsSegmentIsRefused(policy: PolicyName, segment: Int) {
         let tooLarge = Self.replay(policy, .bytes(1000), [(1, UInt32(segment + 1)), (1, UInt32(segment + 1))])
         #expect(tooLarge.counts.misses == 2)
         #expect(tooLarge.resident == 0)
@@ -94,7 +94,7 @@ struct ByteSizedPolicyTests {
         // A store sheds them as the replay does.
         final class Box {}
         let store = BoundedStore<UInt64, Box>(
-            costLimit: 1000, policy: EvictionPolicyName.slru.makePolicy(seed: 0, capacity: 1000, sized: true))
+            costLimit: 1000, policy: PolicyName.slru.makePolicy(seed: 0, capacity: 1000, sized: true))
         for (key, size) in requests where store.value(forKey: key) == nil {
             store.setValue(Box(), forKey: key, cost: Int(size))
         }
@@ -107,7 +107,7 @@ struct ByteSizedPolicyTests {
     func storeHonoursRefusal() {
         final class Box {}
         let store = BoundedStore<Int, Box>(
-            costLimit: 1000, policy: EvictionPolicyName.s3fifo.makePolicy(seed: 0, capacity: 1000, sized: true))
+            costLimit: 1000, policy: PolicyName.s3fifo.makePolicy(seed: 0, capacity: 1000, sized: true))
         store.setValue(Box(), forKey: 1, cost: 500)
         #expect(store.count == 0, "500 B is larger than the small FIFO's 100 B")
         store.setValue(Box(), forKey: 2, cost: 50)

@@ -40,10 +40,10 @@ struct EvictionPolicyTests {
 
     @Test("none never yields a victim")
     func noneHasNoVictim() {
-        let policy = EvictionPolicyName.none.makePolicy(seed: 1)
+        let policy = PolicyName.none.makePolicy(seed: 1)
         policy.didInsert(1)
         #expect(policy.victim(skipping: { _ in false }) == nil)
-        #expect(!EvictionPolicyName.none.caches)
+        #expect(!PolicyName.none.caches)
     }
 
     @Test("the store evicts in policy order down to its cost limit and asks the handler first")

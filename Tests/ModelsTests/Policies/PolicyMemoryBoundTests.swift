@@ -49,8 +49,8 @@ struct PolicyMemoryBoundTests {
 
     @Test(
         "a trace replay at capacity 10^7 reserves room for the objects the trace can bring, not for the capacity",
-        .enabled(if: measurable), arguments: [EvictionPolicyName.lru, .s3fifo, .wTinyLFU, .arc, .twoQ, .lfu, .sieve])
-    func replaySizedByTrace(policy: EvictionPolicyName) {
+        .enabled(if: measurable), arguments: [PolicyName.lru, .s3fifo, .wTinyLFU, .arc, .twoQ, .lfu, .sieve])
+    func replaySizedByTrace(policy: PolicyName) {
         let requests = (0..<5).map { TraceRequest(time: Double($0), key: UInt64($0)) }
         let bytes = Self.allocated {
             let cache = TraceReplay.make(policy: policy, capacity: .objects(Self.hugeCapacity), expectedObjects: 5)

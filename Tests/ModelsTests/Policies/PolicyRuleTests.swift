@@ -203,8 +203,8 @@ struct PolicyRuleTests {
     /// identities, and `w-tinylfu`'s shed entries leave the store as they leave the replay.
     @Test(
         "a policy with ghosts, a sketch or hash buckets sees the same identities through a store as in a replay",
-        arguments: [EvictionPolicyName.arc, .s3fifo, .twoQ, .wTinyLFU, .random])
-    func storeMatchesReplay(policy: EvictionPolicyName) {
+        arguments: [PolicyName.arc, .s3fifo, .twoQ, .wTinyLFU, .random])
+    func storeMatchesReplay(policy: PolicyName) {
         final class Box {}
         let requests = Array(ZipfTrace(count: 20_000, objects: 2_000, alpha: 0.9, seed: 7).requests)
         let store = BoundedStore<UInt32, Box>(costLimit: 100, policy: policy.makePolicy(seed: 0, capacity: 100))

@@ -16,8 +16,8 @@ struct TraceAgreementTests {
 
     @Test(
         "lru, fifo, clock, lfu, arc, s3-fifo and sieve miss exactly as often as the reference at C = 100, 1000, 5000",
-        arguments: [EvictionPolicyName.lru, .fifo, .clock, .lfu, .arc, .s3fifo, .sieve])
-    func exactMissCounts(policy: EvictionPolicyName) throws {
+        arguments: [PolicyName.lru, .fifo, .clock, .lfu, .arc, .s3fifo, .sieve])
+    func exactMissCounts(policy: PolicyName) throws {
         let expected = try #require(ReferenceTrace.misses[policy])
         let measured = ReferenceTrace.capacities.map {
             CacheReplay.misses(of: policy, capacity: $0, requests: ReferenceTrace.a.requests)

@@ -9,12 +9,14 @@ import TestSupport
 @Suite("Agreement with the reference simulator on trace C (variable sizes)")
 struct TraceCAgreementTests {
     /// The policies whose counts the reference gives exactly (`slru`: two segments, 20/80).
-    static let exactPolicies: [EvictionPolicyName] = [.lru, .fifo, .clock, .lfu, .arc, .s3fifo, .sieve, .twoQ, .slru, .optimal]
+    static let exactPolicies: [PolicyName] = [.lru, .fifo, .clock, .lfu, .arc, .s3fifo, .sieve, .twoQ, .slru, .optimal]
 
-    static func replay(_ policy: EvictionPolicyName, _ capacity: ReplayCapacity) -> ReplayCounts {
+    static func replay(
+        _ policy: PolicyName, _ capacity: ReplayCapacity, parameters: PolicyParameters = PolicyParameters()
+    ) -> ReplayCounts {
         let requests = ReferenceTraceC.requests
         let future = policy == .optimal ? requests.map(\.key) : []
-        let cache = TraceReplay.make(policy: policy, capacity: capacity, future: future)
+        let cache = TraceReplay.make(policy: policy, capacity: capacity, parameters: parameters, future: future)
         requests.withUnsafeBufferPointer { cache.replay($0, counted: true) }
         return cache.counts
     }
@@ -54,7 +56,7 @@ struct TraceCAgreementTests {
     @Test(
         "every policy sizes its queues, segments and ghost lists in bytes when the capacity is in bytes: exact misses and byte misses at every byte capacity",
         arguments: exactPolicies)
-    func byteTruePolicies(policy: EvictionPolicyName) throws {
+    func byteTruePolicies(policy: PolicyName) throws {
         let misses = try #require(ReferenceTraceC.byteCapacityMisses[policy])
         let byteMisses = try #require(ReferenceTraceC.byteCapacityByteMisses[policy])
         let counts = ReferenceTraceC.byteCapacities.map { Self.replay(policy, .bytes($0)) }
@@ -66,12 +68,22 @@ struct TraceCAgreementTests {
     @Test(
         "every policy sizes what it holds in entries when the capacity is in objects: exact misses at every object capacity",
         arguments: exactPolicies)
-    func entryTruePolicies(policy: EvictionPolicyName) throws {
+    func entryTruePolicies(policy: PolicyName) throws {
         let misses = try #require(ReferenceTraceC.objectCapacityMisses[policy])
         let counts = ReferenceTraceC.objectCapacities.map { Self.replay(policy, .objects($0)) }
         #expect(counts.map(\.misses) == misses)
         let ids = ReferenceTraceC.ids.requests
         #expect(ReferenceTraceC.objectCapacities.map { CacheReplay.misses(of: policy, capacity: $0, requests: ids) } == misses)
+    }
+
+    @Test("slru with segments [1, 1, 1, 1] is the reference's default S4LRU: exact misses and byte misses at every capacity")
+    func slruSegmentsParameter() {
+        let s4 = PolicyParameters([.slru: ["segments": .weights([1, 1, 1, 1])]])
+        let bytes = ReferenceTraceC.byteCapacities.map { Self.replay(.slru, .bytes($0), parameters: s4) }
+        #expect(bytes.map(\.misses) == ReferenceTraceC.s4lruByteCapacityMisses)
+        #expect(bytes.map(\.missedBytes) == ReferenceTraceC.s4lruByteCapacityByteMisses)
+        let objects = ReferenceTraceC.objectCapacities.map { Self.replay(.slru, .objects($0), parameters: s4) }
+        #expect(objects.map(\.misses) == ReferenceTraceC.s4lruObjectCapacityMisses)
     }
 
     /// The published rule (one window candidate against one main victim per eviction) with a

@@ -7,7 +7,7 @@ struct TraceReplayTests {
     static let trace = ZipfTrace(count: 30_000, objects: 2_000, alpha: 0.9, seed: 11)
 
     static func replay(
-        _ policy: EvictionPolicyName, _ capacity: ReplayCapacity, _ requests: [TraceRequest], warmup: Int = 0
+        _ policy: PolicyName, _ capacity: ReplayCapacity, _ requests: [TraceRequest], warmup: Int = 0
     ) -> ReplayCounts {
         let future = policy == .optimal ? requests.map(\.key) : []
         let cache = TraceReplay.make(policy: policy, capacity: capacity, future: future)
@@ -26,8 +26,8 @@ struct TraceReplayTests {
 
     @Test(
         "a replay in objects misses exactly as often as CacheReplay, for every policy",
-        arguments: EvictionPolicyName.allCases.filter { $0 != .none })
-    func agreesWithCacheReplay(policy: EvictionPolicyName) {
+        arguments: PolicyRegistry.builtIn.map(\.name))
+    func agreesWithCacheReplay(policy: PolicyName) {
         let requests = Self.trace.requests.enumerated().map { TraceRequest(time: Double($0.offset + 1), key: UInt64($0.element)) }
         for capacity in [1, 50, 400] {
             let counts = Self.replay(policy, .objects(capacity), requests)
@@ -38,8 +38,8 @@ struct TraceReplayTests {
 
     @Test(
         "a replay of dense object ids counts exactly as the replay of their keys, for every policy, in objects and bytes",
-        arguments: EvictionPolicyName.allCases.filter { $0 != .none })
-    func denseIdsAgreeWithKeys(policy: EvictionPolicyName) {
+        arguments: PolicyRegistry.builtIn.map(\.name))
+    func denseIdsAgreeWithKeys(policy: PolicyName) {
         // Keys far from the ids (as a real trace's are), ids in order of first request.
         var idOf: [UInt64: UInt64] = [:]
         var keys: [UInt64] = []

@@ -7,7 +7,7 @@ import Testing
 struct ViewCachePinOrderTests {
     let runLoop = RunLoop(refreshRate: 60)
 
-    func makeModel(_ inUse: InUseMode, policy: EvictionPolicyName = .lru) -> ViewModel {
+    func makeModel(_ inUse: InUseMode, policy: PolicyName = .lru) -> ViewModel {
         let factory = ViewFactory()
         for name in ["a", "b", "c", "d"] {
             factory.register(name) { FactoryViewController(nib: NibDescription(viewCount: 2, depth: 1, labelText: name)) }

@@ -51,7 +51,7 @@ struct ViewFactoryTests {
         ViewModel(factory: makeFactory(), cachePolicy: cache, stackSize: stack, runLoop: runLoop)
     }
 
-    func bounded(_ capacity: Int, _ policy: EvictionPolicyName = .lru, inUse: InUseMode = .repopulate) -> ViewCachePolicy {
+    func bounded(_ capacity: Int, _ policy: PolicyName = .lru, inUse: InUseMode = .repopulate) -> ViewCachePolicy {
         .bounded(capacity: capacity, policy: policy, inUse: inUse, seed: 7)
     }
 

@@ -6,6 +6,9 @@ import Testing
 /// Every error names the file, the 1-based line and column, and the key path.
 @Suite("Scenario loading: errors")
 struct ScenarioErrorTests {
+    /// Every policy name a scenario can use, as messages list them (a test may have registered one).
+    static var allNames: String { PolicyName.allCases.map(\.rawValue).joined(separator: ", ") }
+
     /// Checks position, key path, message and the `file:line:column: error: message` form.
     func expectError(
         _ yaml: String, line: Int, column: Int, keyPath: String, message: String,
@@ -261,7 +264,7 @@ struct ScenarioErrorTests {
         expectError(
             LoaderFixtures.minimal(replacing: "  capacity: 8", with: "  capacity: 8\n  policies: [none, lru, lruu]"),
             line: 13, column: 25, keyPath: "cache.policies[2]",
-            message: "cache.policies[2]: unknown policy 'lruu' (expected one of: none, lru, fifo, random, forever, clock, lfu, arc, s3-fifo, sieve, w-tinylfu, 2q, slru, optimal, memory, disk, memory+disk, gcd-barrier, rwlock, mutex, big-reader, left-right, replicated)")
+            message: "cache.policies[2]: unknown policy 'lruu' (expected one of: \(Self.allNames))")
     }
 
     @Test("a drawing file's memory tier takes any eviction policy, and only those")
@@ -278,17 +281,35 @@ struct ScenarioErrorTests {
         expectError(
             yaml.replacingOccurrences(of: "EVICTION", with: "forever"),
             line: 6, column: 39, keyPath: "cache.eviction",
-            message: "cache.eviction must be an eviction policy (lru, fifo, random, clock, lfu, arc, s3-fifo, sieve, w-tinylfu, 2q, slru, optimal) (found 'forever')")
+            message: "cache.eviction must be an eviction policy (\(PolicyName.evictionPolicies.map(\.rawValue).joined(separator: ", "))) (found 'forever')")
     }
 
     @Test("a policy parameter must be a share of the capacity strictly between 0 and 1", arguments: ["0", "1", "1.5", "-0.1"])
     func policyParameterRange(value: String) {
-        for key in ["s3_fifo_small_ratio", "w_tinylfu_window"] {
+        for (policy, key) in [("s3-fifo", "small_ratio"), ("w-tinylfu", "window")] {
+            let line = "  parameters: {\(policy): {\(key): \(value)}}"
             expectError(
-                LoaderFixtures.minimal(replacing: "  capacity: 8", with: "  capacity: 8\n  \(key): \(value)"),
-                line: 13, column: key.count + 5, keyPath: "cache.\(key)",
-                message: "cache.\(key) must be > 0 and < 1 (found \(value))")
+                LoaderFixtures.minimal(replacing: "  capacity: 8", with: "  capacity: 8\n" + line),
+                line: 13, column: line.count - value.count - 1, keyPath: "cache.parameters.\(policy).\(key)",
+                message: "cache.parameters.\(policy).\(key): must be > 0 and < 1 (found \(Double(value) ?? 0))")
         }
+    }
+
+    @Test("a policy parameter block names registered policies and their declared parameters")
+    func policyParameterNamesAreChecked() {
+        expectError(
+            LoaderFixtures.minimal(replacing: "  capacity: 8", with: "  capacity: 8\n  parameters: {s3fifo: {small_ratio: 0.2}}"),
+            line: 13, column: 24, keyPath: "cache.parameters.s3fifo",
+            message: "cache.parameters.s3fifo: unknown policy 's3fifo' (expected one of: "
+                + PolicyRegistry.names.map(\.rawValue).joined(separator: ", ") + ")")
+        expectError(
+            LoaderFixtures.minimal(replacing: "  capacity: 8", with: "  capacity: 8\n  parameters: {s3-fifo: {small: 0.2}}"),
+            line: 13, column: 33, keyPath: "cache.parameters.s3-fifo.small",
+            message: "cache.parameters.s3-fifo.small: s3-fifo has no parameter 'small' (expected one of: small_ratio, ghost_ratio, move_threshold)")
+        expectError(
+            LoaderFixtures.minimal(replacing: "  capacity: 8", with: "  capacity: 8\n  parameters: {s3-fifo: {move_threshold: 7}}"),
+            line: 13, column: 42, keyPath: "cache.parameters.s3-fifo.move_threshold",
+            message: "cache.parameters.s3-fifo.move_threshold: must be an integer in 1...3 (found 7)")
     }
 
     /// A navigation file (its policy parameter on line 11) and a drawing file (on line 10), each with
@@ -323,23 +344,25 @@ struct ScenarioErrorTests {
         "navigation and drawing files take the policy parameters, a share strictly between 0 and 1",
         arguments: ["0", "1", "1.5", "-0.1"])
     func policyParameterRangeInEveryKind(value: String) throws {
-        for key in ["s3_fifo_small_ratio", "w_tinylfu_window"] {
+        for (policy, key) in [("s3-fifo", "small_ratio"), ("w-tinylfu", "window")] {
             for (yaml, line) in [(Self.navigationWithParameter, 11), (Self.drawingWithParameter, 10)] {
-                #expect(loadError(yaml.replacingOccurrences(of: "PARAMETER", with: "\(key): 0.25")) == nil)
+                let valid = "parameters: {\(policy): {\(key): 0.25}}"
+                #expect(loadError(yaml.replacingOccurrences(of: "PARAMETER", with: valid)) == nil)
+                let invalid = "parameters: {\(policy): {\(key): \(value)}}"
                 expectError(
-                    yaml.replacingOccurrences(of: "PARAMETER", with: "\(key): \(value)"),
-                    line: line, column: key.count + 5, keyPath: "cache.\(key)",
-                    message: "cache.\(key) must be > 0 and < 1 (found \(value))")
+                    yaml.replacingOccurrences(of: "PARAMETER", with: invalid),
+                    line: line, column: invalid.count - value.count + 1, keyPath: "cache.parameters.\(policy).\(key)",
+                    message: "cache.parameters.\(policy).\(key): must be > 0 and < 1 (found \(Double(value) ?? 0))")
             }
         }
         let navigation = try ScenarioLoader.load(
-            yaml: Self.navigationWithParameter.replacingOccurrences(of: "PARAMETER", with: "w_tinylfu_window: 0.25"),
+            yaml: Self.navigationWithParameter.replacingOccurrences(of: "PARAMETER", with: "parameters: {w-tinylfu: {window: 0.25}}"),
             file: "n.yaml")
-        #expect(navigation.as(NavigationScenario.self)?.cache.parameters == EvictionParameters(windowRatio: 0.25))
+        #expect(navigation.as(NavigationScenario.self)?.cache.parameters == PolicyParameters([.wTinyLFU: ["window": .number(0.25)]]))
         let drawing = try ScenarioLoader.load(
-            yaml: Self.drawingWithParameter.replacingOccurrences(of: "PARAMETER", with: "s3_fifo_small_ratio: 0.25"),
+            yaml: Self.drawingWithParameter.replacingOccurrences(of: "PARAMETER", with: "parameters: {s3-fifo: {small_ratio: 0.25}}"),
             file: "d.yaml")
-        #expect(drawing.as(DrawingScenario.self)?.cache.parameters == EvictionParameters(smallRatio: 0.25))
+        #expect(drawing.as(DrawingScenario.self)?.cache.parameters == PolicyParameters([.s3fifo: ["small_ratio": .number(0.25)]]))
     }
 
     @Test("an unknown policy name in a navigation or drawing file points at it")

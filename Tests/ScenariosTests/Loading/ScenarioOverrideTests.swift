@@ -111,7 +111,7 @@ struct ScenarioOverrideTests {
     func setUnknownKey() {
         #expect(
             Self.error(["cache.capacty=8"])
-                == "t.yaml: error: --set cache.capacty=8: unknown key 'capacty' in cache (expected one of: capacity, policies, in_use, s3_fifo_small_ratio, w_tinylfu_window)")
+                == "t.yaml: error: --set cache.capacty=8: unknown key 'capacty' in cache (expected one of: capacity, policies, in_use, parameters)")
         #expect(Self.error(["tabel.sections=2"])?.contains("unknown key 'tabel' at the top level (expected one of: version, name,") == true)
     }
 
@@ -149,7 +149,7 @@ struct ScenarioOverrideTests {
         }
         #expect(
             Self.error([], sweep: ["cache.capacty=2,4"])
-                == "t.yaml: error: --sweep cache.capacty=2,4: unknown key 'capacty' in cache (expected one of: capacity, policies, in_use, s3_fifo_small_ratio, w_tinylfu_window)")
+                == "t.yaml: error: --sweep cache.capacty=2,4: unknown key 'capacty' in cache (expected one of: capacity, policies, in_use, parameters)")
         // A declared key the file does not write: the sweep's own rule, naming the option.
         #expect(
             Self.error([], sweep: ["table.viewport_height=500,600"])

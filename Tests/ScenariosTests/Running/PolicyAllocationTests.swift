@@ -11,8 +11,8 @@ struct PolicyAllocationTests {
 
     @Test(
         "after warm-up a policy allocates nothing per hit or per miss",
-        arguments: EvictionPolicyName.allCases.filter { $0 != .none && $0 != .optimal })
-    func steadyStateAllocatesNothing(policy: EvictionPolicyName) {
+        arguments: PolicyRegistry.builtIn.map(\.name).filter { $0 != .optimal })
+    func steadyStateAllocatesNothing(policy: PolicyName) {
         AllocationProbe.install()
         let half = Array(Self.requests.prefix(Self.requests.count / 2))
         for capacity in [100, 1000] {

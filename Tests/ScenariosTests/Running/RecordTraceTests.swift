@@ -64,7 +64,7 @@ struct RecordTraceTests {
         #expect(result.traces.count == result.summary.count)
         #expect(result.summary.count == 11)
         for ((run, requests), row) in zip(result.traces, result.summary) {
-            let policy = EvictionPolicyName(run.policy)
+            let policy = run.policy
             let keys = requests.map { UInt32(truncatingIfNeeded: $0.key) }
             // The run counts from the end of the warm-up; the stream holds the warm-up too, and a
             // replay of its prefix is the first part of the whole replay.

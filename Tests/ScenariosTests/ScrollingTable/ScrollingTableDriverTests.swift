@@ -100,16 +100,16 @@ struct ScrollingTableDriverTests {
         #expect(Self.counts(result.summary, result.columns.summary) == Self.counts(again.summary, again.columns.summary))
     }
 
-    @Test("s3_fifo_small_ratio and w_tinylfu_window are read from the cache block")
+    @Test("policy parameters are read from the cache block")
     func policyParametersApply() throws {
         let yaml = Self.table.replacingOccurrences(
             of: "cache: {capacity: 6, policies: [none, lru, random], in_use: [repopulate, pin, drop]}",
-            with: "cache: {capacity: 6, policies: [s3-fifo, w-tinylfu], in_use: [repopulate], s3_fifo_small_ratio: 0.5, w_tinylfu_window: 0.5}")
+            with: "cache: {capacity: 6, policies: [s3-fifo, w-tinylfu], in_use: [repopulate], parameters: {s3-fifo: {small_ratio: 0.5}, w-tinylfu: {window: 0.5}}}")
         guard let table = (try Self.scenario(yaml)).as(ScrollingTableScenario.self) else {
             Issue.record("not a scrolling-table scenario")
             return
         }
-        #expect(table.cache.parameters == EvictionParameters(smallRatio: 0.5, windowRatio: 0.5))
+        #expect(table.cache.parameters == PolicyParameters([.s3fifo: ["small_ratio": .number(0.5)], .wTinyLFU: ["window": .number(0.5)]]))
     }
 
     @Test("policy none instantiates on every request and reuses nothing")

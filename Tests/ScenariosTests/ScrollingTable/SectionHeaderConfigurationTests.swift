@@ -42,7 +42,7 @@ struct SectionHeaderConfigurationTests {
         let spec = scenario.table
         let runLoop = Models.RunLoop(refreshRate: 60)
         let cache = ControllerCache(
-            configuration: .init(capacity: 8, policy: .lru, inUseMode: .repopulate, seed: 1, parameters: EvictionParameters()),
+            configuration: .init(capacity: 8, policy: .lru, inUseMode: .repopulate, seed: 1, parameters: PolicyParameters()),
             runLoop: runLoop)
         let pool = ReusePool(runLoop: runLoop)
         let source = TableSource(spec: spec, content: TableContent(spec: spec, seed: 4), cache: cache, pool: pool, usesPool: true)

@@ -1,0 +1,81 @@
+/// The name of a policy as a scenario file spells it (`lru`, `s3-fifo`, `forever`, `memory+disk`,
+/// `left-right`): the one name type of every cache policy, tier and store design.
+///
+/// Names are open: the eviction policies are those in ``PolicyRegistry`` (built-in or registered
+/// by a program that embeds workbench), each declaring its own name in its file. A few names are
+/// not eviction policies: ``none`` (no cache) and ``forever`` (keep everything until a memory
+/// warning) here, the drawing store's tiers and the reader-writer store's designs beside their types.
+public struct PolicyName: RawRepresentable, Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral,
+    CaseIterable, Codable
+{
+    /// The name as written.
+    public let rawValue: String
+
+    /// A name as written.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// A name as written.
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    public init(stringLiteral value: String) { rawValue = value }
+
+    /// The name as written if it is one a scenario can use (one of ``allCases``), else `nil`.
+    public init?(known rawValue: String) {
+        guard Self.allCases.contains(PolicyName(rawValue)) else { return nil }
+        self.rawValue = rawValue
+    }
+
+    public var description: String { rawValue }
+
+    /// No cache at all: every request instantiates. The baseline.
+    public static let none: PolicyName = "none"
+    /// No bound: everything is kept until a memory warning (the view factory's own behaviour; for
+    /// the controller cache, an NSCache without a limit).
+    public static let forever: PolicyName = "forever"
+
+    /// Whether a store with this policy keeps anything.
+    public var caches: Bool { self != .none }
+
+    /// The registered eviction policy of this name, if it is one.
+    public var descriptor: PolicyDescriptor? { PolicyRegistry.descriptor(named: self) }
+
+    /// Whether the policy evicts to stay within a capacity (a registered eviction policy).
+    public var isBounded: Bool { descriptor != nil }
+
+    /// Whether the policy needs the request stream's future (Belady's `optimal`).
+    public var needsFuture: Bool { descriptor?.needsFuture ?? false }
+
+    /// Every name a scenario can use: no cache, the registered eviction policies, forever, the
+    /// drawing store's tiers and the reader-writer store's designs (each kind accepts its own).
+    public static var allCases: [PolicyName] {
+        [.none] + PolicyRegistry.names + [.forever] + drawingTiers + storeDesigns
+    }
+
+    /// The registered eviction policies (those that evict to stay within a capacity).
+    public static var evictionPolicies: [PolicyName] { PolicyRegistry.names }
+
+    /// The reader-writer store's synchronisation designs (`parallel-readers`).
+    public static var storeDesigns: [PolicyName] { StoreDesignName.allCases.map { PolicyName($0.rawValue) } }
+
+    /// Decodes a name and refuses one that is not in ``allCases``.
+    public init(from decoder: Decoder) throws {
+        let expected = "expected one of: " + Self.allCases.map(\.rawValue).joined(separator: ", ")
+        let raw: String
+        do {
+            raw = try decoder.singleValueContainer().decode(String.self)
+        } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context) {
+            throw DecodingError.dataCorrupted(.init(codingPath: context.codingPath, debugDescription: expected))
+        }
+        let name = PolicyName(raw)
+        guard Self.allCases.contains(name) else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "unknown policy '\(raw)' (\(expected))"))
+        }
+        self = name
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
