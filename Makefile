@@ -25,7 +25,7 @@ REFERENCE_SCENARIOS ?= $(wildcard scenarios/reference/*.yaml)
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 WORKBENCH  := .build/release/workbench
 
-.PHONY: run test tsan check-scenarios scenario-check-run fuzz fuzz-run deps build bench clean docs example api-docs
+.PHONY: run test tsan check-scenarios scenario-check-run fuzz fuzz-run deps build bench clean docs example api-docs test-app-ci
 
 # Mutants for `make fuzz`, the seed that draws them and the families mixed (scenario, trace,
 # compare, merge or all, comma-separated); `make test` runs FUZZ_TEST_N of them and starts none
@@ -111,6 +111,12 @@ docs: build
 
 bench: build
 	$(WORKBENCH) bench
+
+# The app-team CI recipe (scripts/app-ci.sh) played on Examples/custom-cache with three commits:
+# unchanged (passes), a hit path twice as expensive (caught by instruction counts), an eviction
+# rule changed (caught by counts). Needs valgrind; builds the runner four times in release.
+test-app-ci: deps
+	scripts/test-app-ci.sh
 
 # WorkbenchKit's reference (DocC): the extension points a team's runner uses, from the doc
 # comments and Sources/Models/Models.docc; written to .build/plugins/Swift-DocC/outputs.

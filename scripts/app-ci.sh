@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# The app-team CI recipe: judge a pull request of a Swift package that builds a workbench runner
+# (an executable that registers the team's policies and calls WorkbenchCLI.main(), as
+# Examples/custom-cache does) in one run per side.
+#
+#   scripts/app-ci.sh --runner PRODUCT [--package-dir DIR] [--out DIR] [--work DIR] BASE HEAD SCENARIO...
+#
+# BASE and HEAD are git revisions of the repository the current directory is in (a pull request:
+# origin/main and HEAD). The runner is built in release at each revision, in a worktree of its own
+# (under --work, reused when it is there already), and runs the scenarios (paths relative to the
+# package directory, --package-dir, default .) once per side with --instructions: every timed
+# operation is counted in instructions under valgrind's callgrind, which repeat from run to run.
+# Then HEAD's runner compares the two results: counts exactly (an eviction rule that changed), the
+# instruction counts within 1% (a hit path made slower). The comparison's summary, in markdown,
+# goes to stdout and to OUT/summary.md (append it to $GITHUB_STEP_SUMMARY).
+#
+# Exit status: 0 nothing regressed; 2 a count or an instruction count regressed, or HEAD's run
+# failed one of its scenarios' expect lines; 1 a build or an input failed.
+set -euo pipefail
+
+runner="" package_dir="." out="app-ci" work=""
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --runner) runner="$2"; shift 2 ;;
+        --package-dir) package_dir="$2"; shift 2 ;;
+        --out) out="$2"; shift 2 ;;
+        --work) work="$2"; shift 2 ;;
+        -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) break ;;
+    esac
+done
+if [[ -z "$runner" || $# -lt 3 ]]; then
+    echo "usage: $0 --runner PRODUCT [--package-dir DIR] [--out DIR] [--work DIR] BASE HEAD SCENARIO..." >&2
+    exit 1
+fi
+base_rev="$1" head_rev="$2"; shift 2
+scenarios=("$@")
+repo=$(git rev-parse --show-toplevel)
+work=${work:-$(mktemp -d)}
+mkdir -p "$work" "$out"
+out=$(cd "$out" && pwd)
+rm -rf "$out/base" "$out/head"
+
+# The worktree of a revision, its runner built in release; prints the runner's path.
+build() {
+    local sha dir
+    sha=$(git -C "$repo" rev-parse --verify "$1^{commit}")
+    dir="$work/$sha"
+    if [[ ! -d "$dir" ]]; then
+        git -C "$repo" worktree add --detach --force "$dir" "$sha" >&2
+    fi
+    (cd "$dir/$package_dir" && swift build -c release --product "$runner" >&2)
+    echo "$dir/$package_dir/.build/release/$runner"
+}
+
+echo "app-ci: building $runner at $base_rev and at $head_rev" >&2
+base_bin=$(build "$base_rev")
+head_bin=$(build "$head_rev")
+
+# One run per side. The base's own expect lines are not this change's business (exit 2 there
+# only notes it); the head's are.
+status=0
+(cd "$work/$(git -C "$repo" rev-parse --verify "$base_rev^{commit}")/$package_dir" \
+    && "$base_bin" run "${scenarios[@]}" --out "$out/base" --instructions --quiet --no-plots) \
+    || { rc=$?; [[ $rc -eq 2 ]] || exit 1; echo "app-ci: the base failed an expect line of its own" >&2; }
+(cd "$work/$(git -C "$repo" rev-parse --verify "$head_rev^{commit}")/$package_dir" \
+    && "$head_bin" run "${scenarios[@]}" --out "$out/head" --instructions --quiet --no-plots) \
+    || { rc=$?; [[ $rc -eq 2 ]] || exit 1; echo "app-ci: the head failed an expect line" >&2; status=2; }
+
+set +e
+"$head_bin" compare "$out/base" "$out/head" --summary --format markdown > "$out/summary.md"
+compared=$?
+set -e
+cat "$out/summary.md"
+[[ $compared -eq 1 ]] && exit 1
+[[ $compared -eq 2 ]] && status=2   # 3: the head adds a scenario, not a regression
+exit $status

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Plays the app-team CI recipe (scripts/app-ci.sh) on Examples/custom-cache, as a team's pull
+# requests would meet it: a copy of the package in a git repository of its own, depending on this
+# checkout, and three changes to its LRU-2 policy judged against the first commit:
+#   1. unchanged behaviour (a comment)               -> passes (exit 0)
+#   2. the hit path made twice as expensive          -> caught by the instruction counts (exit 2)
+#   3. the eviction rule changed (newest seen-once)  -> caught by the counts (exit 2)
+# Needs valgrind. Builds the runner in release four times; takes several minutes.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d)
+trap 'git -C "$tmp/team" worktree prune 2>/dev/null || true; rm -rf "$tmp"' EXIT
+team="$tmp/team"
+mkdir -p "$team"
+cp -r "$root/Examples/custom-cache/Package.swift" "$root/Examples/custom-cache/Sources" \
+    "$root/Examples/custom-cache/Tests" "$root/Examples/custom-cache/scenarios" "$team/"
+sed -i "s|path: \"../..\"|path: \"$root\"|" "$team/Package.swift"
+policy="$team/Sources/CustomCache/LRU2Policy.swift"
+cd "$team"
+git init -q
+git add -A && git -c user.name=ci -c user.email=ci@example.invalid commit -q -m base
+commit() { git add -A && git -c user.name=ci -c user.email=ci@example.invalid commit -q -m "$1" && git rev-parse HEAD; }
+
+# 1. A comment: behaviour and cost unchanged.
+sed -i 's|^    public func didRemoveAll() { resident.removeAll() }|    /// Every entry left.\n    public func didRemoveAll() { resident.removeAll() }|' "$policy"
+unchanged=$(commit "a comment")
+# 2. The hit path does its work twice (same result, twice the instructions per hit).
+python3 - "$policy" <<'PY'
+import sys
+p = sys.argv[1]
+s = open(p).read()
+old = """        guard resident.contains(slot) else { return }
+        clock += 1
+        penultimate[slot] = last[slot]
+        last[slot] = clock"""
+new = """        for _ in 0..<2 {
+            guard resident.contains(slot) else { return }
+            clock += 1
+            penultimate[slot] = last[slot] == clock - 1 ? penultimate[slot] : last[slot]
+            last[slot] = clock
+        }"""
+assert old in s
+open(p, "w").write(s.replace(old, new))
+PY
+slower=$(commit "the hit path twice as expensive")
+git checkout -q "$unchanged" -- "$policy"
+# 3. Among entries seen once, the newest goes first.
+python3 - "$policy" <<'PY'
+import sys
+p = sys.argv[1]
+s = open(p).read()
+old = "penultimate[slot] == 0 ? (0, last[slot])"
+assert old in s
+open(p, "w").write(s.replace(old, "penultimate[slot] == 0 ? (0, UInt64.max - last[slot])"))
+PY
+evicts=$(commit "evict the newest seen-once entry")
+
+base=$(git rev-list --max-parents=0 HEAD)
+fail=0
+check() {  # check NAME HEAD EXPECTED-STATUS
+    set +e
+    "$root/scripts/app-ci.sh" --runner custom-workbench --work "$tmp/work" --out "$tmp/out-$1" \
+        "$base" "$2" scenarios/ci-gate.yaml > "$tmp/$1.md" 2> "$tmp/$1.log"
+    local status=$?
+    set -e
+    echo "== $1: exit $status (expected $3)"
+    sed -n '1,12p' "$tmp/$1.md"
+    if [[ $status -ne $3 ]]; then tail -20 "$tmp/$1.log"; fail=1; fi
+}
+check unchanged "$unchanged" 0
+check slower "$slower" 2
+check evicts "$evicts" 2
+exit $fail
