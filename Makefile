@@ -11,7 +11,8 @@
 # `make deps` alone installs the system packages (needs root or sudo): libjemalloc-dev, gnuplot-nox,
 # pkg-config, libpng-dev and libcairo2-dev with fonts-dejavu-core (the drawing cache's PNG files and
 # drawings), python3 (the tests read PNG files with an independent decoder), libzstd-dev and
-# zlib1g-dev (`.zst` and `.gz` trace files), libssl-dev (libcrypto: the SHA-256 of a study's files).
+# zlib1g-dev (`.zst` and `.gz` trace files), libssl-dev (libcrypto: the SHA-256 of a study's files),
+# valgrind (run --instructions: callgrind, and its callgrind.h for the client requests).
 
 SHELL      := /bin/bash
 SWIFT      ?= swift
@@ -49,6 +50,7 @@ deps:
 	dpkg -s libzstd-dev >/dev/null 2>&1 || missing="$$missing libzstd-dev"; \
 	dpkg -s zlib1g-dev >/dev/null 2>&1 || missing="$$missing zlib1g-dev"; \
 	dpkg -s libssl-dev >/dev/null 2>&1 || missing="$$missing libssl-dev"; \
+	dpkg -s valgrind >/dev/null 2>&1 || missing="$$missing valgrind"; \
 	if [ -n "$$missing" ]; then \
 		echo "installing:$$missing"; \
 		$(SUDO) apt-get update -qq && \

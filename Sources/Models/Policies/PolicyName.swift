@@ -55,7 +55,9 @@ public struct PolicyName: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static var evictionPolicies: [PolicyName] { PolicyRegistry.names }
 
     /// The reader-writer store's synchronisation designs (`parallel-readers`).
-    public static var storeDesigns: [PolicyName] { StoreDesignName.allCases.map { PolicyName($0.rawValue) } }
+    public static var storeDesigns: [PolicyName] {
+        StoreDesignName.allCases.map { PolicyName($0.rawValue) } + StoreDesignRegistry.all.map(\.name)
+    }
 
     /// Decodes a name and refuses one that is not in ``allCases``.
     public init(from decoder: Decoder) throws {

@@ -33,8 +33,11 @@ public final class ReaderWriterStore<Key: Hashable & Sendable & Codable, Value: 
     /// with nil.
     public typealias EvictionDecider = @Sendable (_ key: Key, _ value: Value, _ context: Any?) -> Bool
 
-    /// The design this store runs on.
-    public let design: StoreDesignName
+    /// The built-in design this store runs on; `nil` for a registered one (``designName``).
+    public let design: StoreDesignName?
+
+    /// The name of the design this store runs on, built-in or registered.
+    public let designName: PolicyName
 
     /// The store's name (YMCache's `memoryCacheWithName:`), nil if it has none; the seed's
     /// design labels its queue with it.
@@ -78,17 +81,48 @@ public final class ReaderWriterStore<Key: Hashable & Sendable & Codable, Value: 
     ///   - writes: whether removals and the loader are synchronous (the seed's code) or
     ///     asynchronous (its document).
     /// - Complexity: O(1), plus O(*s*) slot locks for `big-reader`.
-    public init(
+    public convenience init(
         name: String? = nil,
         design: StoreDesignName = .gcdBarrier,
         serializer: any StoreSerializer<Key, Value> = JSONStoreSerializer<Key, Value>(),
         evictionDecider: EvictionDecider? = nil,
         writes: StoreWriteMode = .synchronous
     ) {
+        self.init(
+            name: name, design: design, designName: PolicyName(design.rawValue), storage: design.makeDesign(name: name),
+            serializer: serializer, evictionDecider: evictionDecider, writes: writes)
+    }
+
+    /// Creates an empty store on a design registered by name (``StoreDesignRegistry``), or on the
+    /// built-in design of that name; `nil` if neither has the name. Parameters as
+    /// ``init(name:design:serializer:evictionDecider:writes:)``.
+    public convenience init?(
+        name: String? = nil,
+        designNamed designName: PolicyName,
+        serializer: any StoreSerializer<Key, Value> = JSONStoreSerializer<Key, Value>(),
+        evictionDecider: EvictionDecider? = nil,
+        writes: StoreWriteMode = .synchronous
+    ) {
+        if let builtIn = StoreDesignName(rawValue: designName.rawValue) {
+            self.init(name: name, design: builtIn, serializer: serializer, evictionDecider: evictionDecider, writes: writes)
+        } else if let registered = StoreDesignRegistry.descriptor(named: designName) {
+            self.init(
+                name: name, design: nil, designName: designName, storage: registered.make(),
+                serializer: serializer, evictionDecider: evictionDecider, writes: writes)
+        } else {
+            return nil
+        }
+    }
+
+    private init(
+        name: String?, design: StoreDesignName?, designName: PolicyName, storage: any StoreDesign,
+        serializer: any StoreSerializer<Key, Value>, evictionDecider: EvictionDecider?, writes: StoreWriteMode
+    ) {
         self.name = name
         self.design = design
+        self.designName = designName
         self.writes = writes
-        storage = design.makeDesign(name: name)
+        self.storage = storage
         leftRightReads = (storage as? LeftRightDesign)?.readSide
         replicatedReads = (storage as? ReplicatedDesign).map { ($0.readSide, Unmanaged.passUnretained($0)) }
         states = .allocate(capacity: storage.copies)

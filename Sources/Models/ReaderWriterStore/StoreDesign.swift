@@ -21,8 +21,7 @@
 /// a ``StoreWrite`` object the store recycles, not an escaping closure. Bodies must not call back
 /// into the design: the store guarantees that by refusing calls from deciders and loaders
 /// (``ReaderWriterStoreError/reentrantCall(operation:)``).
-@usableFromInline
-package protocol StoreDesign: AnyObject, Sendable {
+public protocol StoreDesign: AnyObject, Sendable {
     /// How many copies of the state the design reads and writes: 2 for `left-right`, one per
     /// reader slot for `replicated`, else 1.
     var copies: Int { get }
@@ -66,17 +65,15 @@ package protocol StoreDesign: AnyObject, Sendable {
 
 extension StoreDesign {
     /// One copy of the state.
-    @usableFromInline
-    package var copies: Int { 1 }
+    public var copies: Int { 1 }
 
     /// Writes run before ``enqueueWrite(_:)`` returns.
-    @usableFromInline
-    package var writesAsynchronously: Bool { false }
+    public var writesAsynchronously: Bool { false }
 
     /// Runs `read` between ``beginRead()`` and ``endRead(_:)``: ``read(_:)`` for the designs whose
     /// read is bracketed on the caller's thread.
     /// - Complexity: as ``beginRead()`` plus the read.
-    package func readBracketed<Read: StoreRead>(_ read: inout Read) {
+    public func readBracketed<Read: StoreRead>(_ read: inout Read) {
         guard let ticket = beginRead() else { return }
         read.run(copy: ticket.copy)
         endRead(ticket)
@@ -84,8 +81,7 @@ extension StoreDesign {
 
     /// A synchronous write of `work`.
     /// - Complexity: as ``write(_:)``.
-    @usableFromInline
-    package func enqueueWrite(_ work: StoreWrite) {
+    public func enqueueWrite(_ work: StoreWrite) {
         write { copy in work.apply(copy: copy) }
         work.finish()
     }
@@ -93,15 +89,14 @@ extension StoreDesign {
 
 /// The shared access ``StoreDesign/beginRead()`` took: the copy to read, and what the design needs
 /// to release it (a reader slot's address, an indicator).
-@usableFromInline
-package struct StoreReadTicket: Sendable {
+public struct StoreReadTicket: Sendable {
     /// The index of the copy to read.
-    @usableFromInline package let copy: Int
+    public let copy: Int
     /// The design's own token, handed back to ``StoreDesign/endRead(_:)``.
-    @usableFromInline package let token: Int
+    public let token: Int
 
     @inlinable
-    package init(copy: Int, token: Int) {
+    public init(copy: Int, token: Int) {
         self.copy = copy
         self.token = token
     }
@@ -110,16 +105,14 @@ package struct StoreReadTicket: Sendable {
 /// A write handed to ``StoreDesign/enqueueWrite(_:)``: applied to each copy, then finished. An
 /// object, not a closure, so that the store can keep finished ones and reuse them: an asynchronous
 /// `set` then allocates nothing.
-@usableFromInline
-package class StoreWrite: @unchecked Sendable {
-    @usableFromInline
-    package init() {}
+public class StoreWrite: @unchecked Sendable {
+    public init() {}
 
     /// Applies the write to copy `copy`; called once per copy, with exclusive access to it.
-    package func apply(copy: Int) {}
+    public func apply(copy: Int) {}
 
     /// Called once after every copy has been applied, on the thread that applied the last one.
-    package func finish() {}
+    public func finish() {}
 }
 
 /// A write given as a closure, for the operations that allocate anyway (bulk add).

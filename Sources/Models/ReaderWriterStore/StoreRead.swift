@@ -1,7 +1,6 @@
 /// One read a ``ReaderWriterStore`` runs through its ``StoreDesign``: the inputs, the state to read
 /// and a place for the result, with the code that fills it in.
-@usableFromInline
-package protocol StoreRead {
+public protocol StoreRead {
     /// Reads copy `copy` of the state into the result. Called with shared access to that copy held.
     mutating func run(copy: Int)
 }

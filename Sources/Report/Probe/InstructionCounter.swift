@@ -77,7 +77,10 @@ public enum InstructionCounter {
         wb_callgrind_stop()
         wb_callgrind_dump(label)
         dumps += 1
-        guard let text = try? String(contentsOfFile: "\(outputFile).\(dumps)", encoding: .utf8) else { return nil }
+        // With --separate-threads=yes, the main thread's dump is `<file>.<n>-01` (the runs run on
+        // it); without, `<file>.<n>`.
+        let candidates = ["\(outputFile).\(dumps)-01", "\(outputFile).\(dumps)"]
+        guard let text = candidates.lazy.compactMap({ try? String(contentsOfFile: $0, encoding: .utf8) }).first else { return nil }
         return CallgrindDump.instructions(in: text, label: label)
     }
 }

@@ -19,7 +19,6 @@ struct ParallelReadersDriver {
 
     func run(isCancelled: () -> Bool, progress: (Double) -> Void) -> RunOutput {
         let header = scenario.header
-        let design = StoreDesignName(rawValue: configuration.policy.rawValue) ?? .gcdBarrier
         let board = VersionBoard(keys: scenario.keyCount)
         let tally = EvictionTally()
         let clock = StoreClock(timeScale: scenario.eviction?.timeScale ?? 1)
@@ -38,7 +37,12 @@ struct ParallelReadersDriver {
                 return evict
             }
         }
-        let store = QuoteStore(design: design, serializer: QuoteSerializer(), evictionDecider: decider, writes: scenario.writes.mode)
+        // A built-in design or one a program registered (the file's names were checked at load).
+        let store =
+            QuoteStore(
+                designNamed: configuration.policy, serializer: QuoteSerializer(), evictionDecider: decider,
+                writes: scenario.writes.mode)
+            ?? QuoteStore(serializer: QuoteSerializer(), evictionDecider: decider, writes: scenario.writes.mode)
         // `store.persistence`: saves from the start of the measured window to its end.
         var saveFile = scenario.persistence.map {
             StoreSaveFile(spec: $0, label: "\(header.name)-\(configuration.policy.rawValue)-\(configuration.index)-store")

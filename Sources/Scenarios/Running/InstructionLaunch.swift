@@ -103,10 +103,12 @@ public struct InstructionLaunch: Sendable, Equatable {
         )
     }
 
-    /// valgrind's arguments before the program's: callgrind, collection off at the start, its
-    /// output into `outputFile` (dumps `<outputFile>.1`, `.2`, ...), its own messages off.
+    /// valgrind's arguments before the program's: callgrind, collection and instrumentation off at
+    /// the start, a count per thread (what another thread, such as a dispatch worker, runs while
+    /// an operation is counted stays out of the operation's count), its output into `outputFile`
+    /// (dumps `<outputFile>.1-01`, `.2-01`, ... for the main thread), its own messages off.
     public func arguments(outputFile: URL) -> [String] {
-        ["--tool=callgrind", "--collect-atstart=no", "--instr-atstart=no", "--callgrind-out-file=\(outputFile.path)", "--quiet"]
+        ["--tool=callgrind", "--collect-atstart=no", "--instr-atstart=no", "--separate-threads=yes", "--callgrind-out-file=\(outputFile.path)", "--quiet"]
     }
 
     /// jemalloc's options in the child: no purging by the clock (after any the environment has).

@@ -97,3 +97,50 @@ struct PolicyRegistrationTests {
         #expect(error?.message == "cache.parameters.test-mru.depth: must be an integer in 1...4 (found 9)")
     }
 }
+
+/// A store design is one type plus one registration: a parallel-readers file names it.
+@Suite("store design registration")
+struct StoreDesignRegistrationTests {
+    static let yaml = """
+        name: registered-design
+        kind: parallel-readers
+        seed: 3
+        duration: 200ms
+        warmup: 50ms
+        store: {designs: [test-lock, mutex]}
+        keys: 200
+        readers: [{name: reader, threads: 1, mix: {get: 100}, operations: 2000}]
+        writers: [{name: writer, threads: 1, mix: {set: 100}, operations: 200}]
+
+        """
+
+    @Test("a store design registered from the test target runs in a parallel-readers scenario beside a built-in one")
+    func registeredDesignRuns() throws {
+        #expect(TestLockDesign.registered)
+        #expect(PolicyName.storeDesigns.contains("test-lock"))
+        let result = ScenarioRunner.run(try ScenarioLoader.load(yaml: Self.yaml, file: "design.yaml"))
+        #expect(result.complete)
+        let designs = result.summary.compactMap { $0["policy"]?.text }
+        #expect(designs == ["test-lock", "mutex"])
+        #expect(result.summary.allSatisfy { $0["reader_total_ops"]?.text == "2000" && $0["stale_reads"]?.text == "0" })
+    }
+
+    @Test("a design name already taken by a policy or a design is refused")
+    func takenDesignNameRefused() {
+        #expect(throws: PolicyRegistrationError.self) {
+            try StoreDesignRegistry.register(StoreDesignDescriptor(name: "mutex", summary: "") { TestLockDesign() })
+        }
+        #expect(throws: PolicyRegistrationError.self) {
+            try StoreDesignRegistry.register(StoreDesignDescriptor(name: "lru", summary: "") { TestLockDesign() })
+        }
+    }
+
+    @Test("a store is made on a registered design by name, and refused for an unknown name")
+    func storeOnRegisteredDesign() {
+        #expect(TestLockDesign.registered)
+        let store = ReaderWriterStore<String, Int>(designNamed: "test-lock")
+        store?["a"] = 1
+        #expect(store?["a"] == 1 && store?.design == nil && store?.designName == "test-lock")
+        #expect(ReaderWriterStore<String, Int>(designNamed: "no-such-design") == nil)
+    }
+}

@@ -2,10 +2,11 @@ import CustomCache
 import Models
 import Workbench
 
-// workbench, plus this team's own policy: every subcommand (run, validate, compare, ab, plan,
-// bench) knows `lru-2` as it knows the built-in policies.
+// workbench, plus this team's own policy and store design: every subcommand (run, validate,
+// compare, ab, plan, bench) knows `lru-2` and `spinlock` as it knows the built-in ones.
 do {
     try PolicyRegistry.register(LRU2Policy.self)
+    try StoreDesignRegistry.register(SpinLockDesign.descriptor)
 } catch {
     fatalError("\(error)")
 }

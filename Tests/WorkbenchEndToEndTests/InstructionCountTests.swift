@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+/// Whether valgrind is on this machine's PATH (the instruction-count runs need it).
+private let valgrindInstalled: Bool = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
+    FileManager.default.isExecutableFile(atPath: "\($0)/valgrind")
+}
+
+extension EndToEnd {
+    @Suite("run --instructions: instruction counts under callgrind")
+    struct InstructionCounts {
+        /// A trace of 3000 generated requests through one policy: one replay.
+        static let trace = """
+            name: tiny-trace
+            kind: trace
+            seed: 3
+            generate: {objects: 500, requests: 3000}
+            cache: {policies: [s3-fifo], capacities: [100]}
+            """
+
+        /// One second of scrolling through a cache of 6 controllers, one policy.
+        static let table = Fixture.text(
+            Fixture.lines(name: "tiny-table").map {
+                $0.hasPrefix("duration:") ? "duration: 1s" : $0.hasPrefix("  policies:") ? "  policies: [lru]" : $0.hasPrefix("  in_use:") ? "  in_use: [repopulate]" : $0
+            })
+
+        /// The summary rows of `<results>/<scenario>/summary.csv` as column → value.
+        static func rows(_ results: URL, _ scenario: String) throws -> [[String: String]] {
+            let table = try CSVFile.parse(String(contentsOf: results.appendingPathComponent("\(scenario)/summary.csv"), encoding: .utf8))
+            guard let header = table.first else { return [] }
+            return table.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, $0)) }
+        }
+
+        @Test(
+            "ab --instructions of one binary, one repetition a side: both runs have the instruction columns, above 0 and within 1%, and exit 0; compare flags a 2x instruction increase",
+            .enabled(if: valgrindInstalled, "valgrind is not installed"))
+        func instructionsRepeatAndGate() throws {
+            let cli = try workbench()
+            let dir = try TempDir()
+            defer { dir.remove() }
+            let files = [try dir.write("t.yaml", Self.trace), try dir.write("s.yaml", Self.table)]
+            let out = dir.path("ab")
+            let binary = cli.executable.path
+            let ab = cli.run(["ab", binary, binary] + files.map(\.path) + ["--instructions", "--out", out.path], timeout: 600)
+            #expect(ab.status == 0, "\(transcript(ab))")
+            for (scenario, operation) in [("tiny-trace", "replay"), ("tiny-table", "frame_work")] {
+                let columns = try String(contentsOf: out.appendingPathComponent("current/\(scenario)/columns.csv"), encoding: .utf8)
+                #expect(columns.contains("summary,\(operation)_instructions,number,instructions,lower_is_better,"), "\(columns)")
+                #expect(columns.contains("summary,\(operation)_instructions_total,count,instructions,lower_is_better,"), "\(columns)")
+                let sides = try ["baseline", "current"].map { try Self.rows(out.appendingPathComponent("runs/\($0)-1"), scenario) }
+                #expect(sides[0].count == 1 && sides[1].count == 1)
+                for name in ["\(operation)_instructions", "\(operation)_instructions_total"] {
+                    let values = sides.compactMap { $0.first?[name].flatMap(Double.init) }
+                    #expect(values.count == 2 && values.allSatisfy { $0 > 0 }, "\(name): \(values)")
+                    if values.count == 2 {
+                        #expect(abs(values[1] - values[0]) <= values[0] * 0.01, "\(name): \(values)")
+                    }
+                }
+            }
+
+            // jemalloc runs under callgrind as natively (callgrind replaces no allocator): its
+            // counters still give the frames' allocated bytes.
+            let allocated = try Self.rows(out.appendingPathComponent("runs/current-1"), "tiny-table").first?["allocated_bytes"]
+            #expect(allocated.flatMap(Double.init).map { $0 > 0 } == true, "allocated_bytes: \(allocated ?? "none")")
+
+            // The same results with the frame's instructions doubled: a regression naming them.
+            let doubled = dir.path("doubled")
+            try FileManager.default.copyItem(at: out.appendingPathComponent("current"), to: doubled)
+            let summary = doubled.appendingPathComponent("tiny-table/summary.csv")
+            var table = try CSVFile.parse(String(contentsOf: summary, encoding: .utf8))
+            for name in ["frame_work_instructions", "frame_work_instructions_total"] {
+                let column = try #require(table[0].firstIndex(of: name))
+                let value = try #require(Double(table[1][column]))
+                table[1][column] = String(Int((value * 2).rounded()))
+            }
+            try (table.map { $0.joined(separator: ",") + "\r\n" }.joined()).write(to: summary, atomically: false, encoding: .utf8)
+            let compare = cli.run(["compare", out.appendingPathComponent("current").path, doubled.path])
+            #expect(compare.status == 2, "\(transcript(compare))")
+            #expect(compare.stdout.contains("frame_work_instructions_total"), "\(transcript(compare))")
+            #expect(compare.stdout.contains("instruction count"), "\(transcript(compare))")
+            let summaryLine = cli.run(["compare", out.appendingPathComponent("current").path, doubled.path, "--summary"])
+            #expect(summaryLine.stdout.contains("2 instruction-count regressions"), "\(transcript(summaryLine))")
+            let tolerant = cli.run([
+                "compare", out.appendingPathComponent("current").path, doubled.path, "--instructions-tolerance", "150%",
+            ])
+            #expect(tolerant.status == 0, "\(transcript(tolerant))")
+        }
+
+        @Test("run --instructions without valgrind on PATH fails before anything runs, saying what to install")
+        func instructionsNeedValgrind() throws {
+            let cli = try workbench()
+            let dir = try TempDir()
+            defer { dir.remove() }
+            let file = try dir.write("t.yaml", Self.trace)
+            let out = dir.path("out")
+            let run = cli.run(
+                ["run", file.path, "--instructions", "--out", out.path, "--no-plots"], environment: ["PATH": dir.path("empty").path])
+            #expect(run.status == 1, "\(transcript(run))")
+            #expect(
+                run.stderr.contains("error: --instructions: valgrind was not found on PATH")
+                    && run.stderr.contains("apt-get install valgrind"), "\(transcript(run))")
+            #expect(!FileManager.default.fileExists(atPath: out.path))
+            let inProcess = cli.run(["run", file.path, "--instructions", "--in-process", "--out", out.path, "--no-plots"])
+            #expect(inProcess.status == 1, "\(transcript(inProcess))")
+            #expect(inProcess.stderr.contains("drop --in-process"), "\(transcript(inProcess))")
+        }
+    }
+}
