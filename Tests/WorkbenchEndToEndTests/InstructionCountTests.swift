@@ -86,6 +86,23 @@ extension EndToEnd {
             #expect(tolerant.status == 0, "\(transcript(tolerant))")
         }
 
+        @Test(
+            "run --instructions on a parallel-readers scenario warns that it counts nothing and writes no instruction column",
+            .enabled(if: valgrindInstalled, "valgrind is not installed"))
+        func parallelReadersCountNothing() throws {
+            let cli = try workbench()
+            let dir = try TempDir()
+            defer { dir.remove() }
+            let file = CLI.packageRoot.appendingPathComponent("scenarios/chat-store.yaml")
+            let out = dir.path("out")
+            let run = cli.run(["run", file.path, "--instructions", "--max-duration", "200ms", "--out", out.path, "--no-plots"])
+            #expect(run.status == 0 || run.status == 2, "\(transcript(run))")
+            #expect(
+                run.stderr.contains("warning: chat-store: --instructions counts nothing for kind parallel-readers"), "\(transcript(run))")
+            let columns = try String(contentsOf: out.appendingPathComponent("chat-store/columns.csv"), encoding: .utf8)
+            #expect(!columns.contains("_instructions"))
+        }
+
         @Test("run --instructions without valgrind on PATH fails before anything runs, saying what to install")
         func instructionsNeedValgrind() throws {
             let cli = try workbench()

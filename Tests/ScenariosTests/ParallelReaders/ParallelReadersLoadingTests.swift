@@ -1,4 +1,5 @@
 import Testing
+import Models
 
 @testable import Scenarios
 
@@ -82,7 +83,9 @@ struct ParallelReadersLoadingTests {
             keys: 10
             readers: {mix: {get: 100}}
             """)
-        #expect(scenario.designs == [.gcdBarrier, .rwlock, .mutex, .bigReader, .leftRight, .replicated])
+        // Every built-in design, then any a test registered (the registry is the process's).
+        #expect(Array(scenario.designs.prefix(6)) == [.gcdBarrier, .rwlock, .mutex, .bigReader, .leftRight, .replicated])
+        #expect(scenario.designs == PolicyName.storeDesigns)
         #expect(scenario.valueSize == 64)
         #expect(scenario.distribution == .uniform)
         #expect(scenario.readers.count == 1)
