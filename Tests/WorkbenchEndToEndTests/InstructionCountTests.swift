@@ -40,7 +40,9 @@ extension EndToEnd {
             defer { dir.remove() }
             let files = [try dir.write("t.yaml", Self.trace), try dir.write("s.yaml", Self.table)]
             let out = dir.path("ab")
-            let binary = cli.executable.path
+            // One binary, copied first: both sides run exactly the same bytes.
+            let binary = dir.path("workbench").path
+            try FileManager.default.copyItem(at: cli.executable, to: dir.path("workbench"))
             let ab = cli.run(["ab", binary, binary] + files.map(\.path) + ["--instructions", "--out", out.path], timeout: 600)
             #expect(ab.status == 0, "\(transcript(ab))")
             for (scenario, operation) in [("tiny-trace", "replay"), ("tiny-table", "frame_work")] {
