@@ -61,7 +61,9 @@ struct RunFrontEnd {
             return WorkbenchExit.interrupted
         }
         let checked = try checkOptions()
-        DrawingTierDirectory.removeStale()
+        // A process counting instructions leaves this to its parent: listing a temporary directory
+        // of many entries first changes what the allocator and the runtime do later.
+        if !InstructionCounter.isActive { DrawingTierDirectory.removeStale() }
         defer { DrawingTierDirectory.removeProcessDirectory() }
         AllocationProbe.install()
         if let record = command.repetitionRecord {
