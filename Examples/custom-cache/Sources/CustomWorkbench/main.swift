@@ -1,4 +1,5 @@
 import CustomCache
+import Foundation
 import Models
 import Workbench
 
@@ -8,6 +9,7 @@ do {
     try PolicyRegistry.register(LRU2Policy.self)
     try StoreDesignRegistry.register(SpinLockDesign.descriptor)
 } catch {
-    fatalError("\(error)")
+    FileHandle.standardError.write(Data("custom-workbench: \(error)\n".utf8))
+    exit(1)
 }
 WorkbenchCLI.main()
