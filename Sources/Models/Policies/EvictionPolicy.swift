@@ -82,18 +82,17 @@ extension PolicyName {
         future: [UInt64] = [], following log: CacheRequestLog? = nil
     ) -> any EvictionPolicy {
         guard let descriptor else { return NoCachePolicy() }
-        var context = context(seed: seed, capacity: capacity, sized: sized, parameters: parameters, future: future)
-        context.log = log
-        return descriptor.make(context)
+        return descriptor.make(context(seed: seed, capacity: capacity, sized: sized, parameters: parameters, future: future, log: log))
     }
 
     /// The context the policy of this name is made from.
     func context(
-        seed: UInt64, capacity: Int, sized: Bool, parameters: PolicyParameters, future: [UInt64]
+        seed: UInt64, capacity: Int, sized: Bool, parameters: PolicyParameters, future: [UInt64],
+        log: CacheRequestLog? = nil
     ) -> PolicyContext {
         PolicyContext(
             capacity: capacity, sized: sized, seed: seed, settings: parameters.settings(for: self),
-            future: needsFuture ? future : [])
+            future: needsFuture ? future : [], log: log)
     }
 }
 

@@ -33,6 +33,11 @@ public struct PolicyName: RawRepresentable, Hashable, Sendable, CustomStringConv
     /// the controller cache, an NSCache without a limit).
     public static let forever: PolicyName = "forever"
 
+    /// Whether the name is one a program may register: letters, digits, `-`, `_` or `+`, not empty.
+    public var isPlainWord: Bool {
+        !rawValue.isEmpty && rawValue.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "+" }
+    }
+
     /// Whether a store with this policy keeps anything.
     public var caches: Bool { self != .none }
 

@@ -174,7 +174,7 @@ public enum PolicyRegistry {
     /// Registers `descriptor`; refused if its name is taken, reserved, or not a plain word.
     public static func register(_ descriptor: PolicyDescriptor) throws {
         let name = descriptor.name.rawValue
-        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "+" }) else {
+        guard descriptor.name.isPlainWord else {
             throw PolicyRegistrationError(description: "policy name '\(name)' must be letters, digits, '-', '_' or '+'")
         }
         guard !reservedNames.contains(descriptor.name) else {

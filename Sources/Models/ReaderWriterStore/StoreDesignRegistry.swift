@@ -36,9 +36,7 @@ public enum StoreDesignRegistry {
     /// one, or any other policy name.
     public static func register(_ descriptor: StoreDesignDescriptor) throws {
         let name = descriptor.name
-        guard !name.rawValue.isEmpty,
-            name.rawValue.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "+" })
-        else {
+        guard name.isPlainWord else {
             throw PolicyRegistrationError(description: "store design name '\(name)' must be letters, digits, '-', '_' or '+'")
         }
         guard !PolicyName.allCases.contains(name) else {
