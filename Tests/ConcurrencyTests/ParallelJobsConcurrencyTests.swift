@@ -146,4 +146,37 @@ struct ParallelJobsConcurrencyTests {
         #expect(started.all.count < 30)
         #expect(handed == Array(0..<handed.count))
     }
+    @Test(
+        "a cancel hands back the earliest job under way (its partial output, as one job after another would), even when a later one finishes first; later outputs are dropped"
+    )
+    func cancelHandsBackEarliestUnderWay() {
+        for count in [2, 6] {
+            // Job 0 runs until the cancel; job 1 ends at once, and its end is what cancels.
+            let cancel = Flag()
+            let ended = Collector<Int>()
+            var handed: [(Int, String)] = []
+            let (ending, _) = ParallelJobs(width: 2).run(
+                Array(repeating: ParallelJobs.Job(alone: false, cost: 1), count: count), isCancelled: { cancel.isRaised },
+                work: { index, _ in
+                    defer { ended.append(index) }
+                    if index == 1 {
+                        cancel.raise()
+                        return "whole 1"
+                    }
+                    let deadline = Date().addingTimeInterval(10)
+                    while Date() < deadline, !cancel.isRaised { usleep(200) }
+                    return cancel.isRaised ? "partial \(index)" : "whole \(index)"
+                },
+                deliver: { index, output in
+                    handed.append((index, output))
+                    return false
+                })
+            #expect(ending == .cancelled, "\(count) jobs")
+            #expect(handed.map(\.0) == [0], "\(count) jobs: \(handed)")
+            #expect(handed.first?.1 == "partial 0", "\(count) jobs: \(handed)")
+            // Nothing after job 1 started, and every job that started has ended.
+            #expect(Set(ended.all) == [0, 1], "\(count) jobs")
+        }
+    }
 }
+

@@ -10,9 +10,12 @@ import Synchronization
 ///   a job runs anyway when nothing else is running.
 /// - Jobs start in order: a job waits for its turn (a free thread, the memory) and no later job
 ///   overtakes it, so outputs wait for at most ``width`` jobs before they are handed back.
-/// - When `deliver` says stop, or `isCancelled` turns true, no job starts any more; the jobs still
-///   running are told to stop (their `stopped` closure returns true), awaited, and their outputs
-///   dropped.
+/// - When `deliver` says stop, no job starts any more; the jobs still running are told to stop
+///   (their `stopped` closure returns true), awaited, and their outputs dropped.
+/// - When `isCancelled` turns true, no job starts any more, and the earliest job not yet handed
+///   back is awaited and handed back (the partial output of the job under way, as one job after
+///   another would give it), whichever job finishes first; the later ones are told to stop,
+///   awaited, and their outputs dropped.
 ///
 /// With a width of 1 every job runs on the calling thread, one after another, exactly as a loop
 /// would run them.
@@ -48,7 +51,8 @@ public struct ParallelJobs: Sendable {
         case finished
         /// `deliver` asked to stop after the job it was given.
         case stopped
-        /// `isCancelled` was true before a job could start (every earlier job was handed back).
+        /// `isCancelled` turned true: no later job started, and the earliest job not yet handed
+        /// back, if one had started, was handed back.
         case cancelled
     }
 
@@ -90,24 +94,27 @@ public struct ParallelJobs: Sendable {
         var ending = Ending.finished
         state.condition.lock()
         coordinating: while true {
-            // Hand back what is ready, in order.
-            while let output = state.finished.removeValue(forKey: handedBack) {
+            if handedBack == jobs.count { break }
+            let cancelled = isCancelled()
+            if cancelled, handedBack == next {
+                // Nothing under way is left to hand back.
+                ending = .cancelled
+                break
+            }
+            // Hand back what is ready, in order; once cancelled, only the earliest job under way.
+            if let output = state.finished.removeValue(forKey: handedBack) {
                 state.condition.unlock()
                 let stopHere = deliver(handedBack, output)
                 state.condition.lock()
                 handedBack += 1
-                if stopHere {
-                    ending = .stopped
+                if stopHere || cancelled {
+                    ending = stopHere ? .stopped : .cancelled
                     break coordinating
                 }
+                continue coordinating
             }
-            if handedBack == jobs.count { break }
             // Start what may start, in order.
-            while next < jobs.count {
-                if isCancelled() {
-                    ending = .cancelled
-                    break coordinating
-                }
+            while !cancelled, next < jobs.count {
                 let job = jobs[next]
                 if job.alone {
                     guard state.running.isEmpty, handedBack == next else { break }
