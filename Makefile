@@ -78,12 +78,14 @@ test: deps
 	$(MAKE) scenario-check-run fuzz-run WORKBENCH=.build/debug/workbench N=$(FUZZ_TEST_N) BUDGET=$(FUZZ_TEST_BUDGET)
 	$(MAKE) example
 
-# Examples/custom-cache: a team's package with its own policy (LRU-2), built against this
-# checkout as a library (WorkbenchKit); its tests, then its scenario through its own runner,
-# checked against the scenario's expect lines.
+# Examples/custom-cache: a team's package with its own policy (LRU-2) and store design (a spin
+# lock), built against this checkout as a library (WorkbenchKit); its tests, then its scenarios
+# as a team runs them, through the package's command plugin (which builds the team's runner in
+# release), checked against the scenarios' expect lines.
 example:
 	cd Examples/custom-cache && $(SWIFT) build --build-tests $(SWIFTFLAGS) && $(SWIFT) test $(SWIFTFLAGS) \
-		&& .build/debug/custom-workbench run scenarios --out .build/scenario-check --quiet --no-plots
+		&& $(SWIFT) package --allow-writing-to-package-directory workbench \
+			run scenarios/*.yaml --out .build/scenario-check --quiet --no-plots
 
 # The concurrency tests under ThreadSanitizer, in a package that builds Models without jemalloc
 # (ThreadSanitizer cannot run with another allocator interposed).

@@ -89,6 +89,38 @@ extension EndToEnd {
         }
 
         @Test(
+            "compare of a change that doubles every nib's views flags the frame's instructions (exit 2) and no count",
+            .enabled(if: valgrindInstalled, "valgrind is not installed"))
+        func doubledNibFlagsFrameInstructions() throws {
+            let cli = try workbench()
+            let dir = try TempDir()
+            defer { dir.remove() }
+            let doubledNibs = Self.table.replacingOccurrences(of: "views: 4,", with: "views: 8,")
+                .replacingOccurrences(of: "views: 12,", with: "views: 24,")
+                .replacingOccurrences(of: "views: 6,", with: "views: 12,")
+            #expect(doubledNibs != Self.table)
+            var results: [URL] = []
+            for (name, text) in [("base", Self.table), ("head", doubledNibs)] {
+                let out = dir.path(name)
+                let run = cli.run(
+                    ["run", try dir.write("\(name).yaml", text).path, "--instructions", "--out", out.path, "--no-plots", "-q"],
+                    timeout: 600)
+                #expect(run.status == 0, "\(transcript(run))")
+                results.append(out)
+            }
+            let compare = cli.run(["compare", results[0].path, results[1].path])
+            #expect(compare.status == 2, "\(transcript(compare))")
+            #expect(compare.stdout.contains("configuration changed: table.header.nib.views 4 → 8"), "\(transcript(compare))")
+            // The regressions are the frame's instructions, and only they: the counts are the same.
+            let regressions = compare.stdout.components(separatedBy: "\n\n").first { $0.hasPrefix("Regressions") } ?? ""
+            let rows = regressions.split(separator: "\n").dropFirst(2)
+            #expect(Set(rows.compactMap { $0.split(separator: " ").dropFirst(2).first }) == [
+                "frame_work_instructions", "frame_work_instructions_total",
+            ], "\(transcript(compare))")
+            #expect(rows.allSatisfy { $0.hasSuffix("instruction count") }, "\(transcript(compare))")
+        }
+
+        @Test(
             "run --instructions on a parallel-readers scenario warns that it counts nothing and writes no instruction column",
             .enabled(if: valgrindInstalled, "valgrind is not installed"))
         func parallelReadersCountNothing() throws {
