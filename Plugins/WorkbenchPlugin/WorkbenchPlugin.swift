@@ -34,6 +34,8 @@ struct WorkbenchPlugin: CommandPlugin {
             throw PluginFailure(
                 "the package has \(executables.count) executable products (\(executables.joined(separator: ", "))): name the runner with --runner <product>")
         }
+        // The first release build takes minutes: say what is happening.
+        FileHandle.standardError.write(Data("workbench: building \(product) in release…\n".utf8))
         let build = try packageManager.build(.product(product), parameters: .init(configuration: .release, logging: .concise))
         guard build.succeeded else {
             Diagnostics.error(build.logText)

@@ -94,8 +94,11 @@ public final class ControllerCache {
     private var slotHints: [Int] = []
 
     /// Creates an independent cache.
-    /// - Parameter evictionPolicy: the store's policy object, replacing the one the configuration
-    ///   names (an ``OptimalPolicy`` built from a recorded stream).
+    /// - Parameters:
+    ///   - configuration: the capacity, policy, in-use mode and repopulation settings.
+    ///   - runLoop: the run loop whose time the cache reads and whose memory warnings it observes.
+    ///   - evictionPolicy: the store's policy object, replacing the one the configuration names
+    ///     (an ``OptimalPolicy`` built from a recorded stream).
     public init(
         configuration: Configuration = Configuration(), runLoop: RunLoop = .main, evictionPolicy: (any EvictionPolicy)? = nil
     ) {

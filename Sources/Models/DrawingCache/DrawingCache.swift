@@ -48,8 +48,10 @@ public final class DrawingCache {
 
     /// Creates a cache over a store with `policy`; a disk tier is opened and cleaned at `clock()`.
     /// - Parameters:
+    ///   - policy: the tiers and the memory tier's eviction policy.
     ///   - seed: feeds the `random` eviction policy.
     ///   - parameters: tune the eviction policies that have them (both tiers).
+    ///   - clock: the time in seconds that timeouts are measured against (``wallClock`` by default).
     ///   - runLoop: if given, its memory-pressure notifications reach ``handleMemoryPressure(_:)``.
     ///   - memoryEviction: the memory tier's policy object, replacing the one `policy` names.
     /// - Throws: ``DrawingCacheError/directoryUnusable(path:reason:)``.
@@ -70,6 +72,11 @@ public final class DrawingCache {
     /// The cached drawing of `selector` by a drawer of type `typeName` in `rect` for `salt`: the
     /// stored image, or what `draw` returns (stored unless cancelled or nil).
     /// - Parameters:
+    ///   - rect: where the drawing goes; its size is part of the key.
+    ///   - salt: what the drawing depends on besides its size (as the original's salt string);
+    ///     nil is refused.
+    ///   - typeName: the drawer's type, part of the key.
+    ///   - selector: the drawing routine's name, part of the key.
     ///   - timeoutInterval: this call's timeout, overriding (not changing) the sticky setting, as
     ///     `EGOUICachedDrawingWithTimeoutInterval`.
     ///   - draw: the "fresh" routine; it receives the rect at the origin (0, 0).

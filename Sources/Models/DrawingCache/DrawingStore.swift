@@ -37,8 +37,11 @@ public final class DrawingStore {
 
     /// Makes the tiers `policy` names; a disk tier is opened and cleaned as of `now`.
     /// - Parameters:
+    ///   - policy: the tiers and the memory tier's eviction policy.
     ///   - seed: feeds the `random` eviction policy.
     ///   - parameters: tune the eviction policies that have them (both tiers).
+    ///   - now: the time the disk tier is cleaned as of (entries expired by then are removed).
+    ///   - memoryEviction: the memory tier's policy object, replacing the one `policy` names.
     /// - Throws: ``DrawingCacheError/directoryUnusable(path:reason:)`` when the disk tier's directory
     ///   cannot be created or written.
     ///   - memoryEviction: the memory tier's policy object, replacing the one `policy` names

@@ -17,6 +17,7 @@ public struct PolicyName: RawRepresentable, Hashable, Sendable, CustomStringConv
     /// A name as written.
     public init(_ rawValue: String) { self.rawValue = rawValue }
 
+    /// A name written as a literal in code (`"lru-2"`).
     public init(stringLiteral value: String) { rawValue = value }
 
     /// The name as written if it is one a scenario can use (one of ``allCases``), else `nil`.
@@ -25,6 +26,7 @@ public struct PolicyName: RawRepresentable, Hashable, Sendable, CustomStringConv
         self.rawValue = rawValue
     }
 
+    /// The name as written.
     public var description: String { rawValue }
 
     /// No cache at all: every request instantiates. The baseline.
@@ -81,6 +83,7 @@ public struct PolicyName: RawRepresentable, Hashable, Sendable, CustomStringConv
         self = name
     }
 
+    /// Encodes the name as written, as one string.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)

@@ -39,6 +39,8 @@ public final class S3FIFOPolicy: RegisteredPolicy {
     /// Creates the policy for a store of `capacity` entries, or bytes when `sized` (0: learnt at
     /// the first eviction).
     /// - Parameters:
+    ///   - capacity: the store's capacity (0: learnt at the first eviction).
+    ///   - sized: whether the capacity is in bytes (entries weigh their sizes) or entries.
     ///   - smallRatio: the small FIFO's share of the capacity, in (0, 1).
     ///   - ghostRatio: the ghost FIFO's size as a share of the capacity, in (0, 1).
     ///   - moveThreshold: the hits in the small FIFO that move an entry to main.

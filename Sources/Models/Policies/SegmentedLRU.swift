@@ -124,7 +124,10 @@ public final class SLRUPolicy: RegisteredPolicy {
 
     /// Creates the policy for a store of `capacity` entries, or bytes when `sized` (0: learnt at
     /// the first eviction).
-    /// - Parameter segments: the segments' relative sizes, probation first.
+    /// - Parameters:
+    ///   - capacity: the store's capacity (0: learnt at the first eviction).
+    ///   - sized: whether the capacity is in bytes (entries weigh their sizes) or entries.
+    ///   - weights: the segments' relative sizes, probation first.
     public init(capacity: Int, sized: Bool = false, segments weights: [Int] = [1, 4]) {
         self.capacity = LearntCapacity(capacity)
         self.sized = sized

@@ -29,6 +29,8 @@ public final class TwoQueuePolicy: RegisteredPolicy {
     /// Creates the policy for a store of `capacity` entries, or bytes when `sized` (0: learnt at
     /// the first eviction).
     /// - Parameters:
+    ///   - capacity: the store's capacity (0: learnt at the first eviction).
+    ///   - sized: whether the capacity is in bytes (entries weigh their sizes) or entries.
     ///   - inRatio: A1in's share of the capacity, in (0, 1).
     ///   - outRatio: A1out's size as a share of the capacity, in (0, 1).
     public init(capacity: Int, sized: Bool = false, inRatio: Double = 0.25, outRatio: Double = 0.50) {

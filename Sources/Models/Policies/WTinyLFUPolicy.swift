@@ -46,8 +46,11 @@ public final class WTinyLFUPolicy: RegisteredPolicy {
 
     /// Creates the policy for a store of `capacity` entries, or bytes when `sized` (0: learnt at
     /// the first eviction).
-    /// - Parameter windowRatio: the window's share of the capacity, in (0, 1).
-    /// - Parameter sketchScale: the sketch's entries as a multiple of main's capacity (1: the reference's).
+    /// - Parameters:
+    ///   - capacity: the store's capacity (0: learnt at the first eviction).
+    ///   - sized: whether the capacity is in bytes (entries weigh their sizes) or entries.
+    ///   - windowRatio: the window's share of the capacity, in (0, 1).
+    ///   - sketchScale: the sketch's entries as a multiple of main's capacity (1: the reference's).
     public init(capacity: Int, sized: Bool = false, windowRatio: Double = 0.01, sketchScale: Double = 1) {
         self.capacity = LearntCapacity(capacity)
         self.sized = sized

@@ -6,7 +6,7 @@ import Foundation
 /// in doubles (the smallest rank whose prefix sum exceeds u·total, clamped to `objects`).
 ///
 /// Rank 1 is the most popular object. The stream is byte-for-byte the generator's CSV once printed
-/// as `time,obj_id,obj_size` rows (see ``csvRows``).
+/// as `time,obj_id,obj_size` rows (see ``csvRows()``).
 public struct ZipfTrace: Sendable {
     /// The object ids requested, in order (1-based ranks).
     public let requests: [UInt32]

@@ -3,7 +3,7 @@ import CCairo
 /// Paints ``DrawingSpec``s into ``Bitmap``s with Cairo, the 2D library of the Core Graphics model
 /// on Linux: paths with anti-aliased edges, linear gradients, clipping, and text set in a real font
 /// (DejaVu Sans Bold, through fontconfig and FreeType). The drop shadow is this type's own three-pass
-/// box blur over a Cairo image surface (``drawShadow(of:cornerRadius:blurRadius:color:offsetX:offsetY:on:width:height:)``),
+/// box blur over a Cairo image surface (`drawShadow`),
 /// as Core Graphics' shadows are blurred masks.
 ///
 /// A drawing is painted as a `drawRect:` full of blending would paint it: the context starts

@@ -68,7 +68,8 @@ public struct ParallelJobs: Sendable {
 
     /// Runs `jobs` and hands each output to `deliver`, in order, on the calling thread.
     /// - Parameters:
-    ///   - isCancelled: asked before each job starts, on the calling thread.
+    ///   - jobs: the jobs, in the order their outputs are handed back.
+    ///   - isCancelled: asked on the calling thread before each job starts and while jobs run.
     ///   - work: runs job `index`; `stopped` turns true when its output will not be used.
     ///   - deliver: takes job `index`'s output; returns true to stop there.
     public func run<Output: Sendable>(

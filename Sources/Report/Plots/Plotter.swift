@@ -46,7 +46,7 @@ public struct Plotter: Sendable {
     /// The directory holding the gnuplot scripts (``scriptNames``).
     public let scriptsDirectory: URL
 
-    /// A plotter using the scripts in `scriptsDirectory` (see ``locateScripts(executable:workingDirectory:)``).
+    /// A plotter using the scripts in `scriptsDirectory` (see ``locateScripts(executable:workingDirectory:builtFrom:)``).
     public init(scriptsDirectory: URL) {
         self.scriptsDirectory = scriptsDirectory
     }
@@ -54,8 +54,12 @@ public struct Plotter: Sendable {
     /// Finds the package's `scripts/` directory: `<workingDirectory>/scripts` when it holds the
     /// plot scripts, else the first `scripts/` holding them in a directory above the executable
     /// (for `.build/release/workbench`, the package root's), tried for the path as given and
-    /// with symbolic links resolved. Nil when none does.
-    public static func locateScripts(executable: URL, workingDirectory: URL) -> URL? {
+    /// with symbolic links resolved, else those of the workbench sources this was built from
+    /// (``builtFromScripts``: a team's own runner, built against a checkout of workbench, draws
+    /// from the checkout's scripts). Nil when none does.
+    public static func locateScripts(
+        executable: URL, workingDirectory: URL, builtFrom: URL? = builtFromScripts
+    ) -> URL? {
         var candidates = [workingDirectory.appendingPathComponent("scripts", isDirectory: true)]
         for start in [executable, executable.resolvingSymlinksInPath()] {
             var directory = start.standardizedFileURL.deletingLastPathComponent()
@@ -68,8 +72,19 @@ public struct Plotter: Sendable {
                 directory = parent
             }
         }
+        if let builtFrom { candidates.append(builtFrom) }
         return candidates.first { missingScripts(in: $0).isEmpty }?.standardizedFileURL
     }
+
+    /// The `scripts/` directory of the workbench sources this binary was compiled from (at the
+    /// package root, four levels above this file), wherever the binary now runs; nil if it cannot
+    /// be named.
+    public static let builtFromScripts: URL? = {
+        let source = URL(fileURLWithPath: #filePath)
+        guard source.path.hasPrefix("/") else { return nil }
+        return source.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("scripts", isDirectory: true)
+    }()
 
     /// Whether a `gnuplot` executable is on `PATH`.
     public static var isGnuplotAvailable: Bool {

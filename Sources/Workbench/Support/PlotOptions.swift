@@ -45,7 +45,11 @@ struct PlotOptions: ParsableArguments {
             return
         }
         guard let scripts = Plotter.locateScripts(executable: executable, workingDirectory: workingDirectory) else {
-            if !quiet { Diagnostics.note("note: the plot scripts (scripts/*.gp) were not found: no plots; run from the package directory") }
+            if !quiet {
+                Diagnostics.note(
+                    "note: the plot scripts (scripts/*.gp) were not found: no plots; run from the package directory, "
+                        + "or draw them later with scripts/plot.sh DIR")
+            }
             return
         }
         let plotter = Plotter(scriptsDirectory: scripts)

@@ -293,11 +293,25 @@ struct PlotterTests {
         try AtomicFile.write("", to: partial.appendingPathComponent("common.gp"))
         let executable = directory.url.appendingPathComponent("bin/workbench")
 
-        #expect(Plotter.locateScripts(executable: executable, workingDirectory: work) == nil)
+        #expect(Plotter.locateScripts(executable: executable, workingDirectory: work, builtFrom: nil) == nil)
 
         try FileManager.default.copyItem(at: packageScripts, to: work.appendingPathComponent("scripts"))
         let found = Plotter.locateScripts(executable: executable, workingDirectory: work)
         #expect(found?.path == work.appendingPathComponent("scripts").standardizedFileURL.path)
+    }
+
+    @Test(
+        "a runner built elsewhere against these sources (a team's package) finds the sources' scripts when neither its working directory nor its executable has them"
+    )
+    func locateFallsBackToTheSourcesScripts() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let team = directory.url.appendingPathComponent("team", isDirectory: true)
+        try FileManager.default.createDirectory(at: team, withIntermediateDirectories: true)
+        let executable = team.appendingPathComponent(".build/release/team-workbench")
+        let found = Plotter.locateScripts(executable: executable, workingDirectory: team)
+        #expect(found?.path == packageScripts.standardizedFileURL.path)
+        #expect(Plotter.builtFromScripts?.standardizedFileURL.path == packageScripts.standardizedFileURL.path)
     }
 
     @Test("a scripts directory without the plot scripts is reported with their names")
