@@ -81,11 +81,13 @@ test: deps
 # Examples/custom-cache: a team's package with its own policy (LRU-2) and store design (a spin
 # lock), built against this checkout as a library (WorkbenchKit); its tests, then its scenarios
 # as a team runs them, through the package's command plugin (which builds the team's runner in
-# release), checked against the scenarios' expect lines.
+# release), checked against the scenarios' expect lines; then that runner's replay loops are
+# specialised for LRU2Policy, as the built-in policies' are (scripts/check-specialised.sh).
 example:
 	cd Examples/custom-cache && $(SWIFT) build --build-tests $(SWIFTFLAGS) && $(SWIFT) test $(SWIFTFLAGS) \
 		&& $(SWIFT) package --allow-writing-to-package-directory workbench \
 			run scenarios/*.yaml --out .build/scenario-check --quiet --no-plots
+	SWIFT=$(SWIFT) scripts/check-specialised.sh Examples/custom-cache/.build/release/custom-workbench CustomCache.LRU2Policy
 
 # The concurrency tests under ThreadSanitizer, in a package that builds Models without jemalloc
 # (ThreadSanitizer cannot run with another allocator interposed).

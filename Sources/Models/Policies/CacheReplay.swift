@@ -6,7 +6,8 @@
 /// order as ``BoundedStore`` (``EvictionPolicy/willInsert(identity:)``, victims and
 /// ``EvictionPolicy/didEvict(_:)``, then ``EvictionPolicy/didInsert(_:)``), with an object's id as
 /// its identity and an array (not a hash table) from ids to slots. The loop is specialised for each policy
-/// class where its ``PolicyDescriptor`` is made: callers run the specialised code through one call.
+/// class where its ``PolicyDescriptor`` is made, in the module that makes it (this one for the built-in
+/// policies, a team's own for a policy it registers): callers run the specialised code through one call.
 public enum CacheReplay {
     /// The number of misses of `policy` at `capacity` objects over `requests`.
     /// - Parameters:
@@ -28,7 +29,10 @@ public enum CacheReplay {
     /// The replay loop, specialised per policy class by ``PolicyDescriptor/of(_:)``. Objects get dense slots
     /// as in a store (a slot freed by an eviction is reused), so the policy's per-slot state is
     /// sized by the capacity, not by the number of objects.
-    @inline(never)
+    ///
+    /// Inlinable (but internal): a policy registered from another module gets its own copy of the
+    /// loop, specialised in that module; never inlined, so that copy is one function per class.
+    @inlinable @inline(never)
     static func replay<Policy: EvictionPolicy>(
         _ policy: Policy, capacity: Int, requests: UnsafeBufferPointer<UInt32>
     ) -> Int {

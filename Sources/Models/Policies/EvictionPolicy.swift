@@ -50,19 +50,23 @@ public protocol EvictionPolicy: AnyObject {
     func takeShedSlot() -> Int?
 }
 
+// Inlinable, like the replay loops that call them: a policy of another module that keeps these
+// defaults gets them inlined into its specialised loops (a policy that never sheds, no shed check).
 extension EvictionPolicy {
     /// Policies without ghost lists ignore identities.
+    @inlinable
     public func willInsert(identity: UInt64) {}
     /// Policies that do not size their parts ignore sizes.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func willInsert(identity: UInt64, size: Int) { willInsert(identity: identity) }
     /// Policies without segments take any entry the capacity holds.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func admits(size: Int) -> Bool { true }
     /// Policies without ghost lists treat an eviction as any removal.
+    @inlinable
     public func didEvict(_ slot: Int) { didRemove(slot) }
     /// Most policies never shed an entry on a hit.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func takeShedSlot() -> Int? { nil }
 }
 
@@ -74,6 +78,8 @@ extension PolicyName {
     ///   - seed: feeds `random`.
     ///   - capacity: sizes the policies with segments (0: learnt at the first eviction), in bytes
     ///     when `sized` (entries weigh their sizes), else in entries (each weighs 1).
+    ///   - sized: whether the capacity is in bytes.
+    ///   - parameters: the tunable policies' parameter values.
     ///   - future: the request stream a policy that needs it looks ahead in (identities in
     ///     request order; without it every entry's next use is unknown).
     ///   - log: the run's request log such a policy follows its position by.

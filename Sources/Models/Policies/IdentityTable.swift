@@ -5,13 +5,18 @@
 /// ``GhostQueue``'s index. A lookup touches one or two adjacent cells; it allocates only when it
 /// grows past its reserved size. A class over raw buffers, like ``SlotQueues``: no uniqueness check
 /// per write.
+///
+/// Also a trace replay's index from keys to slots; its lookups are inlinable (but internal) for
+/// the replay loops compiled in a policy's own module.
+@usableFromInline
 final class IdentityTable {
-    private var keys: UnsafeMutablePointer<UInt64>
+    @usableFromInline private(set) var keys: UnsafeMutablePointer<UInt64>
     /// -1 marks an empty cell.
-    private var values: UnsafeMutablePointer<Int32>
-    private var size: Int
-    private var mask: Int
-    private(set) var count = 0
+    @usableFromInline private(set) var values: UnsafeMutablePointer<Int32>
+    @usableFromInline private(set) var size: Int
+    @usableFromInline private(set) var mask: Int
+    /// Identities held (only ``set(_:for:)``, ``removeValue(for:)`` and ``removeAll()`` change it).
+    @usableFromInline var count = 0
 
     /// Creates a table that holds `capacity` identities before it grows.
     init(capacity: Int = 0) {
@@ -30,15 +35,15 @@ final class IdentityTable {
         values.deallocate()
     }
 
-    @inline(__always)
-    private func home(_ key: UInt64) -> Int {
+    @inlinable @inline(__always)
+    func home(_ key: UInt64) -> Int {
         let mixed = key &* 0x9E37_79B9_7F4A_7C15
         return Int(truncatingIfNeeded: mixed ^ (mixed >> 29)) & mask
     }
 
     /// The value for `key`.
     /// - Complexity: O(1) expected.
-    @inline(__always)
+    @inlinable @inline(__always)
     func value(for key: UInt64) -> Int32? {
         var index = home(key)
         while true {
@@ -50,6 +55,7 @@ final class IdentityTable {
     }
 
     /// Sets the value for `key` (`value` ≥ 0).
+    @inlinable
     func set(_ value: Int32, for key: UInt64) {
         if 2 * (count + 1) > size { grow() }
         var index = home(key)
@@ -66,7 +72,7 @@ final class IdentityTable {
     }
 
     /// Removes `key` and returns its value.
-    @discardableResult
+    @inlinable @discardableResult
     func removeValue(for key: UInt64) -> Int32? {
         var index = home(key)
         while true {
@@ -98,7 +104,8 @@ final class IdentityTable {
         count = 0
     }
 
-    private func grow() {
+    @usableFromInline
+    func grow() {
         let oldKeys = keys
         let oldValues = values
         let oldSize = size

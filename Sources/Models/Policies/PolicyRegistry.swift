@@ -93,7 +93,9 @@ public struct PolicyDescriptor: Sendable {
 
     /// The descriptor of `Policy`: its replay loops are compiled for `Policy` here (inlined where
     /// the registry names the policy, so each closure calls loops specialised for its class).
-    @inline(__always)
+    /// Inlinable, with the loops: a policy registered from another module gets loops specialised
+    /// for its class in that module, as the built-in ones do in this one.
+    @inlinable @inline(__always)
     public static func of<Policy: RegisteredPolicy>(_ type: Policy.Type) -> PolicyDescriptor {
         PolicyDescriptor(
             name: Policy.policyName, summary: Policy.summary, reference: Policy.reference,
@@ -106,6 +108,27 @@ public struct PolicyDescriptor: Sendable {
             makeTraceReplayer: { context, capacity, denseKeys, expectedObjects in
                 TraceReplay.replayer(Policy(context), capacity: capacity, denseKeys: denseKeys, expectedObjects: expectedObjects)
             })
+    }
+
+    /// A descriptor of these parts (``of(_:)`` makes them).
+    @usableFromInline
+    init(
+        name: PolicyName, summary: String, reference: String, parameters: [PolicyParameter],
+        needsFuture: Bool, followsLRUStackDistances: Bool, referenceFigures: PolicyReferenceFigures?,
+        makePolicy: @escaping @Sendable (PolicyContext) -> any EvictionPolicy,
+        replayMisses: @escaping @Sendable (PolicyContext, UnsafeBufferPointer<UInt32>) -> Int,
+        makeTraceReplayer: @escaping @Sendable (PolicyContext, ReplayCapacity, [UInt64]?, Int?) -> any TraceReplaying
+    ) {
+        self.name = name
+        self.summary = summary
+        self.reference = reference
+        self.parameters = parameters
+        self.needsFuture = needsFuture
+        self.followsLRUStackDistances = followsLRUStackDistances
+        self.referenceFigures = referenceFigures
+        self.makePolicy = makePolicy
+        self.replayMisses = replayMisses
+        self.makeTraceReplayer = makeTraceReplayer
     }
 
     /// Makes the policy.
@@ -189,6 +212,8 @@ public enum PolicyRegistry {
     }
 
     /// Registers `Policy` (the descriptor ``PolicyDescriptor/of(_:)`` makes of it; see the other `register`).
+    /// Inlinable: the descriptor, and so its replay loops, are made for `Policy` in the caller's module.
+    @inlinable
     public static func register<Policy: RegisteredPolicy>(_ type: Policy.Type) throws {
         try register(.of(type))
     }

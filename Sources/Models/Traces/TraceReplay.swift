@@ -84,7 +84,10 @@ public enum TraceReplay {
 
     /// A replayer whose loop is specialised for `Policy`: the closure is made where the policy's
     /// class is known, so the loop it calls is compiled for that class (a generic class's
-    /// methods would run unspecialised behind the protocol).
+    /// methods would run unspecialised behind the protocol). Inlinable (but internal), with the
+    /// loop and the types it touches: in another module the class is known in, the loop is
+    /// compiled for it there.
+    @inlinable
     static func replayer<Policy: EvictionPolicy>(
         _ policy: Policy, capacity: ReplayCapacity, denseKeys: [UInt64]?, expectedObjects: Int?
     ) -> any TraceReplaying {
@@ -102,7 +105,7 @@ public enum TraceReplay {
     }
 
     /// The replay loop: a hit updates the policy; a miss evicts until the object fits, then inserts it.
-    @inline(never)
+    @inlinable @inline(never)
     static func replayLoop<Policy: EvictionPolicy, Index: ReplayIndex>(
         _ policy: Policy, _ state: ReplayState, _ index: Index, _ requests: UnsafeBufferPointer<TraceRequest>, counted: Bool
     ) {
@@ -181,20 +184,22 @@ public enum TraceReplay {
 
 /// A cache's state under replay: its bound, each slot's key (or dense id) and size (``SlotTable``),
 /// and what was counted. The index from keys to slots is beside it (``ReplayIndex``).
+@usableFromInline
 final class ReplayState {
-    let limit: Int
-    let bySize: Bool
-    var slots: SlotTable
-    var used = 0
-    var counts = ReplayCounts()
+    @usableFromInline let limit: Int
+    @usableFromInline let bySize: Bool
+    @usableFromInline var slots: SlotTable
+    @usableFromInline var used = 0
+    @usableFromInline var counts = ReplayCounts()
     /// The buffers `slots` points into: each slot's key and size, and the stack of freed slots.
     private var keyBuffer: UnsafeMutablePointer<UInt64>
     private var sizeBuffer: UnsafeMutablePointer<UInt32>
     private var freeBuffer: UnsafeMutablePointer<Int32>
 
     /// The slots reserved up front (the index reserves as many).
-    let reserved: Int
+    @usableFromInline let reserved: Int
 
+    @usableFromInline
     init(capacity: ReplayCapacity, expectedObjects: Int? = nil) {
         switch capacity {
         case .objects(let count):
@@ -219,6 +224,7 @@ final class ReplayState {
     }
 
     /// Doubles the buffers, keeping `slots`' contents; the table pointing into the new ones.
+    @usableFromInline
     func grown(_ table: SlotTable) -> SlotTable {
         let capacity = 2 * table.capacity
         func moved<T>(_ old: UnsafeMutablePointer<T>, _ count: Int) -> UnsafeMutablePointer<T> {
@@ -242,14 +248,15 @@ final class ReplayState {
 /// The cache's slots during a replay: each slot's key (or dense id) and size, and the freed
 /// slots, reused last freed first (as a store reuses them). A value over buffers its
 /// ``ReplayState`` owns, held in a local by the loop: no copy-on-write check per request.
+@usableFromInline
 struct SlotTable {
-    var keys: UnsafeMutablePointer<UInt64>
-    var sizes: UnsafeMutablePointer<UInt32>
-    var freeSlots: UnsafeMutablePointer<Int32>
-    var capacity: Int
+    @usableFromInline var keys: UnsafeMutablePointer<UInt64>
+    @usableFromInline var sizes: UnsafeMutablePointer<UInt32>
+    @usableFromInline var freeSlots: UnsafeMutablePointer<Int32>
+    @usableFromInline var capacity: Int
     /// Slots handed out so far.
-    var count = 0
-    var freeCount = 0
+    @usableFromInline var count = 0
+    @usableFromInline var freeCount = 0
 
     init(keys: UnsafeMutablePointer<UInt64>, sizes: UnsafeMutablePointer<UInt32>, free: UnsafeMutablePointer<Int32>, capacity: Int) {
         self.keys = keys
@@ -258,14 +265,14 @@ struct SlotTable {
         self.capacity = capacity
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func free(_ slot: Int) {
         freeSlots[freeCount] = Int32(truncatingIfNeeded: slot)
         freeCount += 1
     }
 
     /// A slot for `key`: the last freed one, else a new one (growing the buffers when full).
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func take(key: UInt64, size: UInt32, storage: ReplayState) -> Int {
         let slot: Int
         if freeCount > 0 {
@@ -283,6 +290,7 @@ struct SlotTable {
 }
 
 /// How a replay finds the slot of a request's object, and the identity the policy knows it by.
+@usableFromInline
 protocol ReplayIndex: AnyObject {
     func slot(of key: UInt64) -> Int32?
     func identity(of key: UInt64) -> UInt64
@@ -293,24 +301,29 @@ protocol ReplayIndex: AnyObject {
 }
 
 /// Requests carry keys: an open-addressing table from keys to slots; the identity is the key.
+@usableFromInline
 final class KeyIndex: ReplayIndex {
-    let table: IdentityTable
+    @usableFromInline let table: IdentityTable
 
+    @usableFromInline
     init(capacity: Int) { table = IdentityTable(capacity: capacity) }
 
-    @inline(__always) func slot(of key: UInt64) -> Int32? { table.value(for: key) }
-    @inline(__always) func identity(of key: UInt64) -> UInt64 { key }
-    @inline(__always) func set(_ slot: Int32, for key: UInt64) { table.set(slot, for: key) }
-    @inline(__always) func remove(_ key: UInt64) { _ = table.removeValue(for: key) }
+    @inlinable @inline(__always) func slot(of key: UInt64) -> Int32? { table.value(for: key) }
+    @inlinable @inline(__always) func identity(of key: UInt64) -> UInt64 { key }
+    @inlinable @inline(__always) func set(_ slot: Int32, for key: UInt64) { table.set(slot, for: key) }
+    @inlinable @inline(__always) func remove(_ key: UInt64) { _ = table.removeValue(for: key) }
 }
 
 /// Requests carry dense object ids: an array from ids to slots (-1: not cached); the identity
 /// is the id's key in the trace's object table.
+@usableFromInline
 final class DenseIndex: ReplayIndex {
-    private let slots: UnsafeMutablePointer<Int32>
-    private let keys: [UInt64]
-    private(set) var count = 0
+    @usableFromInline let slots: UnsafeMutablePointer<Int32>
+    @usableFromInline let keys: [UInt64]
+    /// Ids cached now (only ``set(_:for:)`` and ``remove(_:)`` change it).
+    @usableFromInline var count = 0
 
+    @usableFromInline
     init(keys: [UInt64]) {
         self.keys = keys
         slots = .allocate(capacity: max(1, keys.count))
@@ -319,41 +332,44 @@ final class DenseIndex: ReplayIndex {
 
     deinit { slots.deallocate() }
 
-    @inline(__always) func slot(of key: UInt64) -> Int32? {
+    @inlinable @inline(__always) func slot(of key: UInt64) -> Int32? {
         let slot = slots[Int(truncatingIfNeeded: key)]
         return slot < 0 ? nil : slot
     }
 
-    @inline(__always) func identity(of key: UInt64) -> UInt64 { keys[Int(truncatingIfNeeded: key)] }
+    @inlinable @inline(__always) func identity(of key: UInt64) -> UInt64 { keys[Int(truncatingIfNeeded: key)] }
 
     // Stores only: the loop sets an id it just missed and removes one it holds, so neither reads
     // the slot first (a victim's slot is a cache miss away).
-    @inline(__always) func set(_ slot: Int32, for key: UInt64) {
+    @inlinable @inline(__always) func set(_ slot: Int32, for key: UInt64) {
         slots[Int(truncatingIfNeeded: key)] = slot
         count += 1
     }
 
-    @inline(__always) func remove(_ key: UInt64) {
+    @inlinable @inline(__always) func remove(_ key: UInt64) {
         slots[Int(truncatingIfNeeded: key)] = -1
         count -= 1
     }
 }
 
 /// A cache under replay: its state and its policy's specialised loop.
+@usableFromInline
 final class PolicyReplayer: TraceReplaying {
     private let state: ReplayState
     private let resident: () -> Int
     private let step: (UnsafeBufferPointer<TraceRequest>, Bool) -> Void
 
+    @usableFromInline
     init(state: ReplayState, resident: @escaping () -> Int, step: @escaping (UnsafeBufferPointer<TraceRequest>, Bool) -> Void) {
         self.state = state
         self.resident = resident
         self.step = step
     }
 
-    var counts: ReplayCounts { state.counts }
-    var residentObjects: Int { resident() }
+    @usableFromInline var counts: ReplayCounts { state.counts }
+    @usableFromInline var residentObjects: Int { resident() }
 
+    @usableFromInline
     func replay(_ requests: UnsafeBufferPointer<TraceRequest>, counted: Bool) {
         step(requests, counted)
     }
