@@ -39,6 +39,7 @@ public struct PolicyReferenceFigures: Sendable {
     /// Peak resident set of one cache, MiB, if measured.
     public var peakRSSMiB: Int?
 
+    /// Figures as measured: requests/s at the three capacities, and the peak resident set if known.
     public init(requestsPerSecond: [Double], peakRSSMiB: Int? = nil) {
         self.requestsPerSecond = requestsPerSecond
         self.peakRSSMiB = peakRSSMiB
@@ -80,12 +81,19 @@ extension RegisteredPolicy {
 /// A registered policy: what the registry knows of it, and its replays, specialised for its type
 /// where the descriptor is made (``of(_:)``).
 public struct PolicyDescriptor: Sendable {
+    /// The name scenario files use (``RegisteredPolicy/policyName``).
     public let name: PolicyName
+    /// One line for `workbench policies`.
     public let summary: String
+    /// Where the algorithm is published.
     public let reference: String
+    /// Its tunable parameters, with kinds, ranges and defaults.
     public let parameters: [PolicyParameter]
+    /// Whether a run records its request stream first, for the policy to look ahead in.
     public let needsFuture: Bool
+    /// Whether one pass of LRU stack distances gives its misses at every capacity.
     public let followsLRUStackDistances: Bool
+    /// The reference simulator's figures for it, if measured.
     public let referenceFigures: PolicyReferenceFigures?
     private let makePolicy: @Sendable (PolicyContext) -> any EvictionPolicy
     let replayMisses: @Sendable (PolicyContext, UnsafeBufferPointer<UInt32>) -> Int
@@ -140,6 +148,7 @@ public struct PolicyDescriptor: Sendable {
 
 /// Why a policy could not be registered.
 public struct PolicyRegistrationError: Error, CustomStringConvertible {
+    /// What was refused and why (the name taken, reserved or not a plain word).
     public let description: String
 }
 

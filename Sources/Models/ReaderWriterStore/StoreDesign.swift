@@ -95,6 +95,7 @@ public struct StoreReadTicket: Sendable {
     /// The design's own token, handed back to ``StoreDesign/endRead(_:)``.
     public let token: Int
 
+    /// A ticket for copy `copy`, with the design's `token` (0 when it needs none).
     @inlinable
     public init(copy: Int, token: Int) {
         self.copy = copy
@@ -106,6 +107,7 @@ public struct StoreReadTicket: Sendable {
 /// object, not a closure, so that the store can keep finished ones and reuse them: an asynchronous
 /// `set` then allocates nothing.
 public class StoreWrite: @unchecked Sendable {
+    /// A write that does nothing until a subclass overrides ``apply(copy:)``.
     public init() {}
 
     /// Applies the write to copy `copy`; called once per copy, with exclusive access to it.

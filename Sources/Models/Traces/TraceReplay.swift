@@ -17,7 +17,9 @@ public struct ReplayCounts: Equatable, Sendable {
 /// A cache's bound in a replay: a number of objects, or a number of bytes with each object
 /// taking its size.
 public enum ReplayCapacity: Equatable, Sendable {
+    /// At most this many objects, whatever their sizes.
     case objects(Int)
+    /// At most this many bytes, each object weighing its size.
     case bytes(Int)
 
     /// The bound's value, in objects or bytes.
