@@ -50,8 +50,9 @@ public final class ReaderWriterStore<Key: Hashable & Sendable & Codable, Value: 
     /// The synchronisation: `states` is touched only inside its bodies.
     @usableFromInline let storage: any StoreDesign
     /// The design's copies of the state (``StoreDesign/copies``: two in `left-right`), on the heap,
-    /// so that a body passed to `storage` reaches them without copying them.
-    @usableFromInline let states: UnsafeMutablePointer<StoreState<Key, Value>>
+    /// so that a body passed to `storage` reaches them without copying them; each on its own
+    /// cache lines (``StoreStateCopies``).
+    @usableFromInline let states: StoreStateCopies<Key, Value>
     /// `left-right`'s read path, when that is the design: inlined in the caller, with no call
     /// through the existential and no reference counting.
     @usableFromInline let leftRightReads: LeftRightReadSide?
@@ -125,8 +126,7 @@ public final class ReaderWriterStore<Key: Hashable & Sendable & Codable, Value: 
         self.storage = storage
         leftRightReads = (storage as? LeftRightDesign)?.readSide
         replicatedReads = (storage as? ReplicatedDesign).map { ($0.readSide, Unmanaged.passUnretained($0)) }
-        states = .allocate(capacity: storage.copies)
-        states.initialize(repeating: StoreState(), count: storage.copies)
+        states = StoreStateCopies(count: storage.copies)
         setWrites = StoreSetWritePool(states: states)
         self.serializer = serializer
         self.evictionDecider = evictionDecider
@@ -137,7 +137,6 @@ public final class ReaderWriterStore<Key: Hashable & Sendable & Codable, Value: 
 
     deinit {
         settings.withLock { $0.cancelTimers() }
-        states.deinitialize(count: storage.copies)
         states.deallocate()
     }
 

@@ -20,7 +20,7 @@ class ReplicatedLogSlot: StoreWrite, @unchecked Sendable {
 @usableFromInline
 final class ReplicatedLogEntry<Key: Hashable & Sendable, Value: Sendable>: ReplicatedLogSlot, @unchecked Sendable {
     /// The store's copies of its state.
-    @usableFromInline let states: UnsafeMutablePointer<StoreState<Key, Value>>
+    @usableFromInline let states: StoreStateCopies<Key, Value>
     @usableFromInline var key: Key
     @usableFromInline var value: Value?
     /// ``replay(copy:)`` as the store's inlined `set` that made the entry specialised it: what
@@ -30,7 +30,7 @@ final class ReplicatedLogEntry<Key: Hashable & Sendable, Value: Sendable>: Repli
     /// A new entry, published under log index `sequence - 1` (the caller then publishes its
     /// address in the ring).
     @inlinable
-    init(key: Key, value: Value?, states: UnsafeMutablePointer<StoreState<Key, Value>>, sequence: Int) {
+    init(key: Key, value: Value?, states: StoreStateCopies<Key, Value>, sequence: Int) {
         self.key = key
         self.value = value
         self.states = states

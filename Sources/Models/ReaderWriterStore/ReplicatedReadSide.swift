@@ -1,5 +1,11 @@
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A ``ReplicatedDesign``'s read path and layout as plain pointers (its first reader slot, its
 /// log) and the slot mask: a trivial value, so that the store's inlined read path loads it from
 /// the store and touches no reference count (a retain and a release of the design per read would
@@ -18,12 +24,26 @@ struct ReplicatedReadSide: @unchecked Sendable {
     @usableFromInline let slots: UnsafeMutableRawPointer
     @usableFromInline let slotMask: Int
     @usableFromInline let log: UnsafeMutableRawPointer
+    /// ``StorePThreads/readerIndexKey``, copied here so that a read finds its slot with one
+    /// `pthread_getspecific`, without the lazy global's once-check call before it.
+    @usableFromInline let readerIndexKey: pthread_key_t?
 
     @usableFromInline
     init(slots: UnsafeMutableRawPointer, slotMask: Int, log: UnsafeMutableRawPointer) {
         self.slots = slots
         self.slotMask = slotMask
         self.log = log
+        readerIndexKey = StorePThreads.readerIndexKey
+    }
+
+    /// The calling thread's slot: its ``StorePThreads/readerIndex`` masked to the slot count.
+    /// - Complexity: O(1); no allocation after the thread's first read.
+    @inlinable @inline(__always)
+    var callerSlot: Int {
+        if let readerIndexKey, let stored = pthread_getspecific(readerIndexKey) {
+            return (Int(bitPattern: stored) &- 1) & slotMask
+        }
+        return StorePThreads.readerIndex & slotMask
     }
 
     /// Slot `slot`'s state word: the exclusive bit and the reader count.
@@ -109,8 +129,8 @@ struct ReplicatedReadSide: @unchecked Sendable {
     /// serves the slow path.
     /// - Complexity: O(1) when the replica is current; otherwise O(*k*) for *k* entries.
     @inlinable
-    func enter<Key, Value>(states: UnsafeMutablePointer<StoreState<Key, Value>>, design: Unmanaged<ReplicatedDesign>) -> Int {
-        let slot = StorePThreads.readerIndex & slotMask
+    func enter<Key, Value>(states: StoreStateCopies<Key, Value>, design: Unmanaged<ReplicatedDesign>) -> Int {
+        let slot = callerSlot
         if enterSlot(slot) { replay(slot: slot, states: states, design: design) }
         return slot
     }
@@ -122,17 +142,23 @@ struct ReplicatedReadSide: @unchecked Sendable {
         stateWord(slot: slot).pointee.wrappingSubtract(1, ordering: .releasing)
     }
 
-    /// The slow path of ``enter(states:design:)``: leaves the slot, takes it exclusively, applies
-    /// the entries its replica lacks (each a ``ReplicatedLogEntry`` of the store's types), and turns the
-    /// exclusive hold into one reader's, the caller's. Inlinable so that it is specialised, never
-    /// inlined so that the fast path stays small.
+    /// The slow path of ``enter(states:design:)``: takes the slot exclusively, applies the entries
+    /// its replica lacks (each a ``ReplicatedLogEntry`` of the store's types), and turns the
+    /// exclusive hold into one reader's, the caller's. A caller alone in its slot (the common case:
+    /// one thread per slot) takes it with one compare-exchange that keeps its own count; otherwise
+    /// it leaves, waits for the slot's other readers and takes it. Inlinable so that it is
+    /// specialised, never inlined so that the fast path stays small.
     /// - Complexity: O(*k*) for *k* entries, plus the wait for the slot's other readers.
     @inlinable @inline(never)
     func replay<Key, Value>(
-        slot: Int, states: UnsafeMutablePointer<StoreState<Key, Value>>, design: Unmanaged<ReplicatedDesign>
+        slot: Int, states: StoreStateCopies<Key, Value>, design: Unmanaged<ReplicatedDesign>
     ) {
-        leave(slot: slot)
-        design._withUnsafeGuaranteedRef { $0.takeExclusively(slot: slot) }
+        let word = stateWord(slot: slot)
+        if !word.pointee.compareExchange(expected: 1, desired: Self.exclusiveBit | 1, ordering: .acquiring).exchanged {
+            leave(slot: slot)
+            design._withUnsafeGuaranteedRef { $0.takeExclusively(slot: slot) }
+            word.pointee.wrappingAdd(1, ordering: .relaxed)
+        }
         let done = applied(slot: slot)
         var index = done.pointee.load(ordering: .relaxed)
         while isPublished(index) {
@@ -144,7 +170,7 @@ struct ReplicatedReadSide: @unchecked Sendable {
             index &+= 1
         }
         done.pointee.store(index, ordering: .releasing)
-        becomeReader(slot: slot)
+        releaseExclusively(slot: slot)
     }
 
     /// A logged `set` of `key` to `value` (nil removes): fills the entry at the log index
@@ -154,7 +180,7 @@ struct ReplicatedReadSide: @unchecked Sendable {
     /// - Complexity: O(1) amortised; allocates only on a ring position's first use.
     @inlinable
     func append<Key, Value>(
-        _ value: Value?, forKey key: Key, states: UnsafeMutablePointer<StoreState<Key, Value>>,
+        _ value: Value?, forKey key: Key, states: StoreStateCopies<Key, Value>,
         design: Unmanaged<ReplicatedDesign>
     ) {
         design._withUnsafeGuaranteedRef { design in

@@ -65,6 +65,14 @@ extension StorePThreads {
     /// - Complexity: O(1)
     static func makeMutex(adaptive: Bool = false) -> UnsafeMutablePointer<pthread_mutex_t> {
         let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        initializeMutex(mutex, adaptive: adaptive)
+        return mutex
+    }
+
+    /// Initialises a mutex at `mutex` (allocated, not yet initialised memory that will not move),
+    /// as ``makeMutex(adaptive:)`` does; destroy it with `pthread_mutex_destroy` before freeing it.
+    /// - Complexity: O(1)
+    static func initializeMutex(_ mutex: UnsafeMutablePointer<pthread_mutex_t>, adaptive: Bool) {
         mutex.initialize(to: pthread_mutex_t())
         var attributes = pthread_mutexattr_t()
         pthread_mutexattr_init(&attributes)
@@ -73,7 +81,6 @@ extension StorePThreads {
         #endif
         pthread_mutex_init(mutex, &attributes)
         pthread_mutexattr_destroy(&attributes)
-        return mutex
     }
 
     /// Destroys and frees a mutex from ``makeMutex()``.

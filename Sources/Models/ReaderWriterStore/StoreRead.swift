@@ -17,12 +17,12 @@ extension StoreRead {
 /// The value for one key: `store[key]`.
 @usableFromInline
 struct StoreItemLookup<Key: Hashable & Sendable, Value: Sendable>: StoreRead {
-    @usableFromInline let states: UnsafeMutablePointer<StoreState<Key, Value>>
+    @usableFromInline let states: StoreStateCopies<Key, Value>
     @usableFromInline let key: UnsafePointer<Key>
     @usableFromInline var value: Value?
 
     @inlinable
-    init(states: UnsafeMutablePointer<StoreState<Key, Value>>, key: UnsafePointer<Key>) {
+    init(states: StoreStateCopies<Key, Value>, key: UnsafePointer<Key>) {
         self.states = states
         self.key = key
         value = nil
@@ -37,10 +37,10 @@ struct StoreItemLookup<Key: Hashable & Sendable, Value: Sendable>: StoreRead {
 
 /// A copy of the whole state (copy on write: the dictionaries are shared, not copied).
 struct StoreStateSnapshot<Key: Hashable & Sendable, Value: Sendable>: StoreRead {
-    let states: UnsafeMutablePointer<StoreState<Key, Value>>
+    let states: StoreStateCopies<Key, Value>
     private(set) var snapshot = StoreState<Key, Value>()
 
-    init(states: UnsafeMutablePointer<StoreState<Key, Value>>) {
+    init(states: StoreStateCopies<Key, Value>) {
         self.states = states
     }
 

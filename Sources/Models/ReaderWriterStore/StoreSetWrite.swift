@@ -52,12 +52,12 @@ final class StoreSetWritePool<Key: Hashable & Sendable, Value: Sendable>: @unche
     static var limit: Int { 1_024 }
 
     /// The store's copies of its state.
-    let states: UnsafeMutablePointer<StoreState<Key, Value>>
+    let states: StoreStateCopies<Key, Value>
     private let lock = NSLock()
     private var free: StoreSetWrite<Key, Value>?
     private var freeCount = 0
 
-    init(states: UnsafeMutablePointer<StoreState<Key, Value>>) {
+    init(states: StoreStateCopies<Key, Value>) {
         self.states = states
     }
 

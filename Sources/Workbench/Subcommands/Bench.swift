@@ -43,10 +43,30 @@ struct Bench: ParsableCommand {
     @Option(help: "readers suite: measured seconds per run (each configuration runs 5 times, after a 0.2 s warm-up).")
     var seconds: Double = 1
 
+    @Option(
+        help: "readers suite: the store designs to measure, comma-separated (default: every built-in design); the unsynchronised dictionary always runs beside them.")
+    var designs: String?
+
+    /// The designs `--designs` names, in the order given; every built-in design without it.
+    func readersDesigns() throws -> [StoreDesignName] {
+        guard let designs else { return StoreDesignName.allCases }
+        let names = designs.split(separator: ",", omittingEmptySubsequences: false).map { String($0.filter { !$0.isWhitespace }) }
+        let chosen = try names.map { name in
+            guard let design = StoreDesignName(rawValue: name) else {
+                let known = StoreDesignName.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ValidationError("--designs: unknown store design '\(name)' (expected one of: \(known))")
+            }
+            return design
+        }
+        guard !chosen.isEmpty else { throw ValidationError("--designs: name at least one store design") }
+        return chosen
+    }
+
     func validate() throws {
         guard iterations > 0, batch > 0, iterations >= batch else {
             throw ValidationError("--iterations and --batch must be > 0, and --iterations >= --batch")
         }
+        _ = try readersDesigns()
         guard seconds.isFinite, seconds > 0, seconds <= 3_600 else {
             throw ValidationError("--seconds must be > 0 and at most 3600")
         }
@@ -67,7 +87,7 @@ struct Bench: ParsableCommand {
         }
         if suite == .all || suite == .readers {
             if suite == .all { print("") }
-            print(try ReadersBench.run(seconds: seconds).report)
+            print(try ReadersBench.run(seconds: seconds, designs: readersDesigns()).report)
         }
         if suite == .all || suite == .policies {
             if suite == .all { print("") }

@@ -52,6 +52,12 @@ enum ReadersBench {
     static func dictionaryGapGoal(threads: Int) -> Double {
         threads == 1 ? 2 : 2.5
     }
+    /// The 2-thread over 1-thread read rate a design whose reads scale reaches, at least.
+    static let scalingGoal = 1.8
+    /// The share of the unsynchronised dictionary's read rate at 2 threads a design whose reads
+    /// scale reaches, at least.
+    static let dictionaryShareGoal = 0.4
+
     /// Warm-up per run, not counted: caches, branch predictors, the big-reader slot assignment,
     /// libdispatch's worker threads.
     static let warmUpNanoseconds: UInt64 = 200_000_000
@@ -77,8 +83,8 @@ enum ReadersBench {
         }
     }
 
-    /// The subjects in table order: every design, then the baseline.
-    static var subjects: [Subject] { StoreDesignName.allCases.map(Subject.store) + [.dictionary] }
+    /// The subjects in table order: the designs measured, then the baseline.
+    static func subjects(designs: [StoreDesignName]) -> [Subject] { designs.map(Subject.store) + [.dictionary] }
 
     // MARK: Figures
 
@@ -170,6 +176,8 @@ enum ReadersBench {
                         + "\(rate(row.slowest))..\(rate(row.fastest))")
             }
             lines.append("  (ns/read = thread time per read, threads / reads per second, the sets' share included)")
+            lines.append("")
+            lines.append(contentsOf: scaling)
             for threads in threadCounts {
                 lines.append("")
                 lines.append(contentsOf: goals(threads: threads))
@@ -182,6 +190,47 @@ enum ReadersBench {
                 lines.append("load average (1 min) before: \(format(loadBefore, 2)), after: \(format(loadAfter, 2)) on \(ProcessInfo.processInfo.activeProcessorCount) cores")
             }
             return lines.joined(separator: "\n")
+        }
+
+        /// Per design, how its median read rate grows from 1 thread to each larger thread count
+        /// (its own rate there over its rate at 1 thread) and what share of the unsynchronised
+        /// dictionary's rate at that count it reaches; the goal of a design whose reads scale is
+        /// at least ``ReadersBench/scalingGoal`` and ``ReadersBench/dictionaryShareGoal`` at 2
+        /// threads.
+        var scaling: [String] {
+            let counts = Array(Set(rows.map(\.threads))).sorted()
+            let larger = counts.filter { $0 > 1 }
+            guard counts.contains(1), !larger.isEmpty else { return ["scaling: no 1-thread rows"] }
+            func median(_ subject: Subject, _ threads: Int) -> Double? {
+                rows.first { $0.subject == subject && $0.threads == threads }?.median.readsPerSecond
+            }
+            var lines = [
+                "scaling per design: reads/s at N threads over its own at 1 thread, and % of the unsynchronised dict's "
+                    + "reads/s at N threads (goal at 2 threads: >= \(format(ReadersBench.scalingGoal, 1))x and "
+                    + ">= \(format(ReadersBench.dictionaryShareGoal * 100, 0))%)"
+            ]
+            var header = pad("design", 21)
+            for threads in larger { header += pad("\(threads) / 1 threads", 17) + pad("% dict at \(threads)", 14) }
+            lines.append(header + "goal")
+            var subjectsSeen: [Subject] = []
+            for row in rows where !subjectsSeen.contains(row.subject) { subjectsSeen.append(row.subject) }
+            for subject in subjectsSeen where subject != .dictionary {
+                var line = pad(subject.name, 21)
+                var met: Bool?
+                for threads in larger {
+                    let one = median(subject, 1) ?? 0
+                    let many = median(subject, threads) ?? 0
+                    let dictionary = median(.dictionary, threads) ?? 0
+                    let ratio = one > 0 ? many / one : 0
+                    let share = dictionary > 0 ? many / dictionary : 0
+                    line += pad(format(ratio, 2) + "x", 17) + pad(format(share * 100, 1) + "%", 14)
+                    if threads == 2 {
+                        met = ratio >= ReadersBench.scalingGoal && share >= ReadersBench.dictionaryShareGoal
+                    }
+                }
+                lines.append(line + (met.map { $0 ? "met" : "missed" } ?? "-"))
+            }
+            return lines
         }
 
         /// The two goals at `threads`: best design ≥ 3× gcd-barrier, and the dictionary at most
@@ -232,17 +281,17 @@ enum ReadersBench {
         }
     }
 
-    /// Measures every subject at every thread count, `runs` times, each run `seconds` long after
-    /// the warm-up.
+    /// Measures each of `designs` and the dictionary at every thread count, `runs` times, each run
+    /// `seconds` long after the warm-up.
     /// - Throws: ``LoadError`` if a store does not hold every key after loading.
-    static func run(seconds: Double) throws -> Figures {
+    static func run(seconds: Double, designs: [StoreDesignName] = StoreDesignName.allCases) throws -> Figures {
         let duration = UInt64((seconds * 1e9).rounded())
         let streams = (0..<(threadCounts.max() ?? 1)).map { operationStream(thread: $0) }
         let items = initialItems()
         let loadBefore = loadAverage()
         var rows: [Row] = []
         for threads in threadCounts {
-            for subject in subjects { rows.append(Row(subject: subject, threads: threads, runs: [])) }
+            for subject in subjects(designs: designs) { rows.append(Row(subject: subject, threads: threads, runs: [])) }
         }
         for _ in 0..<runs {
             for index in rows.indices {
