@@ -32,7 +32,7 @@ extension EndToEnd {
         }
 
         @Test(
-            "ab --instructions of one binary, one repetition a side: both runs have the instruction columns, above 0 and within 1%, and exit 0; compare flags a 2x instruction increase",
+            "ab --instructions of one binary, one repetition a side: both runs have the instruction columns, above 0, the replay's within 1%, and exit 0; compare flags a 2x instruction increase",
             .enabled(if: valgrindInstalled, "valgrind is not installed"))
         func instructionsRepeatAndGate() throws {
             let cli = try workbench()
@@ -54,7 +54,10 @@ extension EndToEnd {
                 for name in ["\(operation)_instructions", "\(operation)_instructions_total"] {
                     let values = sides.compactMap { $0.first?[name].flatMap(Double.init) }
                     #expect(values.count == 2 && values.allSatisfy { $0 > 0 }, "\(name): \(values)")
-                    if values.count == 2 {
+                    // The replay's count repeats whatever else the machine runs. The frame's does on
+                    // a quiet machine, but under CPU load it was once 3.8% higher (every loaded run
+                    // alike; docs/results.md): not asserted here, where the tests run side by side.
+                    if values.count == 2, operation == "replay" {
                         #expect(abs(values[1] - values[0]) <= values[0] * 0.01, "\(name): \(values)")
                     }
                 }

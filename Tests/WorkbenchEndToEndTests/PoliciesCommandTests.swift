@@ -32,4 +32,27 @@ struct PoliciesCommandTests {
         #expect(row.misses > 0 && row.rates.count == 1)
         #expect(PoliciesBench.format([row], repetitions: 1).contains("test-mru"))
     }
+    @Test("each kind's reference (workbench keys) names the policies its key accepts, and none it refuses")
+    func keysReferenceNamesEachKindsPolicies() throws {
+        let cli = try workbench()
+        let builtIn = PolicyRegistry.builtIn.map(\.name.rawValue)
+        let designs = ["gcd-barrier", "rwlock", "mutex", "big-reader", "left-right", "replicated"]
+        let tiers = ["memory", "disk", "memory+disk"]
+        let cases: [(kind: String, key: String, accepted: [String], refused: [String])] = [
+            ("trace", "policies", builtIn, ["none", "forever"] + tiers + designs),
+            ("scrolling-table", "policies", ["none", "forever"] + builtIn, tiers + designs),
+            ("navigation", "policies", ["none", "forever"] + builtIn, tiers + designs),
+            ("drawing", "policies", ["none"] + tiers, ["forever"] + builtIn + designs),
+            ("parallel-readers", "designs", designs, ["none", "forever"] + builtIn + tiers),
+        ]
+        for (kind, key, accepted, refused) in cases {
+            let output = cli.run(["keys", kind])
+            #expect(output.status == 0, "\(transcript(output))")
+            let line = output.stdout.split(separator: "\n").first { $0.hasPrefix("  \(key) ") }.map(String.init) ?? ""
+            let listed = line.components(separatedBy: "one of: ").dropFirst().first?.components(separatedBy: ". ").first ?? ""
+            let names = Set(listed.components(separatedBy: ", "))
+            #expect(names.isSuperset(of: accepted), "\(kind).\(key): \(line)")
+            #expect(names.isDisjoint(with: refused), "\(kind).\(key): \(line)")
+        }
+    }
 }

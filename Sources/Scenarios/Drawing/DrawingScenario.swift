@@ -79,17 +79,7 @@ public struct DrawingScenario: DeclaredMapping, Equatable, Sendable {
                 "restarts", \.restarts, default: [], shown: "[]",
                 "App restarts, in time from the start of the run: the memory tier starts cold, the disk tier warm.",
                 example: "[30s, 60s]"),
-            .required(
-                "cache", \.cache, "The drawing store under test.",
-                .check("drawing store policies only") { cache, _, f, key in
-                    for (index, policy) in cache.policies.enumerated() where !policies.contains(policy) {
-                        throw SchemaViolation(
-                            .invalid(
-                                "policy '\(policy.rawValue)' is not a drawing store policy (expected one of: \(policies.map(\.rawValue).joined(separator: ", ")))"
-                            ),
-                            at: f.path(key) + [AnyCodingKey("policies"), AnyCodingKey(index: index)])
-                    }
-                }),
+            .required("cache", \.cache, "The drawing store under test."),
             .device(\.device, kinds: "drawn view name"),
             .deviceNames(\.device, kinds: "drawn view name") { $0.views.map(\.name) },
             .rule("expectations name runs and metrics of this scenario") { scenario, f in
@@ -303,7 +293,17 @@ public struct DrawingCacheSpec: DeclaredMapping, Equatable, Sendable {
                 "policies", \.policies, default: DrawingScenario.policies,
                 "The store policies to run, one run each: which tiers the store has.", example: "[disk, memory+disk]",
                 .must("must list at least one policy") { !$0.isEmpty },
-                .check("no duplicates") { values, _, f, key in try rejectDuplicates(values, key: key, in: f) }),
+                .check("no duplicates") { values, _, f, key in try rejectDuplicates(values, key: key, in: f) },
+                .check("drawing store policies, \(PolicyName.listed(DrawingScenario.policies))") { values, _, f, key in
+                    let allowed = DrawingScenario.policies
+                    for (index, policy) in values.enumerated() where !allowed.contains(policy) {
+                        throw SchemaViolation(
+                            .invalid(
+                                "policy '\(policy.rawValue)' is not a drawing store policy (expected one of: \(allowed.map(\.rawValue).joined(separator: ", ")))"
+                            ),
+                            at: f.path(key) + [AnyCodingKey(index: index)])
+                    }
+                }),
             .optional(
                 "eviction", \.eviction, default: PolicyRegistry.defaultPolicy, "The eviction policy of both tiers.", example: "s3-fifo",
                 .must(evictionRequirement) { $0.isBounded },

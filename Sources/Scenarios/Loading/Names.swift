@@ -17,6 +17,15 @@ extension PolicyName: SchemaChoice {
     public var takesInUseMode: Bool { self != .none && Self.controllerPolicies.contains(self) }
 
     static var choiceNoun: String { "policy" }
+
+    /// A name, not the list of every name: each key that takes policies states in its rules
+    /// which it accepts (``listed(_:)``), and a name no kind knows is refused with the full list.
+    static var schemaDescription: String { "a policy name" }
+
+    /// `one of: a, b, c`: the names a key accepts, for its rules in the reference.
+    static func listed(_ names: [PolicyName]) -> String {
+        "one of: " + names.map(\.rawValue).joined(separator: ", ")
+    }
 }
 
 /// What the cache does with an entry that is in use when it would be evicted (`cache.in_use`).

@@ -170,7 +170,7 @@ struct StoreSpec: DeclaredMapping {
                 "The reader-writer store designs to compare, one run each.", example: "[gcd-barrier, big-reader]",
                 .must("must list at least one design") { !$0.isEmpty },
                 .check("no duplicates") { values, _, f, key in try rejectDuplicates(values, key: key, in: f) },
-                .check("store designs only") { designs, _, f, key in
+                .check("store designs only, \(PolicyName.listed(PolicyName.storeDesigns))") { designs, _, f, key in
                     for (index, design) in designs.enumerated() where !PolicyName.storeDesigns.contains(design) {
                         throw SchemaViolation(
                             .invalid(

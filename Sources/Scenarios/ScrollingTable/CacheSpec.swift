@@ -63,7 +63,7 @@ public struct ControllerCacheSpec<Defaults: ControllerCacheDefaults>: DeclaredMa
                 example: "[lru, s3-fifo]",
                 .must("must list at least one policy") { !$0.isEmpty },
                 .check("no duplicates") { values, _, f, key in try rejectDuplicates(values, key: key, in: f) },
-                .check("policies that hold controllers") { values, _, f, key in
+                .check("policies that hold controllers, \(PolicyName.listed(PolicyName.controllerPolicies))") { values, _, f, key in
                     try rejectPolicies(notIn: PolicyName.controllerPolicies, values, key: key, in: f)
                 }),
             .optional(

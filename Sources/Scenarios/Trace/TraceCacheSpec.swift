@@ -59,7 +59,7 @@ public struct TraceCacheSpec: DeclaredMapping, Equatable, Sendable {
                 "The eviction policies to replay the trace under, each at every capacity.", example: "[lru, s3-fifo, optimal]",
                 .must("must list at least one policy") { !$0.isEmpty },
                 .check("no duplicates") { values, _, f, key in try rejectDuplicates(values, key: key, in: f) },
-                .check("eviction policies and optimal") { values, _, f, key in
+                .check("eviction policies and optimal, \(PolicyName.listed(allowedPolicies))") { values, _, f, key in
                     try rejectPolicies(notIn: allowedPolicies, values, key: key, in: f)
                 }),
             .custom(
