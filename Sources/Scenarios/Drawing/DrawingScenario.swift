@@ -295,13 +295,8 @@ public struct DrawingCacheSpec: DeclaredMapping, Equatable, Sendable {
                 .must("must list at least one policy") { !$0.isEmpty },
                 .check("no duplicates") { values, _, f, key in try rejectDuplicates(values, key: key, in: f) },
                 .check("drawing store policies, \(PolicyName.listed(DrawingScenario.policies))") { values, _, f, key in
-                    let allowed = DrawingScenario.policies
-                    for (index, policy) in values.enumerated() where !allowed.contains(policy) {
-                        throw SchemaViolation(
-                            .invalid(
-                                "policy '\(policy.rawValue)' is not a drawing store policy (expected one of: \(allowed.map(\.rawValue).joined(separator: ", ")))"
-                            ),
-                            at: f.path(key) + [AnyCodingKey(index: index)])
+                    try rejectPolicies(notIn: DrawingScenario.policies, values, key: key, in: f) {
+                        "policy '\($0.rawValue)' is not a drawing store policy"
                     }
                 }),
             .optional(

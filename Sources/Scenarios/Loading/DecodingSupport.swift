@@ -181,12 +181,15 @@ extension KeyedEncodingContainer where K == AnyCodingKey {
     }
 }
 
-/// Rejects policies this kind does not run: `<path>[i]: policy 'x' is not run by this kind ...`.
-func rejectPolicies(notIn allowed: [PolicyName], _ values: [PolicyName], key: String, in fields: Fields) throws {
+/// Rejects policies this kind does not run, at the first one's position:
+/// `<path>[i]: policy 'x' <refusal> (expected one of: ...)`.
+func rejectPolicies(
+    notIn allowed: [PolicyName], _ values: [PolicyName], key: String, in fields: Fields,
+    refusal: (PolicyName) -> String = { "policy '\($0.rawValue)' does not apply to this kind" }
+) throws {
     for (index, value) in values.enumerated() where !allowed.contains(value) {
         throw SchemaViolation(
-            .invalid(
-                "policy '\(value.rawValue)' does not apply to this kind (expected one of: \(allowed.map(\.rawValue).joined(separator: ", ")))"),
+            .invalid("\(refusal(value)) (expected \(PolicyName.listed(allowed)))"),
             at: fields.path(key) + [AnyCodingKey(index: index)])
     }
 }

@@ -171,11 +171,8 @@ struct StoreSpec: DeclaredMapping {
                 .must("must list at least one design") { !$0.isEmpty },
                 .check("no duplicates") { values, _, f, key in try rejectDuplicates(values, key: key, in: f) },
                 .check("store designs only, \(PolicyName.listed(PolicyName.storeDesigns))") { designs, _, f, key in
-                    for (index, design) in designs.enumerated() where !PolicyName.storeDesigns.contains(design) {
-                        throw SchemaViolation(
-                            .invalid(
-                                "'\(design.rawValue)' is not a store design (expected one of: \(PolicyName.storeDesigns.map(\.rawValue).joined(separator: ", ")))"),
-                            at: f.path(key) + [AnyCodingKey(index: index)])
+                    try rejectPolicies(notIn: PolicyName.storeDesigns, designs, key: key, in: f) {
+                        "'\($0.rawValue)' is not a store design"
                     }
                 }),
             .optional(
