@@ -32,7 +32,7 @@ extension EndToEnd {
         }
 
         @Test(
-            "ab --instructions of one binary, one repetition a side: both runs have the instruction columns, above 0, the replay's within 1%, and exit 0; compare flags a 2x instruction increase",
+            "ab --instructions of one binary, one repetition a side: both runs have the instruction columns, above 0, the replay's within 1%, and exit 0 (the frame's columns within 5%); compare flags a 2x instruction increase",
             .enabled(if: valgrindInstalled, "valgrind is not installed"))
         func instructionsRepeatAndGate() throws {
             let cli = try workbench()
@@ -43,7 +43,12 @@ extension EndToEnd {
             // One binary, copied first: both sides run exactly the same bytes.
             let binary = dir.path("workbench").path
             try FileManager.default.copyItem(at: cli.executable, to: dir.path("workbench"))
-            let ab = cli.run(["ab", binary, binary] + files.map(\.path) + ["--instructions", "--out", out.path], timeout: 600)
+            // The frame's count moves by a few percent with the machine's load (docs/results.md,
+            // "Still open: CPU load"; +1.7% once between the two sides here, as the tests ran side
+            // by side): its columns get the 5% the docs advise, the replay's keep the 1% default.
+            let frameTolerance = ["frame_work_instructions", "frame_work_instructions_total"].flatMap { ["--threshold", "\($0)=5%"] }
+            let ab = cli.run(
+                ["ab", binary, binary] + files.map(\.path) + ["--instructions", "--out", out.path] + frameTolerance, timeout: 600)
             #expect(ab.status == 0, "\(transcript(ab))")
             for (scenario, operation) in [("tiny-trace", "replay"), ("tiny-table", "frame_work")] {
                 let columns = try String(contentsOf: out.appendingPathComponent("current/\(scenario)/columns.csv"), encoding: .utf8)
