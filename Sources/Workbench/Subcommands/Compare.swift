@@ -50,10 +50,12 @@ struct Compare: ParsableCommand {
               --repeat 20): judge pull requests with ab.
 
             INSTRUCTION COUNTS (<op>_instructions*, results of run --instructions)
-              Instructions counted under callgrind repeat for the same binary and input
-              whatever the machine's load, so they are judged like counts, in one run a
-              side: a change beyond --instructions-tolerance (default 1% of the
-              baseline) is a regression or an improvement. --counts-only keeps them.
+              Instructions counted under callgrind repeat for the same release binary
+              and input whatever the machine's load, so they are judged like counts, in
+              one run a side: a change beyond --instructions-tolerance (default 1% of
+              the baseline) is a regression or an improvement. (A debug build's frame
+              counts move a few percent under CPU load: compare release builds.)
+              --counts-only keeps them.
 
             THRESHOLDS
               --threshold METRIC=VALUE   VALUE is 5% (of the baseline), 200 (in the
