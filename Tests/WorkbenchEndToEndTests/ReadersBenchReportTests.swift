@@ -61,6 +61,28 @@ struct ReadersBenchReportTests {
         #expect(line.contains("2.00x") && line.contains("27.6%") && line.hasSuffix("missed"))
     }
 
+    @Test("bench readers prints the core-to-core latency measured before and after its runs")
+    func readersReportShowsCoreToCoreLatency() {
+        let rows = [row(.dictionary, threads: 1, rate: 75e6), row(.dictionary, threads: 2, rate: 145e6)]
+        var figures = ReadersBench.Figures(rows: rows, seconds: 1, loadBefore: 0.5, loadAfter: 1.5)
+        #expect(!figures.report.contains("core-to-core"), "nothing measured, nothing printed")
+        figures.coreToCoreBefore = 27.04
+        figures.coreToCoreAfter = 160.5
+        let line = figures.report.split(separator: "\n").first { $0.hasPrefix("core-to-core latency") }
+        #expect(line?.contains("before: 27.0 ns, after: 160.5 ns") == true, "\(line ?? "no line")")
+    }
+
+    @Test("the core-to-core latency is a positive time on two or more cores, and nil on one")
+    func coreToCoreLatencyMeasures() throws {
+        let latency = ReadersBench.coreToCoreNanoseconds(roundTrips: 2_000)
+        if ProcessInfo.processInfo.activeProcessorCount > 1 {
+            let nanoseconds = try #require(latency)
+            #expect(nanoseconds > 0 && nanoseconds.isFinite)
+        } else {
+            #expect(latency == nil)
+        }
+    }
+
     @Test("bench --designs picks the readers suite's designs in the order given and refuses an unknown name")
     func designsOptionPicksDesigns() throws {
         let bench = try Bench.parse(["--suite", "readers", "--designs", "replicated, left-right"])

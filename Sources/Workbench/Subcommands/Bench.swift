@@ -20,7 +20,8 @@ struct Bench: ParsableCommand {
             count over all N hits; latency is each batch's time divided by its size (the clock read \
             is amortised), recorded in an HdrHistogram. The readers suite runs a 95% read / 5% write \
             zipfian mix on ReaderWriterStore, per design, at 1 and 2 threads (and the core count, with more than two cores), for --seconds per run \
-            (5 runs, median), against an unsynchronised dictionary. The policies suite replays trace A \
+            (5 runs, median), against an unsynchronised dictionary, and prints the load average and the \
+            core-to-core latency (a cache line passed between two threads) before and after. The policies suite replays trace A \
             (1 M requests, generated in memory) through every eviction policy at 100, 1000 and 5000 \
             objects (5 runs, median). Measure on a release build.
             """

@@ -142,6 +142,10 @@ enum ReadersBench {
         var seconds: Double
         var loadBefore: Double?
         var loadAfter: Double?
+        /// The one-way core-to-core latency (``coreToCoreNanoseconds()``) before and after the
+        /// runs; nil on one core.
+        var coreToCoreBefore: Double? = nil
+        var coreToCoreAfter: Double? = nil
 
         var allWorkers: [WorkerFigures] { rows.flatMap { $0.runs.flatMap(\.workers) } }
 
@@ -188,6 +192,12 @@ enum ReadersBench {
             lines.append(check)
             if let loadBefore, let loadAfter {
                 lines.append("load average (1 min) before: \(format(loadBefore, 2)), after: \(format(loadAfter, 2)) on \(ProcessInfo.processInfo.activeProcessorCount) cores")
+            }
+            if let coreToCoreBefore, let coreToCoreAfter {
+                lines.append(
+                    "core-to-core latency (a cache line passed between two threads, one way) before: \(format(coreToCoreBefore, 1)) ns, "
+                        + "after: \(format(coreToCoreAfter, 1)) ns; every design whose threads read each other's writes slows "
+                        + "down when it is high (a virtual machine's cores may be near or far), the dictionary does not")
             }
             return lines.joined(separator: "\n")
         }
@@ -289,6 +299,7 @@ enum ReadersBench {
         let streams = (0..<(threadCounts.max() ?? 1)).map { operationStream(thread: $0) }
         let items = initialItems()
         let loadBefore = loadAverage()
+        let coreToCoreBefore = coreToCoreNanoseconds()
         var rows: [Row] = []
         for threads in threadCounts {
             for subject in subjects(designs: designs) { rows.append(Row(subject: subject, threads: threads, runs: [])) }
@@ -316,7 +327,9 @@ enum ReadersBench {
                 rows[index].runs.append(figures)
             }
         }
-        return Figures(rows: rows, seconds: seconds, loadBefore: loadBefore, loadAfter: loadAverage())
+        return Figures(
+            rows: rows, seconds: seconds, loadBefore: loadBefore, loadAfter: loadAverage(), coreToCoreBefore: coreToCoreBefore,
+            coreToCoreAfter: coreToCoreNanoseconds())
     }
 
     /// Every key at version 1.
@@ -434,6 +447,40 @@ enum ReadersBench {
         figures.writes &+= writes
         figures.hits &+= hits
         figures.checksum = checksum
+    }
+
+    /// The one-way latency of passing a cache line between two threads, in ns: the caller and a
+    /// new thread take turns writing one atomic word `roundTrips` times each way, each waiting
+    /// for the other's write (the median of 3 such measurements); nil on one core, where the two
+    /// threads could only take turns on it.
+    static func coreToCoreNanoseconds(roundTrips: Int = 100_000) -> Double? {
+        guard ProcessInfo.processInfo.activeProcessorCount > 1, roundTrips > 0 else { return nil }
+        let samples = (0..<3).map { _ -> Double in
+            let line = PingPongLine()
+            let done = DispatchSemaphore(value: 0)
+            let other = Thread {
+                for turn in 0..<roundTrips {
+                    while line.word.load(ordering: .acquiring) != 2 &* turn &+ 1 {}
+                    line.word.store(2 &* turn &+ 2, ordering: .releasing)
+                }
+                done.signal()
+            }
+            other.start()
+            let start = MonotonicClock.now()
+            for turn in 0..<roundTrips {
+                line.word.store(2 &* turn &+ 1, ordering: .releasing)
+                while line.word.load(ordering: .acquiring) != 2 &* turn &+ 2 {}
+            }
+            let elapsed = MonotonicClock.now() - start
+            done.wait()
+            return Double(elapsed) / Double(2 * roundTrips)
+        }
+        return samples.sorted()[1]
+    }
+
+    /// The word ``coreToCoreNanoseconds(roundTrips:)`` passes between two threads.
+    final class PingPongLine: Sendable {
+        let word = Atomic<Int>(0)
     }
 
     /// The 1-minute load average, to show how busy the machine was; nil where unavailable.
