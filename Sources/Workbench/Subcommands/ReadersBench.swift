@@ -142,7 +142,7 @@ enum ReadersBench {
         var seconds: Double
         var loadBefore: Double?
         var loadAfter: Double?
-        /// The one-way core-to-core latency (``coreToCoreNanoseconds()``) before and after the
+        /// The one-way core-to-core latency (``ReadersBench/coreToCoreNanoseconds(roundTrips:)``) before and after the
         /// runs; nil on one core.
         var coreToCoreBefore: Double? = nil
         var coreToCoreAfter: Double? = nil
