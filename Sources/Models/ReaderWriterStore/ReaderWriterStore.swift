@@ -59,6 +59,9 @@ public final class ReaderWriterStore<Key: Hashable & Sendable & Codable, Value: 
     /// `replicated`'s read path and logged `set`, when that is the design, with the design
     /// unretained (`storage` holds it).
     @usableFromInline let replicatedReads: (side: ReplicatedReadSide, design: Unmanaged<ReplicatedDesign>)?
+    /// `optimistic`'s read path, when that is the design and the key and value types are plain
+    /// data: seqlock reads of the table the state keeps beside its items.
+    @usableFromInline let optimisticReads: StoreOptimisticReadSide<Key, Value>?
     /// Recycled asynchronous `set`s, for designs whose writes are asynchronous.
     @usableFromInline let setWrites: StoreSetWritePool<Key, Value>
     let evictionDecider: EvictionDecider?
@@ -127,6 +130,14 @@ public final class ReaderWriterStore<Key: Hashable & Sendable & Codable, Value: 
         leftRightReads = (storage as? LeftRightDesign)?.readSide
         replicatedReads = (storage as? ReplicatedDesign).map { ($0.readSide, Unmanaged.passUnretained($0)) }
         states = StoreStateCopies(count: storage.copies)
+        if let optimistic = storage as? OptimisticDesign, StoreOptimisticReadSide<Key, Value>.isEligible {
+            optimistic.useTable()
+            let index = StoreOptimisticIndex<Key, Value>()
+            states[0].index = index
+            optimisticReads = index.readSide
+        } else {
+            optimisticReads = nil
+        }
         setWrites = StoreSetWritePool(states: states)
         self.serializer = serializer
         self.evictionDecider = evictionDecider
@@ -294,12 +305,28 @@ public final class ReaderWriterStore<Key: Hashable & Sendable & Codable, Value: 
         return violation
     }
 
+    /// Whether `store[key]` is a seqlock read of the `optimistic` design's table (that design,
+    /// with plain-data keys and values); for tests.
+    package var readsOptimistically: Bool { optimisticReads != nil }
+
+    /// The `optimistic` design's table: its capacity in buckets and how many smaller tables it
+    /// replaced (kept until the store goes away); nil without a table. For tests.
+    /// - Complexity: O(1)
+    package func optimisticTableShape() -> (capacity: Int, retired: Int)? {
+        var shape: (capacity: Int, retired: Int)?
+        storage.write { copy in
+            if let index = states[copy].index { shape = (index.capacity, index.retiredCount) }
+        }
+        return shape
+    }
+
     /// The value for `key`, in one read. Inlinable, with what it reaches, so that a client's
     /// read path is specialised for its key and value types: unspecialised generic code spends
     /// more time looking up type metadata than reading.
     /// - Complexity: O(1) average; allocates nothing.
     @inlinable
     func lookUp(_ key: Key) -> Value? {
+        if let optimisticReads { return optimisticReads.value(forKey: key) }
         if let leftRightReads {
             let ticket = leftRightReads.enter()
             let value = states[ticket.copy].items[key]

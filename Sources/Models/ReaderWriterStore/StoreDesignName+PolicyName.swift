@@ -15,3 +15,8 @@ extension PolicyName {
     /// Reader-writer stores: one replica per reader slot, `set`s appended to a log the replicas replay.
     public static let replicated = PolicyName(StoreDesignName.replicated.rawValue)
 }
+
+extension PolicyName {
+    /// Reader-writer stores: seqlock reads of a hash table beside the state; writes under a mutex.
+    public static let optimistic = PolicyName(StoreDesignName.optimistic.rawValue)
+}

@@ -30,6 +30,10 @@ public enum StoreDesignName: String, CaseIterable, Sendable {
     /// read (other writes are barriers over every replica). Built for reads that scale with
     /// cores while every thread also writes; see ``ReplicatedDesign``.
     case replicated
+    /// Optimistic: for plain-data keys and values, a read is a seqlock read of one bucket of a
+    /// hash table kept beside the state (it writes nothing shared and retries if a write ran
+    /// meanwhile); writes and other reads take one mutex. See ``OptimisticDesign``.
+    case optimistic
 
     /// Makes an instance of the design for a store named `name`.
     /// - Complexity: O(1), plus O(*s*) reader slots for `big-reader`, `left-right` and
@@ -42,6 +46,7 @@ public enum StoreDesignName: String, CaseIterable, Sendable {
         case .bigReader: return BigReaderLockDesign()
         case .leftRight: return LeftRightDesign()
         case .replicated: return ReplicatedDesign()
+        case .optimistic: return OptimisticDesign()
         }
     }
 }

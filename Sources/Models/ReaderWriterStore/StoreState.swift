@@ -10,6 +10,9 @@ struct StoreState<Key: Hashable & Sendable, Value: Sendable> {
     @usableFromInline private(set) var isTracking = false
     @usableFromInline private(set) var updated: [Key: Value] = [:]
     @usableFromInline private(set) var removed: Set<Key> = []
+    /// The `optimistic` design's read table, kept equal to `items` by every mutation here; nil in
+    /// the other designs.
+    @usableFromInline var index: StoreOptimisticIndex<Key, Value>?
 
     /// Sets `key` to `value`, or removes it for nil. Setting removes the key from `removed` and
     /// records it in `updated`; removing a key that exists moves it to `removed`; removing an
@@ -17,6 +20,7 @@ struct StoreState<Key: Hashable & Sendable, Value: Sendable> {
     /// - Complexity: O(1) amortised.
     @inlinable
     mutating func set(_ value: Value?, forKey key: Key) {
+        index?.set(value, forKey: key)
         if let value {
             items[key] = value
             if isTracking {
@@ -33,6 +37,7 @@ struct StoreState<Key: Hashable & Sendable, Value: Sendable> {
     /// - Complexity: O(*m*) for *m* entries.
     mutating func add(_ entries: [Key: Value]) {
         items.merge(entries) { _, new in new }
+        index?.add(entries)
         guard isTracking else { return }
         for (key, value) in entries {
             removed.remove(key)
@@ -47,6 +52,7 @@ struct StoreState<Key: Hashable & Sendable, Value: Sendable> {
     mutating func remove(keys: some Sequence<Key>) -> Int {
         var count = 0
         for key in keys where items.removeValue(forKey: key) != nil {
+            index?.set(nil, forKey: key)
             count += 1
             if isTracking {
                 updated.removeValue(forKey: key)
@@ -64,6 +70,7 @@ struct StoreState<Key: Hashable & Sendable, Value: Sendable> {
             updated.removeAll()
         }
         items.removeAll()
+        index?.removeAll()
     }
 
     /// Starts tracking with empty buffers; when already tracking, empties them (what was pending

@@ -35,9 +35,19 @@ extension ParallelReadersScenario {
     /// rate by construction, and says nothing about the designs. (Open-loop writers are load,
     /// not a figure anyone compares.)
     public func warnings(options: RunOptions) -> [String] {
-        roles.compactMap { kind, role in
+        let openLoop = roles.compactMap { kind, role -> String? in
             guard kind == .reader, let rate = role.rate else { return nil }
             return "its \(role.name.map { "\($0) " } ?? "")\(kind.rawValue)s run open-loop at \(formatNumber(rate)) operations/s: their throughput is that rate by construction; compare their latencies, or leave rate: out for a closed loop whose throughput measures the design"
         }
+        return openLoop + optimisticWarning(options: options)
+    }
+
+    /// The `optimistic` design named on purpose (in `store.designs` other than the default list,
+    /// or with `--policy`): this kind's values carry a payload array, which is not plain data, so
+    /// that design reads here under a read-write lock, as `rwlock` does.
+    func optimisticWarning(options: RunOptions) -> [String] {
+        let named = options.policies ?? (designs == PolicyName.storeDesigns ? [] : designs)
+        guard named.contains(.optimistic) else { return [] }
+        return ["store design optimistic: this kind's values carry a \(valueSize)-byte payload array, which is not plain data, so its reads take a read-write lock here, as rwlock's do; its seqlock reads need plain-data keys and values (bench --suite readers measures them)"]
     }
 }

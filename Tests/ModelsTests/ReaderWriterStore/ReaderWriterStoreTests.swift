@@ -15,7 +15,7 @@ struct ReaderWriterStoreTests {
     func designNames(design: StoreDesignName) {
         #expect(StoreDesignName(rawValue: design.rawValue) == design)
         #expect(Store(design: design).design == design)
-        #expect(Set(StoreDesignName.allCases.map(\.rawValue)) == ["gcd-barrier", "rwlock", "mutex", "big-reader", "left-right", "replicated"])
+        #expect(Set(StoreDesignName.allCases.map(\.rawValue)) == ["gcd-barrier", "rwlock", "mutex", "big-reader", "left-right", "replicated", "optimistic"])
     }
 
     @Test("a set value is read back; setting nil removes the key", arguments: designs)

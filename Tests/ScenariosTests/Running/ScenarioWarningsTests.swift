@@ -39,6 +39,25 @@ struct ScenarioWarningsTests {
         #expect(!ScenarioWarnings.before(closed, options: RunOptions()).contains { $0.contains("open-loop") })
     }
 
+    @Test("naming the optimistic design in a parallel-readers file warns that its reads take a read-write lock there; the default list does not")
+    func optimisticWithPayloadWarning() throws {
+        let url = Self.scenarios.appendingPathComponent("stock-ticker.yaml")
+        let yaml = try String(contentsOf: url, encoding: .utf8)
+        let named = yaml.replacingOccurrences(
+            of: "designs: [gcd-barrier, rwlock, mutex, big-reader, left-right]", with: "designs: [gcd-barrier, rwlock, mutex, big-reader, left-right, optimistic]")
+        #expect(named != yaml)
+        let warnings = ScenarioWarnings.before(try Self.plan(named), options: RunOptions())
+        #expect(warnings.contains { $0.hasPrefix("store design optimistic: this kind's values carry a 48-byte payload array") }, "\(warnings)")
+        let plain = ScenarioWarnings.before(try ScenarioLoader.loadPlan(contentsOf: url), options: RunOptions())
+        #expect(!plain.contains { $0.contains("optimistic") })
+        var options = RunOptions()
+        options.policies = [.optimistic]
+        #expect(ScenarioWarnings.before(try ScenarioLoader.loadPlan(contentsOf: url), options: options).contains { $0.contains("design optimistic") })
+        let everyDesign = yaml.replacingOccurrences(of: "  designs: [gcd-barrier, rwlock, mutex, big-reader, left-right]\n", with: "")
+        #expect(everyDesign != yaml)
+        #expect(!ScenarioWarnings.before(try Self.plan(everyDesign), options: RunOptions()).contains { $0.contains("optimistic") })
+    }
+
     @Test("a trace capacity that holds every distinct key: policies cannot differ there")
     func traceCapacityHoldsEverything() throws {
         let yaml = """

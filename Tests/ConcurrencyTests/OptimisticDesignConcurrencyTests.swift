@@ -1,0 +1,115 @@
+import Foundation
+import Models
+import Synchronization
+import Testing
+
+/// The `optimistic` design under real threads: seqlock readers while two writers update their keys
+/// in place, insert and remove others (so the table grows, fills with removed buckets and is
+/// rehashed in place) and run bulk writes. Run these under `--sanitize=thread` too:
+/// ThreadSanitizer must report nothing.
+@Suite("ReaderWriterStore optimistic design under concurrency")
+struct OptimisticDesignConcurrencyTests {
+    /// A value of two words whose second is the first's complement: a torn read breaks the pair.
+    struct Stamped: Codable, Sendable, Equatable {
+        var version: Int
+        var check: Int
+
+        init(_ version: Int) {
+            self.version = version
+            check = ~version
+        }
+
+        var isWhole: Bool { check == ~version }
+    }
+
+    @Test("optimistic reads never see a torn value, never go back, and are never older than a returned write, while the table grows and rehashes")
+    func optimisticReadsAreWholeAndFresh() throws {
+        let store = ReaderWriterStore<Int, Stamped>(design: .optimistic)
+        #expect(store.readsOptimistically)
+        let keys = 16
+        let writers = 2
+        let readers = 2 * ProcessInfo.processInfo.activeProcessorCount
+        let rounds = 3_000
+        let published = (0..<keys).map { _ in Counter() }
+        for key in 0..<keys { store[key] = Stamped(0) }
+        let writersDone = Counter()
+        let stale = Counter()
+        let torn = Counter()
+        let backwards = Counter()
+        let reads = Counter()
+        onThreads(writers + readers) { thread in
+            if thread < writers {
+                let owned = Array(stride(from: thread, to: keys, by: writers))
+                for round in 1...rounds {
+                    let key = owned[round % owned.count]
+                    if round.isMultiple(of: 101) {
+                        store.addEntries([key: Stamped(round)])
+                    } else {
+                        store[key] = Stamped(round)
+                    }
+                    published[key].atomic.store(round, ordering: .releasing)
+                    // Churn beside the watched keys: inserts and removes of keys of its own,
+                    // which grow the table and leave removed buckets until a rehash.
+                    let churn = 1_000 + thread * 1_000_000 + round
+                    store[churn] = Stamped(round)
+                    if round > 40 { store.remove(keys: [churn - 40]) }
+                }
+                writersDone.increment()
+            } else {
+                var last = [Int](repeating: 0, count: keys)
+                var key = thread
+                var own = 0
+                while writersDone.value < writers || own < 200 {
+                    own += 1
+                    key = (key &* 5 &+ 1) % keys
+                    let floor = published[key].atomic.load(ordering: .acquiring)
+                    guard let seen = store[key] else {
+                        stale.increment()
+                        continue
+                    }
+                    if !seen.isWhole { torn.increment() }
+                    if seen.version < floor { stale.increment() }
+                    if seen.version < last[key] { backwards.increment() }
+                    last[key] = seen.version
+                    reads.increment()
+                }
+            }
+        }
+        #expect(torn.value == 0, "a read returned a value half old, half new")
+        #expect(stale.value == 0, "reads older than a returned write")
+        #expect(backwards.value == 0, "a reader saw a key's versions go backwards")
+        #expect(reads.value > 0)
+        let shape = try #require(store.optimisticTableShape())
+        #expect(shape.capacity <= 1_024, "removed buckets were not cleared: \(shape)")
+        for key in 0..<keys { #expect(store[key]?.version == published[key].value) }
+        #expect(store.count == keys + writers * 40)
+    }
+
+    @Test("optimistic reads while removeAll and bulk adds run see a key's whole value or none")
+    func optimisticReadsDuringRemoveAll() {
+        let store = ReaderWriterStore<Int, Stamped>(design: .optimistic)
+        let keys = 64
+        let done = Counter()
+        let torn = Counter()
+        let reads = Counter()
+        onThreads(3) { thread in
+            if thread == 0 {
+                for round in 1...500 {
+                    store.addEntries(Dictionary(uniqueKeysWithValues: (0..<keys).map { ($0, Stamped(round)) }))
+                    if round.isMultiple(of: 3) { store.removeAll() }
+                }
+                done.increment()
+            } else {
+                var key = thread
+                while done.value == 0 {
+                    key = (key &* 7 &+ 3) % keys
+                    if let seen = store[key], !seen.isWhole { torn.increment() }
+                    reads.increment()
+                }
+            }
+        }
+        #expect(torn.value == 0)
+        #expect(reads.value > 0)
+        #expect(store.count == keys)
+    }
+}
