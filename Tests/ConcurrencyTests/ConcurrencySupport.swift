@@ -70,3 +70,43 @@ final class Counter: Sendable {
     func increment() { atomic.add(1, ordering: .relaxed) }
     var value: Int { atomic.load(ordering: .relaxed) }
 }
+
+/// The freshness checks the stress tests share: writers publish each version once the call that
+/// wrote it has returned, and readers count every read older than what was published before it
+/// started (stale) or older than what the same reader saw before (backwards).
+final class FreshnessCheck: Sendable {
+    let published: [Counter]
+    let writersDone = Counter()
+    let stale = Counter()
+    let backwards = Counter()
+    let reads = Counter()
+
+    init(keys: Int) {
+        published = (0..<keys).map { _ in Counter() }
+    }
+
+    /// A write of `version` to `key` has returned.
+    func publish(_ key: Int, _ version: Int) {
+        published[key].atomic.store(version, ordering: .releasing)
+    }
+
+    /// Reads keys along the walk `key = (key * step + increment) % keys`, starting at `thread`,
+    /// until `writers` writers are done, and at least 200 times (a loaded machine may start the
+    /// thread only after the writers are done). `read` returns the key's version, nil if absent
+    /// (counted as stale).
+    func readUntilWritersDone(thread: Int, writers: Int, step: Int, increment: Int, _ read: (Int) -> Int?) {
+        var last = [Int](repeating: 0, count: published.count)
+        var key = thread
+        var own = 0
+        while writersDone.value < writers || own < 200 {
+            own += 1
+            key = (key &* step &+ increment) % published.count
+            let floor = published[key].atomic.load(ordering: .acquiring)
+            let seen = read(key) ?? -1
+            if seen < floor { stale.increment() }
+            if seen < last[key] { backwards.increment() }
+            last[key] = seen
+            reads.increment()
+        }
+    }
+}

@@ -30,13 +30,9 @@ struct OptimisticDesignConcurrencyTests {
         let writers = 2
         let readers = 2 * ProcessInfo.processInfo.activeProcessorCount
         let rounds = 3_000
-        let published = (0..<keys).map { _ in Counter() }
+        let check = FreshnessCheck(keys: keys)
         for key in 0..<keys { store[key] = Stamped(0) }
-        let writersDone = Counter()
-        let stale = Counter()
         let torn = Counter()
-        let backwards = Counter()
-        let reads = Counter()
         onThreads(writers + readers) { thread in
             if thread < writers {
                 let owned = Array(stride(from: thread, to: keys, by: writers))
@@ -47,41 +43,29 @@ struct OptimisticDesignConcurrencyTests {
                     } else {
                         store[key] = Stamped(round)
                     }
-                    published[key].atomic.store(round, ordering: .releasing)
+                    check.publish(key, round)
                     // Churn beside the watched keys: inserts and removes of keys of its own,
                     // which grow the table and leave removed buckets until a rehash.
                     let churn = 1_000 + thread * 1_000_000 + round
                     store[churn] = Stamped(round)
                     if round > 40 { store.remove(keys: [churn - 40]) }
                 }
-                writersDone.increment()
+                check.writersDone.increment()
             } else {
-                var last = [Int](repeating: 0, count: keys)
-                var key = thread
-                var own = 0
-                while writersDone.value < writers || own < 200 {
-                    own += 1
-                    key = (key &* 5 &+ 1) % keys
-                    let floor = published[key].atomic.load(ordering: .acquiring)
-                    guard let seen = store[key] else {
-                        stale.increment()
-                        continue
-                    }
+                check.readUntilWritersDone(thread: thread, writers: writers, step: 5, increment: 1) { key in
+                    guard let seen = store[key] else { return nil }
                     if !seen.isWhole { torn.increment() }
-                    if seen.version < floor { stale.increment() }
-                    if seen.version < last[key] { backwards.increment() }
-                    last[key] = seen.version
-                    reads.increment()
+                    return seen.version
                 }
             }
         }
         #expect(torn.value == 0, "a read returned a value half old, half new")
-        #expect(stale.value == 0, "reads older than a returned write")
-        #expect(backwards.value == 0, "a reader saw a key's versions go backwards")
-        #expect(reads.value > 0)
+        #expect(check.stale.value == 0, "reads older than a returned write")
+        #expect(check.backwards.value == 0, "a reader saw a key's versions go backwards")
+        #expect(check.reads.value > 0)
         let shape = try #require(store.optimisticTableShape())
         #expect(shape.capacity <= 1_024, "removed buckets were not cleared: \(shape)")
-        for key in 0..<keys { #expect(store[key]?.version == published[key].value) }
+        for key in 0..<keys { #expect(store[key]?.version == check.published[key].value) }
         #expect(store.count == keys + writers * 40)
     }
 

@@ -69,12 +69,8 @@ struct ReaderWriterStoreConcurrencyTests {
         let keys = 32
         let writers = 2
         let rounds = 1_500
-        let published = (0..<keys).map { _ in Counter() }
+        let check = FreshnessCheck(keys: keys)
         for key in 0..<keys { store["k\(key)"] = 0 }
-        let writersDone = Counter()
-        let stale = Counter()
-        let backwards = Counter()
-        let reads = Counter()
         onThreads(writers + 3) { thread in
             if thread < writers {
                 // Writer `thread` owns the keys k with k mod writers = thread, and publishes each
@@ -83,35 +79,21 @@ struct ReaderWriterStoreConcurrencyTests {
                 for round in 1...rounds {
                     if round.isMultiple(of: 5) {
                         store.addEntries(Dictionary(uniqueKeysWithValues: owned.map { ("k\($0)", round) }))
-                        for key in owned { published[key].atomic.store(round, ordering: .releasing) }
+                        for key in owned { check.publish(key, round) }
                     } else {
                         let key = owned[round % owned.count]
                         store["k\(key)"] = round
-                        published[key].atomic.store(round, ordering: .releasing)
+                        check.publish(key, round)
                     }
                 }
-                writersDone.increment()
+                check.writersDone.increment()
             } else {
-                var last = [Int](repeating: 0, count: keys)
-                var key = thread
-                var own = 0
-                // At least 200 reads each, even when a loaded machine starts this thread only
-                // after the writers are done.
-                while writersDone.value < writers || own < 200 {
-                    own += 1
-                    key = (key &* 7 &+ 3) % keys
-                    let floor = published[key].atomic.load(ordering: .acquiring)
-                    let seen = store["k\(key)"] ?? -1
-                    if seen < floor { stale.increment() }
-                    if seen < last[key] { backwards.increment() }
-                    last[key] = seen
-                    reads.increment()
-                }
+                check.readUntilWritersDone(thread: thread, writers: writers, step: 7, increment: 3) { store["k\($0)"] }
             }
         }
-        #expect(stale.value == 0, "reads older than a returned write")
-        #expect(backwards.value == 0, "a reader saw a key's versions go backwards")
-        #expect(reads.value > 0)
+        #expect(check.stale.value == 0, "reads older than a returned write")
+        #expect(check.backwards.value == 0, "a reader saw a key's versions go backwards")
+        #expect(check.reads.value > 0)
         #expect(store.invariantViolation() == nil)
     }
 

@@ -15,12 +15,8 @@ struct ReplicatedDesignConcurrencyTests {
         let writers = 2
         let readers = 2 * ProcessInfo.processInfo.activeProcessorCount + 2
         let rounds = 2_000
-        let published = (0..<keys).map { _ in Counter() }
+        let check = FreshnessCheck(keys: keys)
         for key in 0..<keys { store["k\(key)"] = 0 }
-        let writersDone = Counter()
-        let stale = Counter()
-        let backwards = Counter()
-        let reads = Counter()
         onThreads(writers + readers) { thread in
             if thread < writers {
                 let owned = Array(stride(from: thread, to: keys, by: writers))
@@ -32,28 +28,16 @@ struct ReplicatedDesignConcurrencyTests {
                     } else {
                         store["k\(key)"] = round
                     }
-                    published[key].atomic.store(round, ordering: .releasing)
+                    check.publish(key, round)
                 }
-                writersDone.increment()
+                check.writersDone.increment()
             } else {
-                var last = [Int](repeating: 0, count: keys)
-                var key = thread
-                var own = 0
-                while writersDone.value < writers || own < 200 {
-                    own += 1
-                    key = (key &* 5 &+ 1) % keys
-                    let floor = published[key].atomic.load(ordering: .acquiring)
-                    let seen = store["k\(key)"] ?? -1
-                    if seen < floor { stale.increment() }
-                    if seen < last[key] { backwards.increment() }
-                    last[key] = seen
-                    reads.increment()
-                }
+                check.readUntilWritersDone(thread: thread, writers: writers, step: 5, increment: 1) { store["k\($0)"] }
             }
         }
-        #expect(stale.value == 0, "reads older than a returned write")
-        #expect(backwards.value == 0, "a reader saw a key's versions go backwards")
-        #expect(reads.value > 0)
+        #expect(check.stale.value == 0, "reads older than a returned write")
+        #expect(check.backwards.value == 0, "a reader saw a key's versions go backwards")
+        #expect(check.reads.value > 0)
         #expect(store.invariantViolation() == nil, "the replicas differ")
     }
 }
