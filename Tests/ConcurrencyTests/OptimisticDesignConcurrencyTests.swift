@@ -69,6 +69,63 @@ struct OptimisticDesignConcurrencyTests {
         #expect(store.count == keys + writers * 40)
     }
 
+    /// A key of three words, so that a torn key could match another's first word.
+    struct WideKey: Hashable, Codable, Sendable {
+        var a: Int
+        var b: Int
+        var c: Int
+    }
+
+    @Test("a reader of two keys never sees part of a bulk add or removal, with keys of several words")
+    func bulkWritesAreWholeToOptimisticReads() {
+        let store = ReaderWriterStore<WideKey, Stamped>(design: .optimistic)
+        #expect(store.readsOptimistically)
+        let first = WideKey(a: 1, b: -1, c: 7)
+        let second = WideKey(a: 2, b: -2, c: 7)
+        store.addEntries([first: Stamped(0), second: Stamped(0)])
+        // Odd rounds add both keys at the round's version, even rounds remove both; `completed`
+        // is the last round whose call has returned.
+        let completed = Counter()
+        let done = Flag()
+        let partialAdds = Counter()
+        let partialRemovals = Counter()
+        let torn = Counter()
+        let reads = Counter()
+        onThreads(3) { thread in
+            if thread == 0 {
+                for round in 1...4_000 {
+                    if round.isMultiple(of: 2) {
+                        store.remove(keys: [first, second])
+                    } else {
+                        store.addEntries([first: Stamped(round), second: Stamped(round)])
+                    }
+                    completed.atomic.store(round, ordering: .releasing)
+                }
+                done.raise()
+            } else {
+                // Each reader reads the two keys in its own order.
+                let (one, other) = thread == 1 ? (first, second) : (second, first)
+                var own = 0
+                while !done.isRaised || own < 200 {
+                    own += 1
+                    let before = completed.atomic.load(ordering: .acquiring)
+                    let x = store[one]
+                    let y = store[other]
+                    for value in [x, y] where value?.isWhole == false { torn.increment() }
+                    if let x, let y, y.version < x.version { partialAdds.increment() }
+                    // `one` absent: a removal after round `before` began; `other`, read later, is
+                    // then absent too or re-added at a later round, never one up to `before`.
+                    if x == nil, let y, y.version <= before { partialRemovals.increment() }
+                    reads.increment()
+                }
+            }
+        }
+        #expect(torn.value == 0)
+        #expect(partialAdds.value == 0, "a reader saw one key of a bulk add and not the other")
+        #expect(partialRemovals.value == 0, "a reader saw one key of a bulk removal and not the other")
+        #expect(reads.value > 0)
+    }
+
     @Test("optimistic reads while removeAll and bulk adds run see a key's whole value or none")
     func optimisticReadsDuringRemoveAll() {
         let store = ReaderWriterStore<Int, Stamped>(design: .optimistic)

@@ -12,11 +12,12 @@ import Synchronization
 /// it without touching a reference count.
 ///
 /// Layout. A *header* block (128 bytes, its own lines): word 0 is the structure version (odd while
-/// a writer moves buckets about: an in-place rehash or a `removeAll`), word 1 the current table's
-/// address. A *table*: word 0 its bucket mask (capacity − 1, never changed), words 1–7 unused,
+/// a writer moves buckets about, an in-place rehash or a `removeAll`, or writes a bulk operation of
+/// several keys), word 1 the current table's address. A *table*: word 0 its bucket mask (capacity − 1, never changed), words 1–7 unused,
 /// then the buckets, ``bucketWords`` words each: a control word, then the key's words, then the
 /// value's. A control word holds, from bit 0: a *writing* bit, two bits of state (empty, full,
-/// removed) and the bucket's version above them.
+/// removed) and the bucket's version above them, which only ever grows (clearing a bucket advances
+/// it too), so a control word never takes the same value twice.
 ///
 /// A read (a seqlock read, per bucket):
 /// 1. loads the structure version (acquiring; waits while it is odd) and the table's address;
@@ -38,15 +39,26 @@ import Synchronization
 /// table and publishes its address; the old table is kept, unchanged, until the store goes away (a
 /// read that loaded its address may still be in it, and finds the state as it was when the new
 /// table was published), so the tables kept sum to less than twice the largest. A rehash in place
-/// (to clear removed buckets) and `removeAll` make the structure version odd while they work.
+/// (to clear removed buckets), `removeAll` and a bulk add or removal of several keys make the
+/// structure version odd while they work: reads wait, so none sees part of a bulk operation.
 @usableFromInline
 struct StoreOptimisticReadSide<Key: Hashable, Value>: @unchecked Sendable {
     /// Words before the first bucket of a table (one cache line).
     @inlinable static var tableHeaderWords: Int { 8 }
     @inlinable static var keyWords: Int { (MemoryLayout<Key>.size + 7) / 8 }
     @inlinable static var valueWords: Int { (MemoryLayout<Value>.size + 7) / 8 }
-    /// Words per bucket: the control word, the key, the value.
-    @inlinable static var bucketWords: Int { 1 &+ keyWords &+ valueWords }
+    /// Words a bucket uses: the control word, the key, the value.
+    @inlinable static var usedWords: Int { 1 &+ keyWords &+ valueWords }
+    /// Words per bucket: ``usedWords`` rounded up to 2, 4 or 8, or to a multiple of 8 beyond, so
+    /// that no bucket straddles two cache lines (a write to one key would make readers of the
+    /// neighbouring key miss too).
+    @inlinable static var bucketWords: Int {
+        let used = usedWords
+        if used > 8 { return (used &+ 7) & ~7 }
+        var words = 2
+        while words < used { words &*= 2 }
+        return words
+    }
 
     /// Control word states (bits 1–2).
     @inlinable static var emptyState: UInt64 { 0 }
@@ -75,21 +87,32 @@ struct StoreOptimisticReadSide<Key: Hashable, Value>: @unchecked Sendable {
         table + (tableHeaderWords &+ index &* bucketWords)
     }
 
-    /// Waits a moment for a writer: spins, and after a thousand tries yields the core (a writer
-    /// that was preempted mid-write then gets to finish).
-    @usableFromInline @inline(never)
-    static func pause(_ spins: inout Int) {
-        spins += 1
-        if spins > 1_000 { sched_yield() }
-    }
-
-    /// Reads `count` words at `words` (relaxed) into a value of type `T`.
+    /// Reads `count` words at `words` (relaxed) into a value of type `T`: for the writer, whose
+    /// buckets nobody else writes.
     @inlinable @inline(__always)
     static func load<T>(_ type: T.Type, from words: UnsafeMutablePointer<Atomic<UInt64>>, count: Int) -> T {
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: max(count, 1)) { buffer in
             buffer[0] = 0
             for word in 0..<count { buffer[word] = words[word].load(ordering: .relaxed) }
             return UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped).load(as: T.self)
+        }
+    }
+
+    /// One seqlock read of `bucket`: its key's and value's words copied (relaxed) between two loads
+    /// of its control word, then `body` with the control word and the copied words, only once the
+    /// second load proved no write ran meanwhile; nil if one did (read the bucket again). The words
+    /// become a key or a value only inside `body`, after that proof.
+    @inlinable @inline(__always)
+    static func read<R>(
+        _ bucket: UnsafeMutablePointer<Atomic<UInt64>>, control: UInt64, _ body: (UnsafeRawPointer) -> R
+    ) -> R? {
+        let count = keyWords &+ valueWords
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: max(count, 1)) { buffer -> R? in
+            buffer[0] = 0
+            for word in 0..<count { buffer[word] = bucket[1 &+ word].load(ordering: .relaxed) }
+            atomicMemoryFence(ordering: .acquiring)
+            guard bucket[0].load(ordering: .relaxed) == control else { return nil }
+            return body(UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped))
         }
     }
 
@@ -103,7 +126,7 @@ struct StoreOptimisticReadSide<Key: Hashable, Value>: @unchecked Sendable {
         while true {
             let structure = header[0].load(ordering: .acquiring)
             if structure & 1 != 0 {
-                Self.pause(&spins)
+                StoreOptimisticSpin.pause(&spins)
                 continue
             }
             let table = UnsafeMutablePointer<Atomic<UInt64>>(bitPattern: UInt(header[1].load(ordering: .acquiring)))!
@@ -115,17 +138,19 @@ struct StoreOptimisticReadSide<Key: Hashable, Value>: @unchecked Sendable {
                 let bucket = Self.bucket(table, Int(index))
                 let control = bucket[0].load(ordering: .acquiring)
                 if control & 1 != 0 {
-                    Self.pause(&spins)
+                    StoreOptimisticSpin.pause(&spins)
                     continue
                 }
                 let state = (control >> 1) & 3
                 if state == Self.emptyState { break }
-                let keyBits = Self.load(Key.self, from: bucket + 1, count: Self.keyWords)
-                let valueBits = Self.load(Value.self, from: bucket + (1 &+ Self.keyWords), count: Self.valueWords)
-                atomicMemoryFence(ordering: .acquiring)
-                if bucket[0].load(ordering: .relaxed) != control { continue }
-                if state == Self.fullState, keyBits == key {
-                    found = valueBits
+                // nil: a write ran meanwhile, read the bucket again; .some(nil): not this key.
+                let outcome = Self.read(bucket, control: control) { words -> Value? in
+                    guard state == Self.fullState, words.load(as: Key.self) == key else { return nil }
+                    return (words + Self.keyWords &* 8).load(as: Value.self)
+                }
+                guard let outcome else { continue }
+                if let outcome {
+                    found = outcome
                     break
                 }
                 index = (index &+ 1) & mask
@@ -150,6 +175,8 @@ final class StoreOptimisticIndex<Key: Hashable, Value>: @unchecked Sendable {
     /// Full buckets, and full plus removed ones.
     @usableFromInline var count = 0
     @usableFromInline var used = 0
+    /// How many ``moving(_:)`` calls are running (nested: a rehash inside a bulk write).
+    private var movingDepth = 0
     /// Tables replaced by a larger one, freed with the index.
     private var retired: [(UnsafeMutablePointer<Atomic<UInt64>>, Int)] = []
 
@@ -310,8 +337,12 @@ final class StoreOptimisticIndex<Key: Hashable, Value>: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` with the structure version odd: reads wait, then start over.
+    /// Runs `body` with the structure version odd: reads wait, then start over. Nested calls (a
+    /// rehash inside a bulk write) leave the version to the outermost.
     private func moving(_ body: () -> Void) {
+        movingDepth += 1
+        defer { movingDepth -= 1 }
+        guard movingDepth == 1 else { return body() }
         let header = readSide.header
         let structure = header[0].load(ordering: .relaxed)
         header[0].store(structure | 1, ordering: .relaxed)
@@ -320,24 +351,55 @@ final class StoreOptimisticIndex<Key: Hashable, Value>: @unchecked Sendable {
         header[0].store(structure &+ 2, ordering: .releasing)
     }
 
-    /// Empties every bucket of the current table (inside ``moving(_:)``).
+    /// Runs the writes of one bulk operation (`body`, several keys) as one: reads wait until all
+    /// of them are done, so none sees part of it. One key needs no more than its bucket's seqlock.
+    /// - Complexity: O(1) plus `body`.
+    func bulk(keys: Int, _ body: () -> Void) {
+        if keys > 1 { moving(body) } else { body() }
+    }
+
+    /// Empties every bucket of the current table (inside ``moving(_:)``). A control word keeps
+    /// counting its versions (empty, one version on): a bucket's control word never takes the same
+    /// value twice, so a read that straddled the clearing can never match its two loads by chance.
     private func clearBuckets() {
-        for word in Side.tableHeaderWords..<Self.words(capacity: capacity) {
-            table[word].store(0, ordering: .relaxed)
+        for index in 0..<capacity {
+            let bucket = Side.bucket(table, index)
+            let control = bucket[0].load(ordering: .relaxed)
+            bucket[0].store((control & ~(Side.versionUnit - 1)) &+ Side.versionUnit, ordering: .relaxed)
         }
         count = 0
         used = 0
     }
 
-    /// Adds or replaces every entry.
+    /// The control word of `key`'s bucket, or nil if absent; for tests.
+    func controlWord(forKey key: Key) -> UInt64? {
+        find(key, hash: key.hashValue).map { Side.bucket(table, $0)[0].load(ordering: .relaxed) }
+    }
+
+    /// Adds or replaces every entry, as one write (``bulk(keys:_:)``).
     /// - Complexity: O(*m*) amortised for *m* entries.
     func add(_ entries: [Key: Value]) {
-        for (key, value) in entries { set(value, forKey: key) }
+        bulk(keys: entries.count) {
+            for (key, value) in entries { set(value, forKey: key) }
+        }
     }
 
     /// Removes every item.
     /// - Complexity: O(capacity)
     func removeAll() {
         moving { clearBuckets() }
+    }
+}
+
+/// The wait of a read that found a writer in its way (non-generic, so that it is one function
+/// whatever the store's types).
+@usableFromInline
+enum StoreOptimisticSpin {
+    /// Waits a moment for a writer: spins, and after a thousand tries yields the core (a writer
+    /// that was preempted mid-write then gets to finish).
+    @usableFromInline @inline(never)
+    static func pause(_ spins: inout Int) {
+        spins += 1
+        if spins > 1_000 { sched_yield() }
     }
 }

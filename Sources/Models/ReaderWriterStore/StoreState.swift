@@ -49,7 +49,15 @@ struct StoreState<Key: Hashable & Sendable, Value: Sendable> {
     /// - Returns: how many were removed.
     /// - Complexity: O(*m*) for *m* keys.
     @discardableResult
-    mutating func remove(keys: some Sequence<Key>) -> Int {
+    mutating func remove(keys: [Key]) -> Int {
+        guard let index else { return removeItems(keys: keys) }
+        var count = 0
+        index.bulk(keys: keys.count) { count = removeItems(keys: keys) }
+        return count
+    }
+
+    /// ``remove(keys:)``'s body: the items, the table's buckets and the tracking.
+    private mutating func removeItems(keys: [Key]) -> Int {
         var count = 0
         for key in keys where items.removeValue(forKey: key) != nil {
             index?.set(nil, forKey: key)

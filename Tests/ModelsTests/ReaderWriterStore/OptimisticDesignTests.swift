@@ -86,6 +86,28 @@ struct OptimisticDesignTests {
         #expect(store[99_991] == nil)
     }
 
+    @Test("a bucket's control word never takes the same value twice, across removeAll and rehashes in place")
+    func controlWordsNeverRepeat() throws {
+        let index = StoreOptimisticIndex<Int, Int>()
+        index.set(1, forKey: 5)
+        let first = try #require(index.controlWord(forKey: 5))
+        index.removeAll()
+        #expect(index.controlWord(forKey: 5) == nil)
+        index.set(1, forKey: 5)
+        let second = try #require(index.controlWord(forKey: 5))
+        #expect(second > first, "the bucket's version went back after removeAll: \(first) then \(second)")
+        // Churn beside it until rehashes in place have cleared the removed buckets (100 keys
+        // through 16 buckets), which put key 5 back: its version went on.
+        for key in 100..<200 {
+            index.set(key, forKey: key)
+            index.set(nil, forKey: key)
+        }
+        let third = try #require(index.controlWord(forKey: 5))
+        #expect(third > second, "the bucket's version went back after a rehash in place: \(second) then \(third)")
+        #expect(index.count == 1)
+        #expect(index.capacity == StoreOptimisticIndex<Int, Int>.minimumCapacity, "churn of one key at a time never grows it")
+    }
+
     @Test("growing keeps every item and the replaced tables sum to less than the current one")
     func growthKeepsItems() throws {
         let store = ReaderWriterStore<Int, Int>(design: .optimistic)
