@@ -67,6 +67,16 @@ struct StoreOptimisticReadSide<Key: Hashable, Value>: @unchecked Sendable {
     /// The version's unit in a control word (above the writing bit and the state).
     @inlinable static var versionUnit: UInt64 { 8 }
 
+    /// A control word's state (empty, full or removed).
+    @inlinable @inline(__always)
+    static func state(_ control: UInt64) -> UInt64 { (control >> 1) & 3 }
+
+    /// The control word after `control` with state `state`: the version one on, not writing.
+    @inlinable @inline(__always)
+    static func next(after control: UInt64, state: UInt64) -> UInt64 {
+        ((control & ~(versionUnit &- 1)) &+ versionUnit) | state << 1
+    }
+
     /// Whether a store of these types can keep its items here: both plain data (bitwise copyable,
     /// nothing to retain) with an alignment of at most 8.
     public static var isEligible: Bool {
@@ -141,7 +151,7 @@ struct StoreOptimisticReadSide<Key: Hashable, Value>: @unchecked Sendable {
                     StoreOptimisticSpin.pause(&spins)
                     continue
                 }
-                let state = (control >> 1) & 3
+                let state = Self.state(control)
                 if state == Self.emptyState { break }
                 // nil: a write ran meanwhile, read the bucket again; .some(nil): not this key.
                 let outcome = Self.read(bucket, control: control) { words -> Value? in
@@ -240,8 +250,7 @@ final class StoreOptimisticIndex<Key: Hashable, Value>: @unchecked Sendable {
         atomicMemoryFence(ordering: .releasing)
         if let key { store(key, to: bucket + 1, count: Side.keyWords) }
         if let value { store(value, to: bucket + (1 + Side.keyWords), count: Side.valueWords) }
-        let version = (control & ~(Side.versionUnit - 1)) &+ Side.versionUnit
-        bucket[0].store(version | state << 1, ordering: .releasing)
+        bucket[0].store(Side.next(after: control, state: state), ordering: .releasing)
     }
 
     /// The bucket holding `key`, or nil.
@@ -251,7 +260,7 @@ final class StoreOptimisticIndex<Key: Hashable, Value>: @unchecked Sendable {
         var index = hash & mask
         for _ in 0..<capacity {
             let bucket = Side.bucket(table, index)
-            let state = (bucket[0].load(ordering: .relaxed) >> 1) & 3
+            let state = Side.state(bucket[0].load(ordering: .relaxed))
             if state == Side.emptyState { return nil }
             if state == Side.fullState, Side.load(Key.self, from: bucket + 1, count: Side.keyWords) == key { return index }
             index = (index + 1) & mask
@@ -286,7 +295,7 @@ final class StoreOptimisticIndex<Key: Hashable, Value>: @unchecked Sendable {
         var index = hash & mask
         while true {
             let bucket = Side.bucket(table, index)
-            let state = (bucket[0].load(ordering: .relaxed) >> 1) & 3
+            let state = Side.state(bucket[0].load(ordering: .relaxed))
             if state != Side.fullState {
                 if state == Side.emptyState { used += 1 }
                 count += 1
@@ -303,7 +312,7 @@ final class StoreOptimisticIndex<Key: Hashable, Value>: @unchecked Sendable {
         items.reserveCapacity(count)
         for index in 0..<capacity {
             let bucket = Side.bucket(table, index)
-            guard (bucket[0].load(ordering: .relaxed) >> 1) & 3 == Side.fullState else { continue }
+            guard Side.state(bucket[0].load(ordering: .relaxed)) == Side.fullState else { continue }
             items.append(
                 (
                     Side.load(Key.self, from: bucket + 1, count: Side.keyWords),
@@ -364,8 +373,7 @@ final class StoreOptimisticIndex<Key: Hashable, Value>: @unchecked Sendable {
     private func clearBuckets() {
         for index in 0..<capacity {
             let bucket = Side.bucket(table, index)
-            let control = bucket[0].load(ordering: .relaxed)
-            bucket[0].store((control & ~(Side.versionUnit - 1)) &+ Side.versionUnit, ordering: .relaxed)
+            bucket[0].store(Side.next(after: bucket[0].load(ordering: .relaxed), state: Side.emptyState), ordering: .relaxed)
         }
         count = 0
         used = 0

@@ -28,11 +28,8 @@ struct OptimisticDesignTests {
         let store = ReaderWriterStore<Int, Int>(design: .optimistic)
         #expect(store.readsOptimistically)
         var reference: [Int: Int] = [:]
-        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next(_ bound: Int) -> Int {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((seed >> 33) % UInt64(bound))
-        }
+        var generator = SeededGenerator(seed: 0x9E37_79B9_7F4A_7C15)
+        func next(_ bound: Int) -> Int { generator.next(below: bound) }
         let keySpace = 400
         for step in 0..<6_000 {
             let key = next(keySpace)
