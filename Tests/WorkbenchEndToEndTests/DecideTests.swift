@@ -79,8 +79,9 @@ extension EndToEnd {
             #expect(fewer.status == 0, "\(transcript(fewer))")
             #expect(fewer.stdout.hasPrefix("capacity-sweep: instantiations <= 20 (one seed); minimize cache.capacity\n"))
             #expect(fewer.stdout.contains("  answer: cache.capacity 16, met by fifo/repopulate, optimal/repopulate\n"), "\(fewer.stdout)")
-            let grid = try String(contentsOf: out.appendingPathComponent("capacity-sweep/grid.csv"), encoding: .utf8)
-            #expect(grid.hasPrefix("instantiations,2,4,8,12,16,24,32,knee\r\n"), "the grid follows the goal's metric")
+            let grid = try String(
+                contentsOf: out.appendingPathComponent("capacity-sweep/grid-instantiations-le-20-share-0.95-min-sweep.csv"), encoding: .utf8)
+            #expect(grid.hasPrefix("instantiations,2,4,8,12,16,24,32,knee\r\n"), "the what-if's grid follows the goal's metric")
 
             let bad = cli.run(["decide", out.path, "--goal", "hit_rate=>0.9"])
             #expect(bad.status == 1)
@@ -108,6 +109,50 @@ extension EndToEnd {
 
             let missing = cli.run(["decide", dir.path("nothing").path])
             #expect(missing.status == 1 && missing.stderr.contains("no such directory"), "\(transcript(missing))")
+        }
+
+        @Test(
+            "a what-if never overwrites: decide DIR --goal leaves every decision.csv, grid.csv and index page byte-identical and writes decision-<question>.csv beside them (or under --out); --replace makes it the answer, and the page names the question"
+        )
+        func whatIfNeverOverwrites() throws {
+            let cli = try workbench()
+            let dir = try TempDir()
+            defer { dir.remove() }
+            let out = dir.path("R")
+            let run = cli.run(
+                ["run", "scenarios/capacity-sweep.yaml", "--out", out.path, "--quiet", "--no-plots", "--policy", "lru,fifo"],
+                cwd: CLI.packageRoot)
+            #expect(run.status == 0, "\(transcript(run))")
+            let scenario = out.appendingPathComponent("capacity-sweep")
+            let kept = ["capacity-sweep/decision.csv", "capacity-sweep/grid.csv", "index.html", "index.md"]
+            func contents() throws -> [Data] { try kept.map { try Data(contentsOf: out.appendingPathComponent($0)) } }
+            let before = try contents()
+
+            let whatIf = cli.run(["decide", out.path, "--goal", "hit_rate>=0.96", "--share", "1"])
+            #expect(whatIf.status == 0, "\(transcript(whatIf))")
+            #expect(try contents() == before, "the run's answer and pages are as the run wrote them")
+            let tag = "hit_rate-ge-0.96-share-1-min-sweep"
+            let beside = try String(contentsOf: scenario.appendingPathComponent("decision-\(tag).csv"), encoding: .utf8)
+            #expect(beside.contains("hit_rate >= 0.96"), "\(beside)")
+            #expect(FileManager.default.fileExists(atPath: scenario.appendingPathComponent("grid-\(tag).csv").path))
+            #expect(whatIf.stdout.contains("capacity-sweep: written to \(scenario.appendingPathComponent("decision-\(tag).csv").path)"))
+            #expect(whatIf.stdout.contains("--replace makes this one the answer"), "\(whatIf.stdout)")
+
+            let elsewhere = dir.path("what-if")
+            let outside = cli.run(["decide", out.path, "--minimize", "instantiations", "--out", elsewhere.path])
+            #expect(outside.status == 0, "\(transcript(outside))")
+            #expect(try contents() == before)
+            #expect(FileManager.default.fileExists(atPath: elsewhere.appendingPathComponent("capacity-sweep/decision.csv").path))
+
+            let both = cli.run(["decide", out.path, "--goal", "hit_rate>=0.96", "--replace", "--out", elsewhere.path])
+            #expect(both.status == 1 && both.stderr.contains("--replace and --out: choose one"), "\(transcript(both))")
+
+            // --replace: the what-if becomes the answer, and the page says which question it answers.
+            let replaced = cli.run(["decide", out.path, "--goal", "hit_rate>=0.96", "--share", "1", "--replace"])
+            #expect(replaced.status == 0, "\(transcript(replaced))")
+            #expect(try String(contentsOf: scenario.appendingPathComponent("decision.csv"), encoding: .utf8) == beside)
+            let index = try String(contentsOf: out.appendingPathComponent("index.md"), encoding: .utf8)
+            #expect(index.contains("Goal: hit\\_rate \\>= 0.96 (one seed)"), "\(index)")
         }
     }
 }

@@ -34,6 +34,44 @@ extension EndToEnd {
             #expect(!quiet.stderr.contains("warning:"), "\(transcript(quiet))")
         }
     
+        @Test(
+            "threads outnumbering the cores: run warns naming both numbers, and run.json, index.html and index.md record it; validate warns too"
+        )
+        func threadsOutnumberCores() throws {
+            let cli = try workbench()
+            let dir = try TempDir()
+            defer { dir.remove() }
+            let cores = ProcessInfo.processInfo.activeProcessorCount
+            let threads = cores + 1
+            let file = try dir.write(
+                "crowd.yaml",
+                """
+                name: crowd
+                kind: parallel-readers
+                duration: 200ms
+                warmup: 0s
+                store: {designs: [mutex]}
+                keys: 100
+                readers: {threads: \(threads), mix: {get: 100}, operations: 2000}
+                """)
+            let out = dir.path("out")
+            // The warnings about this machine are on (the tests turn them off elsewhere).
+            let machine = ["WORKBENCH_SKIP_LOAD_CHECK": "0"]
+            let run = cli.run(["run", file.path, "--out", out.path, "--no-plots"], environment: machine)
+            #expect(run.status == 0, "\(transcript(run))")
+            let expected = "its \(threads) threads (readers \(threads)) outnumber this machine's \(cores) core"
+            #expect(run.stderr.contains("warning: crowd: \(expected)"), "\(transcript(run))")
+            for page in ["crowd/run.json", "index.html", "index.md"] {
+                let text = try String(contentsOf: out.appendingPathComponent(page), encoding: .utf8)
+                let shown = page.hasSuffix(".html") ? expected.replacingOccurrences(of: "'", with: "&#39;") : expected
+                #expect(text.contains(shown), "\(page): \(text)")
+            }
+            let checked = cli.run(["validate", file.path], environment: machine)
+            #expect(checked.status == 0 && checked.stderr.contains(expected), "\(transcript(checked))")
+            let quiet = cli.run(["validate", file.path])
+            #expect(!quiet.stderr.contains("outnumber"), "WORKBENCH_SKIP_LOAD_CHECK=1 turns it off: \(transcript(quiet))")
+        }
+
         @Test("more than ten expectations that all held print as one line; a failure prints its rows")
         func heldExpectationsCollapse() throws {
             let cli = try workbench()

@@ -44,21 +44,36 @@ public struct DecisionReport: Sendable, Equatable {
 
     /// Decides as ``make(scenarioDirectory:question:)`` and writes `decision.csv` (with a
     /// question) and `grid.csv` (with a grid) into `directory`, each atomically. Without a
-    /// question, a `decision.csv` left there (by an earlier `decide --goal`) is removed, so that
-    /// the two files always answer the same question.
+    /// question, a `decision.csv` left there (by an earlier `decide --goal --replace`) is
+    /// removed, so that the two files always answer the same question.
+    ///
+    /// A what-if (`decide --goal` on results that answer their own question) writes elsewhere:
+    /// `output` names the directory and the two files' names (``WhatIfFiles``), and nothing in
+    /// `directory` is touched.
     ///
     /// - Throws: ``DecisionError``, ``DecisionError/writeFailed(path:reason:)``.
     @discardableResult
-    public static func write(scenarioDirectory directory: URL, question: DecisionQuestion?) throws -> DecisionReport {
+    public static func write(
+        scenarioDirectory directory: URL, question: DecisionQuestion?, output: WhatIfFiles? = nil
+    ) throws -> DecisionReport {
         let report = try make(scenarioDirectory: directory, question: question)
+        let target = output?.directory ?? directory
         let files = [
-            report.decision.map { (Decision.fileName, $0.csv()) }, report.grid.map { (DecisionGrid.fileName, $0.csv()) },
+            report.decision.map { (output?.decision ?? Decision.fileName, $0.csv()) },
+            report.grid.map { (output?.grid ?? DecisionGrid.fileName, $0.csv()) },
         ].compactMap { $0 }
-        if report.decision == nil {
+        if report.decision == nil, output == nil {
             try? FileManager.default.removeItem(at: directory.appendingPathComponent(Decision.fileName, isDirectory: false))
         }
+        if output != nil {
+            do {
+                try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+            } catch {
+                throw DecisionError.writeFailed(path: target.path, reason: "\(error)")
+            }
+        }
         for (name, text) in files {
-            let url = directory.appendingPathComponent(name, isDirectory: false)
+            let url = target.appendingPathComponent(name, isDirectory: false)
             do {
                 try AtomicFile.write(text, to: url)
             } catch let ReportError.writeFailed(path, reason) {
@@ -103,6 +118,48 @@ public struct DecisionReport: Sendable, Equatable {
             }
         }
         return (try? PlotView.load(scenarioDirectory: directory))?.lazy.compactMap(\.metric).first
+    }
+}
+
+/// Where a what-if answer is written (`decide --goal` without `--replace`): a directory and the
+/// names of its decision and grid files. Beside the run's own files by default,
+/// `decision-<question>.csv` and `grid-<question>.csv`, the question in the name
+/// (``DecisionQuestion/fileTag``); with `--out DIR`, `DIR/<scenario>/decision.csv` and
+/// `grid.csv`.
+public struct WhatIfFiles: Sendable, Equatable {
+    /// The directory written into.
+    public var directory: URL
+    /// The decision file's name.
+    public var decision: String
+    /// The grid file's name.
+    public var grid: String
+
+    /// The files beside the run's own in `scenarioDirectory`, named after `question`.
+    public static func beside(scenarioDirectory: URL, question: DecisionQuestion) -> WhatIfFiles {
+        let tag = question.fileTag
+        return WhatIfFiles(directory: scenarioDirectory, decision: "decision-\(tag).csv", grid: "grid-\(tag).csv")
+    }
+
+    /// `out/<scenario>/decision.csv` and `grid.csv`.
+    public static func under(_ out: URL, scenario: String) -> WhatIfFiles {
+        WhatIfFiles(
+            directory: out.appendingPathComponent(scenario, isDirectory: true), decision: Decision.fileName, grid: DecisionGrid.fileName)
+    }
+}
+
+extension DecisionQuestion {
+    /// The question as a file name part: `hit_rate-ge-0.96-share-1-min-sweep` (operators as
+    /// words, characters other than letters, digits, `.`, `_` and `-` as `_`, at most 120).
+    public var fileTag: String {
+        let words: [ComparisonOperator: String] = [
+            .atLeast: "ge", .atMost: "le", .greater: "gt", .less: "lt", .equal: "eq", .notEqual: "ne",
+        ]
+        let parts =
+            goal.map { "\($0.metric)-\(words[$0.op] ?? "op")-\(CSVValue.format($0.value))" }
+            + ["share-\(CSVValue.format(share))", "min-\(minimize)"]
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
+        let tag = String(parts.joined(separator: "-").map { allowed.contains($0) ? $0 : "_" })
+        return String(tag.prefix(120))
     }
 }
 

@@ -28,6 +28,7 @@ enum HTMLIndex {
             .problem, tr.failed td { color: #a00; }
             .description { font-size: 1rem; margin: 0.4rem 0; }
             .record { color: #666; font-size: 0.8rem; }
+            .warnings { color: #8a5a00; font-size: 0.9rem; }
             td.unreliable { color: #aaa; }
             .answer { font-size: 1.05rem; margin: 0.6rem 0 0.2rem; }
             td.best { background: #e3f2e6 !important; }
@@ -87,6 +88,10 @@ enum HTMLIndex {
                 "\(PageText.html($0.key)): \($0.key == "command" ? "<code>\(PageText.html($0.value))</code>" : PageText.html($0.value))"
             }
             html += "<p class=\"record\">\(items.joined(separator: " · "))</p>\n"
+        }
+        if !entry.warnings.isEmpty {
+            html += "<ul class=\"warnings\">\n"
+                + entry.warnings.map { "<li>warning: \(PageText.html($0))</li>\n" }.joined() + "</ul>\n"
         }
         // What the results answer comes first: the answer, the grid and the main plot; then the
         // expectations (failed first, those that held collapsed); then the tables and other plots.

@@ -33,6 +33,9 @@ enum MarkdownIndex {
         if let record = entry.description?.record, !record.isEmpty {
             text += record.map { "\($0.key): \(PageText.markdown($0.value))" }.joined(separator: " · ") + "\n\n"
         }
+        if !entry.warnings.isEmpty {
+            text += entry.warnings.map { "- warning: \(PageText.markdown($0))\n" }.joined() + "\n"
+        }
         // What the results answer comes first: the answer, the grid and the main plot; then the
         // expectations (failed first, those that held collapsed); then the tables and other plots.
         if let decision = entry.decision?.decision {

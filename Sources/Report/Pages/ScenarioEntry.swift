@@ -31,6 +31,9 @@ struct ScenarioEntry {
     /// The answer to the scenario's question and its sweep's grid (`decision.csv`, `grid.csv`),
     /// or nil without them.
     let decision: DecisionReport?
+    /// What `run` warned about the scenario (`run.json`'s `warnings`: one workload seed, threads
+    /// outnumbering the cores, ...), in order; empty for none.
+    let warnings: [String]
     /// The plot a reader should see first, shown beside the answer: a sweep's plot against the
     /// swept value (its `sweep` or `curve` view), else the first plot; nil without plots.
     let mainImage: String?
@@ -87,6 +90,7 @@ struct ScenarioEntry {
         let description = try? ResultsDescription.load(scenarioDirectory: directory)
         self.description = description
         decision = DecisionReport.load(scenarioDirectory: directory)
+        warnings = RunMetadata.load(scenarioDirectory: directory.path)?.warnings ?? []
         expectations = try? ResultsTable(contentsOf: directory.appendingPathComponent("expectations.csv", isDirectory: false))
         let summary: ResultsTable
         do {

@@ -89,6 +89,10 @@ extension DrawingRecorder {
                     "device_frames_over_budget", .count, .lowerIsBetter,
                     "frames whose model work plus the stated device costs of their fresh draws took longer than 1/refresh_hz",
                     views: [.table]),
+                .count(
+                    "device_cost_frames_over_budget", .lowerIsBetter,
+                    "frames whose stated device costs alone took longer than 1/refresh_hz: the device's frames over budget from counts and the profile, deterministic (device_frames_over_budget adds this machine's model work)"
+                ),
                 // The disk tier's bound and what it deleted.
                 .identity("disk_capacity_bytes", .bytes, "the disk tier's byte limit (0 for the policies without a disk tier)"),
                 .count("disk_evictions", .lowerIsBetter, "entries the disk tier deleted to stay within its limit"),

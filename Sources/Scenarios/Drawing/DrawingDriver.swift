@@ -141,7 +141,8 @@ struct DrawingDriver {
             let charged = deviceCosts.take()
             if counted {
                 recorder.noteFrame(
-                    allocated: allocated, elapsed: elapsed, overBudget: elapsed > budget, deviceOverBudget: elapsed &+ charged > budget)
+                    allocated: allocated, elapsed: elapsed, overBudget: elapsed > budget, deviceOverBudget: elapsed &+ charged > budget,
+                    deviceCostOverBudget: charged > budget)
             }
             if timeline.isSampleEnd(frame) {
                 recorder.sample(time: timeline.time(afterFrame: frame), cache: cache)

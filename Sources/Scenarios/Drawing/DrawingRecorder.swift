@@ -35,6 +35,8 @@ struct DrawingRecorder {
     /// Counted frames whose model work plus the stated device costs charged in them took longer
     /// than 1/refresh_hz.
     private var deviceFramesOverBudget = 0
+    /// Counted frames whose stated device costs alone took longer than 1/refresh_hz.
+    private var deviceCostFramesOverBudget = 0
     private var maxMemoryBytes = 0
     private var maxDiskBytes = 0
     /// Each view type's share, in the scenario's order (set by the driver).
@@ -61,6 +63,7 @@ struct DrawingRecorder {
         interval = (.zero, 0)
         total = (.zero, 0, 0)
         deviceFramesOverBudget = 0
+        deviceCostFramesOverBudget = 0
     }
 
     /// Keeps the counts of a cache a restart replaces.
@@ -82,9 +85,12 @@ struct DrawingRecorder {
         }
     }
 
-    mutating func noteFrame(allocated: AllocationSnapshot, elapsed: UInt64, overBudget: Bool, deviceOverBudget: Bool = false) {
+    mutating func noteFrame(
+        allocated: AllocationSnapshot, elapsed: UInt64, overBudget: Bool, deviceOverBudget: Bool = false, deviceCostOverBudget: Bool = false
+    ) {
         frameWork.record(nanoseconds: elapsed)
         if deviceOverBudget { deviceFramesOverBudget += 1 }
+        if deviceCostOverBudget { deviceCostFramesOverBudget += 1 }
         total.frames += 1
         interval.allocated.bytes += allocated.bytes
         total.allocated.bytes += allocated.bytes
@@ -172,6 +178,7 @@ struct DrawingRecorder {
         row.append("calibrated_draws", .int(deviceCosts.charges))
         row.append("device_cost_ms", .double(Double(deviceCosts.nanoseconds) / 1e6))
         row.append("device_frames_over_budget", .int(deviceFramesOverBudget))
+        row.append("device_cost_frames_over_budget", .int(deviceCostFramesOverBudget))
         let hasDiskTier = DrawingScenario.diskTierPolicies.contains(configuration.policy)
         row.append("disk_capacity_bytes", .int(hasDiskTier ? diskCapacity : 0))
         row.append("disk_evictions", .int(stats.diskEvictions))

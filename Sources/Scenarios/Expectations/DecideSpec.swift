@@ -106,9 +106,13 @@ public struct DecideSpec: DeclaredMapping, Equatable, Sendable {
                     try f.check("goal", !raw.isEmpty, "must have at least one condition")
                     var goal: [String: Expectation.Condition] = [:]
                     for (metric, text) in raw.sorted(by: { $0.key < $1.key }) {
-                        guard let condition = Expectation.Condition(parsing: text), condition.reference == nil else {
+                        guard let condition = Expectation.Condition(parsing: text), condition.reference == nil,
+                            condition.seedShare == nil
+                        else {
                             throw SchemaViolation(
-                                .invalid("expected a condition such as \">= 0.9\" (an operator and a number), found '\(text)'"),
+                                .invalid(
+                                    "expected a condition such as \">= 0.9\" (an operator and a number), found '\(text)'"
+                                        + (text.hasSuffix("% of seeds") ? " (the share of seeds is decide:'s share:, for every condition)" : "")),
                                 at: f.path("goal") + [AnyCodingKey(metric)])
                         }
                         goal[metric] = condition

@@ -13,6 +13,7 @@ import Report
 ///   lru/drop: {in_use_dropped: "> 0"}
 ///   lru/pin: {hits: ">= fifo/pin"}               # relative: another run of the scenario
 ///   big-reader: {get_per_s: ">= 3x gcd-barrier"}  # a factor times that run's value
+///   fifo: {hit_rate: ">= 0.95 in 95% of seeds"}  # in at least that share of the seeds
 /// ```
 public struct Expectation: Equatable, Sendable, CustomStringConvertible {
     public var policy: PolicyName
@@ -98,6 +99,9 @@ public struct Expectation: Equatable, Sendable, CustomStringConvertible {
         public var value: Double
         /// The run compared with, for a relative condition.
         public var reference: Reference?
+        /// `in 95% of seeds`: the share of the run's seeds (in (0, 1]) whose own value must
+        /// satisfy the comparison, as `decide:`'s `share`; nil: the median over the seeds must.
+        public var seedShare: Double?
 
         public init(_ op: Operator, _ value: Double) {
             self.op = op
@@ -119,7 +123,24 @@ public struct Expectation: Equatable, Sendable, CustomStringConvertible {
         /// Parses a condition, relative ones included; nil if malformed.
         /// - Throws: ``ReferenceError`` for a reference naming no policy or mode.
         init?(parsingRelative text: String) throws(ReferenceError) {
-            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            var trimmed = text.trimmingCharacters(in: .whitespaces)
+            // `>= 0.95 in 95% of seeds`: the share, then the comparison alone.
+            var share: Double?
+            if let range = trimmed.range(of: " in ", options: .backwards), trimmed.hasSuffix("% of seeds") {
+                let percent = trimmed[range.upperBound...].dropLast("% of seeds".count).trimmingCharacters(in: .whitespaces)
+                guard let value = Double(percent), value.isFinite, value > 0, value <= 100 else { return nil }
+                share = value / 100
+                trimmed = String(trimmed[..<range.lowerBound]).trimmingCharacters(in: .whitespaces)
+            }
+            guard let parsed = try Self.init(parsingComparison: trimmed) else { return nil }
+            // A share of seeds bounds each seed's own value by a number, not by another run.
+            guard share == nil || parsed.reference == nil else { return nil }
+            self = parsed
+            seedShare = share
+        }
+
+        /// Parses `>= 0.9` or `< gcd-barrier` (no share of seeds).
+        private init?(parsingComparison trimmed: String) throws(ReferenceError) {
             // Longest operators first, so ">=" wins over ">".
             guard let op = Operator.allCases.first(where: { trimmed.hasPrefix($0.rawValue) }) else { return nil }
             let number = trimmed.dropFirst(op.rawValue.count).trimmingCharacters(in: .whitespaces)
@@ -135,7 +156,10 @@ public struct Expectation: Equatable, Sendable, CustomStringConvertible {
         /// Whether `actual` satisfies the condition.
         public func holds(for actual: Double) -> Bool { op.holds(actual, value) }
 
-        public var description: String { "\(op.rawValue) \(reference?.description ?? formatNumber(value))" }
+        public var description: String {
+            "\(op.rawValue) \(reference?.description ?? formatNumber(value))"
+                + (seedShare.map { " in \(formatNumber($0 * 100))% of seeds" } ?? "")
+        }
     }
 }
 
@@ -208,7 +232,7 @@ struct ExpectBlock: Decodable {
                 guard let condition = parsed else {
                     throw SchemaViolation(
                         .invalid(
-                            "cannot read condition '\(text)' (expected an operator >=, <=, >, <, == or != and a number, e.g. \">= 0.9\", or another run, e.g. \"< gcd-barrier\", \">= 3x fifo\")"),
+                            "cannot read condition '\(text)' (expected an operator >=, <=, >, <, == or != and a number, e.g. \">= 0.9\", or another run, e.g. \"< gcd-barrier\", \">= 3x fifo\"; a number may be required in a share of the seeds, \">= 0.95 in 95% of seeds\", the share above 0% and at most 100%, never with another run)"),
                         at: path)
                 }
                 expectations.append(

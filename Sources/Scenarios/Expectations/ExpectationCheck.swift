@@ -46,6 +46,8 @@ public enum ExpectationCheck {
                     passed: actual.map(expectation.condition.holds(for:)) ?? false)
                 if let reference = expectation.condition.reference {
                     relative(&outcome, row: row, reference: reference, result: result)
+                } else if let share = expectation.condition.seedShare {
+                    seedShare(&outcome, share: share, row: row, result: result)
                 }
                 outcomes.append(outcome)
             }
@@ -67,6 +69,33 @@ public enum ExpectationCheck {
             return "expect: \(expectation) compares a measured figure with 1 repetition: it will be reported not judged; "
                 + "set repeat: 5 (or run with --repeat 5) to judge it"
         }
+    }
+
+    /// The expectations bounding a figure measured on this machine (declared measured or tail
+    /// in `scenario`'s kind) by an absolute number, as `validate`'s notes: such a line measures
+    /// this machine and its load as much as the code, so it may fail on a busy or slower
+    /// machine with nothing changed. A team may keep it in its own files; the shipped scenarios
+    /// state measured figures relative to another run instead.
+    public static func machineDependent(_ scenario: Scenario) -> [String] {
+        let columns = scenario.body.resultColumns
+        return scenario.header.expect.compactMap { expectation in
+            guard boundsMeasuredFigure(expectation, columns: columns) else { return nil }
+            return "expect: \(expectation) bounds a figure measured on this machine by an absolute number: "
+                + "it depends on this machine and its load as much as on the code; compare with another run "
+                + "(\"\(expectation.condition.op.rawValue) <policy>\", judged with repetitions) to state it whatever the load"
+        }
+    }
+
+    /// Whether `expectation` bounds a figure measured on this machine (a column declared
+    /// measured or tail) by an absolute number. Not so: a relative condition (another run of
+    /// the file, judged with repetitions), and `> 0` on a measured count, which says that
+    /// something happened at all (a purge evicted), not how much, and no load changes.
+    public static func boundsMeasuredFigure(_ expectation: Expectation, columns: ResultColumns) -> Bool {
+        guard expectation.condition.reference == nil, let column = columns.column(expectation.metric),
+            column.role == .measured || column.role == .tail
+        else { return false }
+        let happened = column.unit == .count && expectation.condition.op == .greater && expectation.condition.value == 0
+        return !happened
     }
 
     /// Checks a relative condition.
@@ -149,6 +178,22 @@ public enum ExpectationCheck {
         case .notEqual: outcome.passed = significance.significant
         case .equal: outcome.passed = !significance.significant
         }
+    }
+
+    /// Judges a condition required in a share of the seeds (`>= 0.95 in 95% of seeds`), as
+    /// `decide:` judges its goal: it holds when the run's value in at least `share` of its seeds
+    /// (`seeds.csv`; with one seed, the summary's value) satisfies the comparison. The reason
+    /// says in how many: `in 19 of 20 seeds (needs 19)`.
+    static func seedShare(_ outcome: inout ExpectationOutcome, share: Double, row: ResultRow, result: ScenarioResult) {
+        let metric = outcome.expectation.metric
+        let identity = SharedColumns.identity.map(\.name)
+        var values = result.seeds.filter { line in identity.allSatisfy { line[$0] == row[$0] } }.compactMap { number($0[metric]) }
+        if values.isEmpty, let actual = outcome.actual { values = [actual] }
+        let condition = Expectation.Condition(outcome.expectation.condition.op, outcome.expectation.condition.value)
+        let meeting = values.filter(condition.holds(for:)).count
+        let needed = Int((share * Double(values.count) - 1e-9).rounded(.up))
+        outcome.passed = !values.isEmpty && meeting >= needed
+        outcome.reason = "in \(meeting) of \(values.count) seed\(values.count == 1 ? "" : "s") (needs \(needed))"
     }
 
     /// Judges a relative condition on a count seed by seed: `values` the run's, `references` the

@@ -30,6 +30,10 @@ extension NavigationRecorder {
                 "device_frames_over_budget", .count, .lowerIsBetter,
                 "frames whose model work plus the stated device costs of the creations in them took longer than 1/refresh_hz",
                 views: [.table]),
+            .count(
+                "device_cost_frames_over_budget", .lowerIsBetter,
+                "frames whose stated device costs alone took longer than 1/refresh_hz: the device's frames over budget from counts and the profile, deterministic (device_frames_over_budget adds this machine's model work)"
+            ),
             .count("on_create_calls", .lowerIsBetter, "onCreate calls"),
             .count("on_resume_calls", .neutral, "onResume calls"),
             .count("on_pause_calls", .neutral, "onPause calls"),

@@ -19,6 +19,8 @@ struct NavigationRecorder {
     /// charged in them, took longer than 1/refresh_hz.
     private var framesOverBudget = 0
     private var deviceFramesOverBudget = 0
+    /// Counted frames whose stated device costs alone took longer than 1/refresh_hz.
+    private var deviceCostFramesOverBudget = 0
     /// Deep links fired since the warm-up.
     private var deepLinks = 0
     private var latency = LatencyRecorder()
@@ -45,6 +47,7 @@ struct NavigationRecorder {
         frames = 0
         framesOverBudget = 0
         deviceFramesOverBudget = 0
+        deviceCostFramesOverBudget = 0
         deepLinks = 0
     }
 
@@ -56,6 +59,7 @@ struct NavigationRecorder {
         frames += 1
         if elapsed > budget { framesOverBudget += 1 }
         if elapsed &+ charged > budget { deviceFramesOverBudget += 1 }
+        if charged > budget { deviceCostFramesOverBudget += 1 }
         intervalAllocation.bytes += allocated.bytes
         totalAllocation.bytes += allocated.bytes
     }
@@ -121,6 +125,7 @@ struct NavigationRecorder {
         row.append("device_cost_ms", .double(Double(deviceCosts.nanoseconds) / 1e6))
         row.append("frames_over_budget", .int(framesOverBudget))
         row.append("device_frames_over_budget", .int(deviceFramesOverBudget))
+        row.append("device_cost_frames_over_budget", .int(deviceCostFramesOverBudget))
         row.append("on_create_calls", .int(stats.onCreateCalls))
         row.append("on_resume_calls", .int(stats.onResumeCalls))
         row.append("on_pause_calls", .int(stats.onPauseCalls))

@@ -1,3 +1,4 @@
+import Foundation
 import Models
 import Report
 
@@ -39,7 +40,25 @@ extension ParallelReadersScenario {
             guard kind == .reader, let rate = role.rate else { return nil }
             return "its \(role.name.map { "\($0) " } ?? "")\(kind.rawValue)s run open-loop at \(formatNumber(rate)) operations/s: their throughput is that rate by construction; compare their latencies, or leave rate: out for a closed loop whose throughput measures the design"
         }
-        return openLoop + optimisticWarning(options: options)
+        // The machine's cores, as its load: not with `WORKBENCH_SKIP_LOAD_CHECK=1` (output that
+        // must not depend on the machine, as the docs' generated transcripts).
+        let machine =
+            ProcessInfo.processInfo.environment["WORKBENCH_SKIP_LOAD_CHECK"] == "1"
+            ? nil : threadsWarning(cores: ProcessInfo.processInfo.activeProcessorCount)
+        return openLoop + optimisticWarning(options: options) + (machine.map { [$0] } ?? [])
+    }
+
+    /// More threads than the machine has cores: some wait for a core, and every measured
+    /// figure (latencies, rates) includes that wait, which the design does not cause. Names both
+    /// numbers and the groups' threads: `its 4 threads (ui 1, background 2, sync 1) outnumber
+    /// this machine's 2 cores: ...`.
+    func threadsWarning(cores: Int) -> String? {
+        let threads = readerThreads + writerThreads
+        guard threads > cores else { return nil }
+        let groups = roles.map { kind, role in "\(role.name ?? kind.rawValue + "s") \(role.threads)" }.joined(separator: ", ")
+        return "its \(threads) threads (\(groups)) outnumber this machine's \(cores) core\(cores == 1 ? "" : "s"): "
+            + "some wait for a core, and the measured figures (latencies, rates) include that wait; "
+            + "compare designs with each other (relative expect lines, decide), not with an absolute bound"
     }
 
     /// The `optimistic` design named on purpose (in `store.designs` other than the default list,

@@ -8,6 +8,8 @@ struct IntervalCounters {
     var framesOverBudget = 0
     /// Frames over budget once the stated device costs charged in them are added.
     var deviceFramesOverBudget = 0
+    /// Frames whose stated device costs alone exceed the budget (deterministic).
+    var deviceCostFramesOverBudget = 0
     /// Memory-pressure levels posted in the interval, in order.
     var pressure: [String] = []
 
@@ -16,6 +18,7 @@ struct IntervalCounters {
         allocatedBytes += other.allocatedBytes
         framesOverBudget += other.framesOverBudget
         deviceFramesOverBudget += other.deviceFramesOverBudget
+        deviceCostFramesOverBudget += other.deviceCostFramesOverBudget
         pressure += other.pressure
     }
 }
@@ -134,6 +137,7 @@ struct RunRecorder {
         row.append("calibrated_instantiations", .int(deviceCosts.charges))
         row.append("device_cost_ms", .double(Double(deviceCosts.total) / 1e6))
         row.append("device_frames_over_budget", .int(totals.deviceFramesOverBudget))
+        row.append("device_cost_frames_over_budget", .int(totals.deviceCostFramesOverBudget))
         appendDetailColumns(to: &row, stats: stats, details: details)
 
         return configuration.output(

@@ -59,6 +59,10 @@ extension RunRecorder {
                 .measured(
                     "device_frames_over_budget", .count, .lowerIsBetter,
                     "frames whose model work plus the stated device costs charged in them took longer than 1/refresh_hz"),
+                .count(
+                    "device_cost_frames_over_budget", .lowerIsBetter,
+                    "frames whose stated device costs alone took longer than 1/refresh_hz: the device's frames over budget from counts and the profile, deterministic (device_frames_over_budget adds this machine's model work)"
+                ),
             ] + detailColumns,
         timeseries: SharedColumns.identity + [
             SharedColumns.time,

@@ -127,6 +127,7 @@ struct ScrollingTableDriver {
                 interval.allocatedBytes += allocated.bytes
                 if elapsed > budget { interval.framesOverBudget += 1 }
                 if elapsed &+ charged > budget { interval.deviceFramesOverBudget += 1 }
+                if charged > budget { interval.deviceCostFramesOverBudget += 1 }
                 frameWork.record(nanoseconds: elapsed)
             }
             if timeline.isSampleEnd(frame) {

@@ -4,8 +4,11 @@ import Report
 import Scenarios
 
 /// `workbench decide RESULTS_DIR`: answers each scenario's `decide:` question (or the one given
-/// with `--goal`) from results already written, writes `decision.csv` and `grid.csv` beside
-/// them, and prints the answer and the grid.
+/// with `--goal`) from results already written, and prints the answer and the grid. The run's
+/// own question's answer is written as `decision.csv` and `grid.csv` beside the results; a
+/// what-if (`--goal`, `--share` or `--minimize`) is written beside them under its own name
+/// (`decision-<question>.csv`) or under `--out`, and replaces the run's answer only with
+/// `--replace`.
 struct Decide: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Answer a scenario's decide: question from results already written.",
@@ -20,10 +23,17 @@ struct Decide: ParsableCommand {
             the smallest --minimize (the swept value, or a summary column); per sweep value, the \
             best run by the goal's first metric and the runs tied with it (one seed: equal values; \
             seeds: not significantly different by a paired Wilcoxon test, Holm-corrected, \
-            alpha 0.05); per run, the knee of its curve (Kneedle). Writes decision.csv and, for a \
-            sweep, grid.csv into each scenario directory, and refreshes index.html and index.md \
-            when the results directory has them (scripts/plot.sh redraws the heat map). See \
-            docs/decisions.md.
+            alpha 0.05); per run, the knee of its curve (Kneedle). See docs/decisions.md.
+
+            Where the answer goes: the scenario's own question (its decide: block, no option \
+            changing it) is written as decision.csv and, for a sweep, grid.csv into each \
+            scenario directory, and index.html and index.md are refreshed when the results \
+            directory has them (scripts/plot.sh redraws the heat map). A what-if (--goal, \
+            --share or --minimize) leaves them as the run wrote them: it is written beside them \
+            as decision-<question>.csv and grid-<question>.csv (the question in the name, e.g. \
+            decision-hit_rate-ge-0.96-share-1-min-sweep.csv), or as <out>/<scenario>/decision.csv \
+            with --out; --replace makes it the scenario's answer instead (decision.csv, grid.csv \
+            and the index pages, which name the question they answer).
 
             EXIT CODES
               0  answered (also when no run meets the goal: the answer says so)
@@ -53,7 +63,28 @@ struct Decide: ParsableCommand {
             valueName: "column"))
     var minimize: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Write each scenario's answer to DIR/<scenario>/decision.csv (and grid.csv), leaving the results untouched.",
+            valueName: "dir"))
+    var out: String?
+
+    @Flag(
+        help: "Make a what-if (--goal, --share, --minimize) the scenarios' answer: rewrite decision.csv, grid.csv and the index pages.")
+    var replace = false
+
+    /// Whether the options change the question the results answer.
+    private var isWhatIf: Bool { !goals.isEmpty || share != nil || minimize != nil }
+
     func run() throws {
+        if replace, out != nil {
+            Diagnostics.error("error: --replace and --out: choose one (--replace rewrites the results' own answer, --out writes elsewhere)")
+            throw WorkbenchExit.inputError
+        }
+        if let out, out.isEmpty {
+            Diagnostics.error("error: --out: must not be empty (a directory to write the answers into)")
+            throw WorkbenchExit.inputError
+        }
         var goal: [DecisionQuestion.Condition] = []
         for text in goals {
             guard let condition = DecisionQuestion.Condition(parsing: text) else {
@@ -80,6 +111,7 @@ struct Decide: ParsableCommand {
         }
         var failed = false
         var answers: [String] = []
+        var rewritten: [URL] = []
         for scenario in scenarios {
             let question: DecisionQuestion?
             do {
@@ -89,12 +121,29 @@ struct Decide: ParsableCommand {
                 failed = true
                 continue
             }
+            // A what-if is written beside the run's answer (or under --out), never over it.
+            let output: WhatIfFiles?
+            if let out {
+                output = WhatIfFiles.under(URL(fileURLWithPath: out, isDirectory: true), scenario: scenario.lastPathComponent)
+            } else if let question, isWhatIf, !replace {
+                output = WhatIfFiles.beside(scenarioDirectory: scenario, question: question)
+            } else {
+                output = nil
+            }
             do {
-                let report = try DecisionReport.write(scenarioDirectory: scenario, question: question)
+                let report = try DecisionReport.write(scenarioDirectory: scenario, question: question, output: output)
                 var text = report.text(scenario: scenario.lastPathComponent)
                 if question == nil {
                     text += "\(scenario.lastPathComponent): no decide: block in scenario.yaml: give --goal (METRIC>=VALUE) to decide\n"
                 }
+                if let output, report.decision != nil || report.grid != nil {
+                    let written = output.directory.appendingPathComponent(report.decision != nil ? output.decision : output.grid).path
+                    text +=
+                        "\(scenario.lastPathComponent): written to \(written)"
+                        + (out == nil ? "; the run's own answer (decision.csv, index pages) is unchanged: --replace makes this one the answer" : "")
+                        + "\n"
+                }
+                if output == nil { rewritten.append(scenario) }
                 answers.append(text)
             } catch {
                 Diagnostics.error("\(scenario.path): error: \(error)")
@@ -102,7 +151,7 @@ struct Decide: ParsableCommand {
             }
         }
         print(answers.joined(separator: "\n"), terminator: "")
-        refreshIndexPages(scenarios)
+        refreshIndexPages(rewritten)
         if failed { throw WorkbenchExit.inputError }
     }
 

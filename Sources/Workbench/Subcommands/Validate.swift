@@ -68,6 +68,10 @@ struct Validate: ParsableCommand {
                 for warning in ExpectationCheck.unjudgeable(plan.base, repetitions: plan.base.header.repetitions) {
                     Diagnostics.warning("\(file): \(plan.name): \(warning)")
                 }
+                // An absolute bound on a figure measured here depends on the machine.
+                for note in ExpectationCheck.machineDependent(plan.base) {
+                    Diagnostics.note("note: \(file): \(plan.name): \(note)")
+                }
             } catch {
                 Diagnostics.error(error.description)
                 failed = true

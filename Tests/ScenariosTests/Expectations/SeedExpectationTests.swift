@@ -50,6 +50,60 @@ struct SeedExpectationTests {
         }
     }
 
+    @Test(
+        "expect across seeds: '>= N in P% of seeds' holds when at least that share of the run's seeds meets the bound (decide:'s share), whatever the median"
+    )
+    func shareOfSeeds() throws {
+        try KindRegistry.registering([SeedProbeScenario.self]) {
+            // lru's hits are its seeds, 1 to 20: 19 of them are >= 2, 18 are >= 3.
+            let seeds = "[" + (1...20).map(String.init).joined(separator: ", ") + "]"
+            let expect = "  lru: {hits: \">= 2 in 95% of seeds\", misses: \"<= 998 in 95% of seeds\"}\n  fifo: {hits: \">= 4 in 95% of seeds\"}"
+            let scenario = try Self.scenario("share", seeds: seeds, expect: expect)
+            let outcomes = ExpectationCheck.evaluate(scenario.header.expect, result: ScenarioRunner.run(scenario, options: Self.unwarmed))
+            let byKey = Dictionary(uniqueKeysWithValues: outcomes.map { ("\($0.expectation)", $0) })
+            let met = try #require(byKey["lru: hits >= 2 in 95% of seeds"])
+            #expect(met.passed && met.reason == "in 19 of 20 seeds (needs 19)", "\(met)")
+            let misses = try #require(byKey["lru: misses <= 998 in 95% of seeds"])
+            #expect(misses.passed && misses.reason == "in 19 of 20 seeds (needs 19)", "\(misses)")
+            // fifo's hits are 2 to 21: 18 are >= 4; the median (11.5) would have held.
+            let missed = try #require(byKey["fifo: hits >= 4 in 95% of seeds"])
+            #expect(!missed.passed && missed.reason == "in 18 of 20 seeds (needs 19)", "\(missed)")
+            // The file round-trips (scenario.yaml writes the condition as it reads it).
+            #expect(scenario.header.expect.map(\.condition.description).sorted() == [
+                "<= 998 in 95% of seeds", ">= 2 in 95% of seeds", ">= 4 in 95% of seeds",
+            ])
+        }
+    }
+
+    @Test(
+        "expect across seeds misused: a share above 100% or at 0%, a share with another run, or in decide:'s goal, is an error saying how to write it"
+    )
+    func shareOfSeedsErrors() throws {
+        KindRegistry.registering([SeedProbeScenario.self]) {
+            for condition in [">= 2 in 150% of seeds", ">= 2 in 0% of seeds", "> fifo in 95% of seeds", ">= 2 in most seeds"] {
+                #expect {
+                    try Self.scenario("bad", seeds: "5", expect: "  lru: {hits: \"\(condition)\"}")
+                } throws: { error in
+                    "\(error)".contains("in a share of the seeds, \">= 0.95 in 95% of seeds\"")
+                        && "\(error)".contains("bad.yaml:8:")
+                }
+            }
+        }
+        let decide = """
+            name: decide-share
+            kind: scrolling-table
+            duration: 1s
+            table: {sections: 1, rows_per_section: 50, viewport_height: 400, cells: [{type: a, height: 40}]}
+            cache: {capacity: 4}
+            decide: {goal: {hit_rate: ">= 0.9 in 95% of seeds"}}
+            """
+        #expect {
+            try ScenarioLoader.load(yaml: decide, file: "d.yaml")
+        } throws: { error in
+            "\(error)".contains("the share of seeds is decide:'s share:, for every condition")
+        }
+    }
+
     @Test("over seeds, >= holds when the runs are the same in every seed, and == when they are not significantly different")
     func equalityOverSeeds() throws {
         try KindRegistry.registering([SeedProbeScenario.self]) {

@@ -29,6 +29,16 @@ struct ScenarioWarningsTests {
         #expect(ScenarioWarnings.before(try Self.plan(one), options: RunOptions()).isEmpty)
     }
 
+    @Test("threads outnumbering the cores: warned, naming both numbers and each group's threads; not when the cores suffice")
+    func threadsOutnumberCoresWarning() throws {
+        let plan = try ScenarioLoader.loadPlan(contentsOf: Self.scenarios.appendingPathComponent("chat-store.yaml"))
+        let scenario = try #require(plan.base.body as? ParallelReadersScenario)
+        let warning = try #require(scenario.threadsWarning(cores: 2))
+        #expect(warning.hasPrefix("its 4 threads (ui 1, background 2, sync 1) outnumber this machine's 2 cores"), "\(warning)")
+        #expect(scenario.threadsWarning(cores: 4) == nil)
+        #expect(scenario.threadsWarning(cores: 1)?.contains("this machine's 1 core:") == true)
+    }
+
     @Test("open-loop readers: their throughput is their rate by construction")
     func openLoopReadersWarning() throws {
         let plan = try ScenarioLoader.loadPlan(contentsOf: Self.scenarios.appendingPathComponent("news-feed.yaml"))
