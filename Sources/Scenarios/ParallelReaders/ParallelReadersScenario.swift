@@ -387,7 +387,7 @@ public struct ThreadRole: DeclaredMapping, Equatable, Sendable {
     func intendedOperations(duration: Double) -> Int {
         guard let rate else { return 0 }
         guard let bursts, let perBurst = operationsPerBurst else { return Self.starts(rate: rate, within: duration) }
-        let whole = Int((duration / bursts.every.value).rounded(.down))
+        let whole = Int(saturating: (duration / bursts.every.value).rounded(.down))
         let rest = duration - Double(whole) * bursts.every.value
         return whole * perBurst + min(perBurst, Self.starts(rate: rate, within: rest))
     }
@@ -402,7 +402,7 @@ public struct ThreadRole: DeclaredMapping, Equatable, Sendable {
     /// rounding of a product that should be whole).
     static func starts(rate: Double, within seconds: Double) -> Int {
         let exact = rate * seconds
-        return max(0, Int((exact - 1e-9 * max(1, exact)).rounded(.up)))
+        return max(0, Int(saturating: (exact - 1e-9 * max(1, exact)).rounded(.up)))
     }
 }
 
