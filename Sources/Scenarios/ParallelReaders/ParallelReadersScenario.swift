@@ -595,11 +595,14 @@ public struct EvictionRule: DeclaredMapping, Equatable, Sendable {
             .optional(
                 "time_scale", \.timeScale, default: 1, "Store-clock seconds per real second.", example: "60",
                 .must("must be > 0 and at most 1000000") { $0 > 0 && $0 <= 1e6 }),
-            .rule("every / time_scale is at least 1 ms of real time") { rule, f in
+            .rule("every / time_scale is between 1 ms and 1000000000 s of real time") { rule, f in
                 if let every = rule.every {
+                    let real = every.value / rule.timeScale
+                    try f.check("every", real >= 0.001, "must be at least 1 ms of real time (every / time_scale)")
+                    // The timer's interval in nanoseconds must fit the run's clock (a UInt64).
                     try f.check(
-                        "every", every.value / rule.timeScale >= 0.001,
-                        "must be at least 1 ms of real time (every / time_scale)")
+                        "every", real <= ScenarioLimits.maxSeconds,
+                        "must be at most \(formatNumber(ScenarioLimits.maxSeconds)) s of real time (every / time_scale is \(formatNumber(real)) s)")
                 }
             },
         ])
