@@ -13,8 +13,8 @@ struct FrequencySketch {
     /// rounded up over all entries (at least two per hash function), `ln(2)` × that many hashes.
     init(entries: Int, errorRate: Double = 0.001) {
         let bitsPerEntry = -(log(errorRate) / 0.480_453_013_918_201)
-        hashCount = Int((0.693_147_180_559_945 * bitsPerEntry).rounded(.up))
-        let wanted = Int(min((bitsPerEntry * Double(max(1, entries))).rounded(.up), Double(Int32.max)))
+        hashCount = Int(saturating: (0.693_147_180_559_945 * bitsPerEntry).rounded(.up))
+        let wanted = Int(saturating: min((bitsPerEntry * Double(max(1, entries))).rounded(.up), Double(Int32.max)))
         counters = Array(repeating: 0, count: max(wanted, 2 * hashCount))
     }
 

@@ -193,10 +193,10 @@ public final class S3FIFOPolicy: RegisteredPolicy {
 
     private func size() {
         let c = capacity.value
-        let small = Int(Double(c) * smallRatio)
+        let small = Int(saturating: Double(c) * smallRatio)
         smallTarget = small
         mainTarget = c - small
-        ghostCapacity = Int(Double(c) * ghostRatio)
+        ghostCapacity = Int(saturating: Double(c) * ghostRatio)
         // Grown as identities arrive, not reserved for the capacity: a capacity far above the
         // trace's distinct keys must not allocate for identities that never come.
         ghost = GhostQueue(weighted: sized)

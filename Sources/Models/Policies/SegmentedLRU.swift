@@ -40,7 +40,7 @@ struct SegmentedLRU {
         self.capacity = capacity
         let total = Double(weights.reduce(0, +))
         for (index, weight) in weights.enumerated() {
-            let share = Int(Double(weight) / total * Double(capacity))
+            let share = Int(saturating: Double(weight) / total * Double(capacity))
             segmentCapacity[index + 1] = index == 0 && !queues.weighted ? max(1, share) : share
         }
     }

@@ -56,13 +56,13 @@ public final class TwoQueuePolicy: RegisteredPolicy {
 
     /// A1in's share: bytes when sized (truncated), else entries (at least one).
     private var inCapacity: Int {
-        let share = Int(Double(capacity.value) * inRatio)
+        let share = Int(saturating: Double(capacity.value) * inRatio)
         return sized ? share : max(1, share)
     }
 
     /// A1out's size: bytes when sized (truncated), else identities (at least one).
     private var outCapacity: Int {
-        let share = Int(Double(capacity.value) * outRatio)
+        let share = Int(saturating: Double(capacity.value) * outRatio)
         return sized ? share : max(1, share)
     }
 

@@ -197,7 +197,7 @@ public final class WTinyLFUPolicy: RegisteredPolicy {
 
     private func size() {
         let c = capacity.value
-        let window = Int(Double(c) * windowRatio)
+        let window = Int(saturating: Double(c) * windowRatio)
         windowTarget = window
         let main = sized ? c - window : max(1, c - window)
         segments.size(capacity: main)
@@ -220,7 +220,7 @@ public final class WTinyLFUPolicy: RegisteredPolicy {
             sketchEntries = max(1, segments.queues.total)
             mainHitsPerHalving = 32 * sketchEntries
         }
-        sketch = FrequencySketch(entries: max(1, Int((Double(sketchEntries) * sketchScale).rounded(.up))))
+        sketch = FrequencySketch(entries: max(1, Int(saturating: (Double(sketchEntries) * sketchScale).rounded(.up))))
         sketchEntries = 0
         for identity in unsketched { sketch.add(identity) }
         unsketched = []

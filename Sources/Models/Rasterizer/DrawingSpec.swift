@@ -14,7 +14,7 @@ public struct PixelSize: Hashable, Sendable {
     public init(covering rect: Rect) {
         func pixels(_ value: Double) -> Int {
             guard value.isFinite, value > 0 else { return 0 }
-            return Int(min(value.rounded(.up), Double(Int32.max)))
+            return Int(saturating: min(value.rounded(.up), Double(Int32.max)))
         }
         self.init(width: pixels(rect.width), height: pixels(rect.height))
     }

@@ -10,7 +10,7 @@ final class StoreTimer: @unchecked Sendable {
     /// - Complexity: O(1)
     init(interval: TimeInterval, queue: DispatchQueue, handler: @escaping @Sendable () -> Void) {
         source = DispatchSource.makeTimerSource(queue: queue)
-        let nanoseconds = Int(min(interval * 1e9, Double(Int.max / 2)).rounded())
+        let nanoseconds = Int(saturating: min(interval * 1e9, Double(Int.max / 2)).rounded())
         source.schedule(
             deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(nanoseconds),
             leeway: .milliseconds(5))

@@ -45,7 +45,7 @@ public struct ShardsFixedSizeLRUCurve: Sendable {
         guard hash < threshold else { return }
         let scale = 1 / rate
         if let distance = sample.record(key) {
-            let bucket = Int((Double(distance) * scale).rounded(.up))
+            let bucket = Int(saturating: (Double(distance) * scale).rounded(.up))
             if bucket >= histogram.count { histogram.append(contentsOf: repeatElement(0, count: bucket - histogram.count + 1)) }
             histogram[bucket] += 1
         } else {

@@ -31,7 +31,7 @@ public struct ShardsLRUCurve: Sendable {
         let clamped = rate.isFinite ? min(max(rate, 1.0 / Double(Self.modulus)), 1) : 1
         self.rate = clamped
         self.adjusted = adjusted
-        threshold = UInt64((clamped * Double(Self.modulus)).rounded())
+        threshold = UInt64(saturating: (clamped * Double(Self.modulus)).rounded())
     }
 
     /// The requests recorded in the sample.
@@ -57,7 +57,7 @@ public struct ShardsLRUCurve: Sendable {
     public func missRatio(capacity: Int) -> Double {
         guard capacity > 0 else { return requests > 0 ? 1 : 0 }
         // d / R ≤ C ⟺ d ≤ ⌊C·R⌋ for integer d.
-        let scaled = Int((Double(capacity) * rate).rounded(.down))
+        let scaled = Int(saturating: (Double(capacity) * rate).rounded(.down))
         let misses = Double(sample.misses(capacity: scaled))
         let counted = adjusted ? Double(requests) * rate : Double(sample.requests)
         guard counted > 0 else { return 0 }

@@ -85,7 +85,7 @@ public struct TraceGenerator: Sendable {
             prefix = sums
             total = sum
         case .hotspot(let fraction, _):
-            hotCount = min(self.objects, max(1, Int((fraction * Double(self.objects)).rounded(.up))))
+            hotCount = min(self.objects, max(1, Int(saturating: (fraction * Double(self.objects)).rounded(.up))))
         case .uniform:
             break
         }
@@ -110,14 +110,14 @@ public struct TraceGenerator: Sendable {
         case .zipf:
             return UInt64(zipfRank(generator.nextUnit()))
         case .uniform:
-            return UInt64(min(Int(generator.nextUnit() * Double(objects)), objects - 1) + 1)
+            return UInt64(min(Int(saturating: generator.nextUnit() * Double(objects)), objects - 1) + 1)
         case .hotspot(_, let share):
             let u = generator.nextUnit()
             if u < share || hotCount == objects {
-                return UInt64(min(Int(u / share * Double(hotCount)), hotCount - 1) + 1)
+                return UInt64(min(Int(saturating: u / share * Double(hotCount)), hotCount - 1) + 1)
             }
             let cold = objects - hotCount
-            return UInt64(hotCount + min(Int((u - share) / (1 - share) * Double(cold)), cold - 1) + 1)
+            return UInt64(hotCount + min(Int(saturating: (u - share) / (1 - share) * Double(cold)), cold - 1) + 1)
         case .latest(_, let share):
             let decide = generator.nextUnit()
             let u = generator.nextUnit()

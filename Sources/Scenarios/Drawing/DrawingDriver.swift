@@ -57,7 +57,8 @@ struct DrawingDriver {
         // Each view type's graphics context, which its returned images are drawn into.
         var contexts: [String: DrawingTarget] = [:]
         for view in scenario.views {
-            contexts[view.name] = DrawingTarget(width: Int(view.width.rounded(.up)), height: Int(view.height.rounded(.up)))
+            contexts[view.name] = DrawingTarget(
+                width: Int(saturating: view.width.rounded(.up)), height: Int(saturating: view.height.rounded(.up)))
         }
         var generator = SeededGenerator(seed: configuration.seed).derived(0xD4A3)
         let restartFrames = Set(scenario.restarts.map { FrameTimeline.frames($0.value, rate: Double(scenario.refreshHz)) })
@@ -226,20 +227,20 @@ struct DrawingDriver {
         case .static:
             return "\(view.name) \(instance)"
         case .every(let interval):
-            return "\(view.name) \(instance) v\(Int(time / interval.value))"
+            return "\(view.name) \(instance) v\(Int(saturating: time / interval.value))"
         case .everyFrame:
             return "\(view.name) \(instance) f\(frame)"
         case .titles(let titles, let every):
-            return titles[(Int(time / every.value) + instance) % titles.count]
+            return titles[(Int(saturating: time / every.value) + instance) % titles.count]
         }
     }
 
     /// The drawing a view's fresh routine paints, with its content as text.
     static func spec(for view: DrawnViewSpec, text: String) -> DrawingSpec {
         let effects = view.effects
-        let shadow = effects.shadow > 0 ? Int(effects.shadow.rounded()) : nil
+        let shadow = effects.shadow > 0 ? Int(saturating: effects.shadow.rounded()) : nil
         return DrawingSpec(
-            size: PixelSize(width: Int(view.width.rounded(.up)), height: Int(view.height.rounded(.up))),
+            size: PixelSize(width: Int(saturating: view.width.rounded(.up)), height: Int(saturating: view.height.rounded(.up))),
             background: RGBAColor(red: 0.95, green: 0.95, blue: 0.97, alpha: 1),
             gradient: effects.gradient
                 ? LinearGradient(

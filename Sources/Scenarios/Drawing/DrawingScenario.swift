@@ -372,7 +372,7 @@ struct ByteCount: Decodable, SchemaDescribed {
                 guard value * Double(scale) <= Double(Self.maximum) else {
                     throw SchemaViolation(.constraint("must be at most \(Self.maximum >> 30)GB"), at: decoder.codingPath)
                 }
-                bytes = Int(value * Double(scale))
+                bytes = Int(saturating: value * Double(scale))
                 return
             }
         }

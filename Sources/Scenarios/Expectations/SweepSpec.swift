@@ -1,3 +1,5 @@
+import Models
+
 /// The `sweep` block: run the scenario once per value of one numeric key, given by its path.
 ///
 /// ```yaml
@@ -73,7 +75,7 @@ public struct SweepSpec: DeclaredMapping, Equatable, Sendable {
             try f.check(
                 "step", points.isFinite && points <= Double(Self.maximumPoints),
                 "gives \(formatNumber(points)) points; at most \(Self.maximumPoints)")
-            values = (0..<Int(points)).map { from + Double($0) * step }
+            values = (0..<Int(saturating: points)).map { from + Double($0) * step }
         }
     }
 

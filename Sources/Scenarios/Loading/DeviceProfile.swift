@@ -102,6 +102,7 @@ public struct DeviceProfile: DeclaredMapping, Equatable, Sendable {
             let reason = ScenarioLoader.readFailureReason(URL(fileURLWithPath: resolved), error)
             throw SchemaViolation(.invalid("cannot read device profile '\(resolved)' (\(reason))"), at: decoder.codingPath)
         }
+        try YAMLBounds.check(text, file: resolved)
         let root: Node
         do {
             guard let composed = try Yams.compose(yaml: text) else {

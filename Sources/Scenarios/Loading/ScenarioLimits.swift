@@ -43,6 +43,14 @@ public enum ScenarioLimits {
     public static let repetitions = 1...100
     /// Workload seeds per run (`seeds:`, `--seeds`).
     public static let seeds = 1...1000
+    /// The YAML nodes (scalars, lists, mappings) a file may hold with every alias and merge key
+    /// expanded, each alias counting as the whole node it names: about 25 times the largest
+    /// shipped scenario (379), and still decoded in about a second by a debug build. Device
+    /// profile files and `--set` values are bounded alike.
+    public static let maxYAMLNodes = 10_000
+    /// The levels of lists and mappings nested in one another, aliases and merge keys expanded
+    /// (a scenario needs less than ten).
+    public static let maxYAMLDepth = 64
 }
 
 extension ClosedRange where Bound == Int {

@@ -22,8 +22,10 @@ public enum ScenarioLoader {
         return try decode(Scenario.self, from: root, file: file, overrides: overrides)
     }
 
-    /// The composed tree of a scenario file's text.
+    /// The composed tree of a scenario file's text, refused first if its aliases and merge keys
+    /// would expand it past ``YAMLBounds``.
     static func compose(yaml: String, file: String) throws(ScenarioError) -> Node {
+        try YAMLBounds.check(yaml, file: file)
         let root: Node
         do {
             guard let composed = try Yams.compose(yaml: yaml) else {

@@ -76,6 +76,11 @@ public struct ScenarioOverride: Sendable, Equatable {
         guard let parsedPath = SweepPath(path) else { throw error(file, "cannot read key path '\(path)'") }
         let valueNode: Node
         do {
+            try YAMLBounds.check(value, file: file, subject: "the value")
+        } catch {
+            throw self.error(file, error.message)
+        }
+        do {
             guard let composed = try Yams.compose(yaml: value) else { throw error(file, "the value is empty") }
             valueNode = composed
         } catch let failure as ScenarioError {

@@ -46,7 +46,7 @@ public struct KeySampler: Sendable {
         self.distribution = distribution
         self.zipf = zipf
         if case .hotspot(let keys, _) = distribution {
-            hotKeys = max(1, min(keyCount - 1, Int((Double(keyCount) * keys).rounded())))
+            hotKeys = max(1, min(keyCount - 1, Int(saturating: (Double(keyCount) * keys).rounded())))
         } else {
             hotKeys = 0
         }

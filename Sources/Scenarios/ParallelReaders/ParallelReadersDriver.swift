@@ -110,13 +110,13 @@ struct ParallelReadersDriver {
         // pressure during the warm-up is posted but not counted.
         let pressure = Self.pressureTimes(header.memoryPressure, length: header.warmup.value + header.duration.value)
         var nextPressure = 0
-        let sampleEvery = UInt64(header.sampleInterval.value * 1e9)
-        let duration = UInt64(header.duration.value * 1e9)
+        let sampleEvery = UInt64(saturating: header.sampleInterval.value * 1e9)
+        let duration = UInt64(saturating: header.duration.value * 1e9)
 
         let warmupStart = MonotonicClock.now() + 1_000_000
-        let measuredStart = warmupStart + UInt64(header.warmup.value * 1e9)
+        let measuredStart = warmupStart + UInt64(saturating: header.warmup.value * 1e9)
         clock.warmupStart.store(warmupStart, ordering: .sequentiallyConsistent)
-        let purgeEvery = scenario.eviction?.every.map { UInt64($0.value / clock.timeScale * 1e9) }
+        let purgeEvery = scenario.eviction?.every.map { UInt64(saturating: $0.value / clock.timeScale * 1e9) }
         var nextPurge = purgeEvery.map { warmupStart + $0 } ?? .max
         store.notificationInterval = scenario.notificationInterval.value
 
@@ -202,7 +202,7 @@ struct ParallelReadersDriver {
     static func pressureTimes(_ events: [MemoryPressureEvent], length: Double) -> [(offset: UInt64, level: PressureLevelName)] {
         events.flatMap { event in event.times { $0 < length }.map { ($0, event.level) } }
             .sorted { $0.0 < $1.0 }
-            .map { (UInt64($0.0 * 1e9), $0.1) }
+            .map { (UInt64(saturating: $0.0 * 1e9), $0.1) }
     }
 }
 

@@ -387,7 +387,7 @@ public struct ThreadRole: DeclaredMapping, Equatable, Sendable {
     func intendedOperations(duration: Double) -> Int {
         guard let rate else { return 0 }
         guard let bursts, let perBurst = operationsPerBurst else { return Self.starts(rate: rate, within: duration) }
-        let whole = Int((duration / bursts.every.value).rounded(.down))
+        let whole = Int(saturating: (duration / bursts.every.value).rounded(.down))
         let rest = duration - Double(whole) * bursts.every.value
         return whole * perBurst + min(perBurst, Self.starts(rate: rate, within: rest))
     }
@@ -402,7 +402,7 @@ public struct ThreadRole: DeclaredMapping, Equatable, Sendable {
     /// rounding of a product that should be whole).
     static func starts(rate: Double, within seconds: Double) -> Int {
         let exact = rate * seconds
-        return max(0, Int((exact - 1e-9 * max(1, exact)).rounded(.up)))
+        return max(0, Int(saturating: (exact - 1e-9 * max(1, exact)).rounded(.up)))
     }
 }
 
@@ -595,11 +595,14 @@ public struct EvictionRule: DeclaredMapping, Equatable, Sendable {
             .optional(
                 "time_scale", \.timeScale, default: 1, "Store-clock seconds per real second.", example: "60",
                 .must("must be > 0 and at most 1000000") { $0 > 0 && $0 <= 1e6 }),
-            .rule("every / time_scale is at least 1 ms of real time") { rule, f in
+            .rule("every / time_scale is between 1 ms and 1000000000 s of real time") { rule, f in
                 if let every = rule.every {
+                    let real = every.value / rule.timeScale
+                    try f.check("every", real >= 0.001, "must be at least 1 ms of real time (every / time_scale)")
+                    // The timer's interval in nanoseconds must fit the run's clock (a UInt64).
                     try f.check(
-                        "every", every.value / rule.timeScale >= 0.001,
-                        "must be at least 1 ms of real time (every / time_scale)")
+                        "every", real <= ScenarioLimits.maxSeconds,
+                        "must be at most \(formatNumber(ScenarioLimits.maxSeconds)) s of real time (every / time_scale is \(formatNumber(real)) s)")
                 }
             },
         ])

@@ -166,7 +166,7 @@ final class StoreWorker: @unchecked Sendable {
             warmupStart = shared.clock.warmupStart.load(ordering: .sequentiallyConsistent)
         }
         let header = shared.scenario.header
-        let measuredStart = warmupStart + UInt64(header.warmup.value * 1e9)
+        let measuredStart = warmupStart + UInt64(saturating: header.warmup.value * 1e9)
         // The warm-up draws from its own stream, so that however many operations it manages, the
         // measured operations are the same for a seed.
         let stream: UInt64 = (kind == .reader ? 0x5EAD : 0x3217) &+ UInt64(index) &* 0x1_0000
@@ -178,7 +178,7 @@ final class StoreWorker: @unchecked Sendable {
             role.rate != nil ? role.intendedOperations(duration: header.duration.value) : role.operations
         let before = AllocationProbe.snapshot()
         finished = phase(
-            start: measuredStart, end: measuredStart + UInt64(header.duration.value * 1e9), limit: limit,
+            start: measuredStart, end: measuredStart + UInt64(saturating: header.duration.value * 1e9), limit: limit,
             generator: &generator, measured: true)
         allocatedBytes = AllocationProbe.snapshot().since(before).bytes
         if isCountBound { shared.boundRunning.subtract(1, ordering: .sequentiallyConsistent) }
@@ -207,7 +207,7 @@ final class StoreWorker: @unchecked Sendable {
                 } else {
                     offset = Double(done) * interval
                 }
-                intended = start + UInt64(offset)
+                intended = start + UInt64(saturating: offset)
                 if !measured, intended >= end { return true }
                 wait(until: intended)
             } else if let bursts = role.bursts {
@@ -219,7 +219,7 @@ final class StoreWorker: @unchecked Sendable {
                 }
                 let t = Double(now - start) / 1e9
                 if !bursts.isActive(at: t) {
-                    let next = start + UInt64(bursts.nextStart(after: t) * 1e9)
+                    let next = start + UInt64(saturating: bursts.nextStart(after: t) * 1e9)
                     if !measured, next >= end { return true }
                     wait(until: next)
                     continue

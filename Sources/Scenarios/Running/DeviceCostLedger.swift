@@ -1,3 +1,5 @@
+import Models
+
 /// Device time a scenario states (a nib's or a drawn view's `cost:`, or its `device:` profile's
 /// cost of the name; measured on a phone with Instruments), charged to the frame on the virtual
 /// clock when the work it prices happens: an instantiation, a creation, a fresh draw.
@@ -32,5 +34,5 @@ final class DeviceCostLedger {
 
 extension Seconds {
     /// The duration in whole nanoseconds (a stated cost is at most 10 s: no overflow).
-    var nanoseconds: UInt64 { UInt64((value * 1e9).rounded()) }
+    var nanoseconds: UInt64 { UInt64(saturating: (value * 1e9).rounded()) }
 }

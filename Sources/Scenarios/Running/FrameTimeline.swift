@@ -1,3 +1,5 @@
+import Models
+
 /// A run's schedule on the virtual clock, in frames (ticks): warm-up, counted period, sampling
 /// points and memory-pressure events.
 ///
@@ -43,6 +45,6 @@ public struct FrameTimeline: Equatable, Sendable {
 
     /// Whole frames in `seconds`, rounded to the nearest frame.
     public static func frames(_ seconds: Double, rate: Double) -> Int {
-        Int((seconds * rate).rounded())
+        Int(saturating: (seconds * rate).rounded())
     }
 }

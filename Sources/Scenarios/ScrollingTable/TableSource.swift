@@ -76,7 +76,7 @@ final class TableSource: TableViewDataSource {
         var generator = SeededGenerator(seed: seed).derived(0xE4A1)
         order.shuffle(using: &generator)
         var expanded = Array(repeating: false, count: sections)
-        for section in order.prefix(Int((share * Double(sections)).rounded())) { expanded[section] = true }
+        for section in order.prefix(Int(saturating: (share * Double(sections)).rounded())) { expanded[section] = true }
         return expanded
     }
 

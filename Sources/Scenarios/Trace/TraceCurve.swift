@@ -50,7 +50,7 @@ public struct TraceCurve: Equatable, Sendable {
             requests = sample.requests
             points = capacities.map { capacity in
                 let ratio = sample.missRatio(capacity: capacity)
-                return Point(capacity: capacity, misses: Int((ratio * Double(requests)).rounded()), missRatio: ratio)
+                return Point(capacity: capacity, misses: Int(saturating: (ratio * Double(requests)).rounded()), missRatio: ratio)
             }
         }
     }
@@ -60,7 +60,7 @@ public struct TraceCurve: Equatable, Sendable {
         guard limit > 1 else { return [max(limit, 1)] }
         var values: [Int] = []
         for step in 0..<count {
-            let value = Int((pow(Double(limit), Double(step) / Double(count - 1))).rounded())
+            let value = Int(saturating: pow(Double(limit), Double(step) / Double(count - 1)).rounded())
             if values.last != value { values.append(value) }
         }
         return values

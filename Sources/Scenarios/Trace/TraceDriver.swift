@@ -14,7 +14,7 @@ struct TraceDriver {
 
     /// The capacity of `run` (its sweep point).
     func capacity(of run: RunConfiguration) -> ReplayCapacity {
-        let value = Int(run.sweep?.value ?? 0)
+        let value = Int(saturating: run.sweep?.value ?? 0)
         return scenario.cache.inBytes ? .bytes(value) : .objects(value)
     }
 

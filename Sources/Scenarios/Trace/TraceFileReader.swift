@@ -265,7 +265,7 @@ package struct TraceFileReader {
         let got = try readFully(source, &sample)
         let lines = sample[0..<got].count { $0 == 10 }
         guard lines > 0 else { return got > 0 ? 1 : 0 }
-        return Int((Double(info.st_size) * Double(lines) / Double(got)).rounded())
+        return Int(saturating: (Double(info.st_size) * Double(lines) / Double(got)).rounded())
     }
 
     /// The object table of a v2 binary trace (the key of each object id, in id order), read past

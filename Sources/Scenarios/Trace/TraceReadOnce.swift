@@ -73,7 +73,7 @@ final class TraceReadOnce: @unchecked Sendable {
         reading = key
         condition.unlock()
 
-        let most = Int(limit / Self.bytesPerRequest)
+        let most = Int(saturating: limit / Self.bytesPerRequest)
         var requests: [TraceRequest] = []
         requests.reserveCapacity(min(max(expected, 0), most))
         var fits = true

@@ -135,7 +135,7 @@ public struct TraceScenario: DeclaredMapping, Equatable, Sendable {
             case .absolute(let number): amount = number
             case .percent(let share):
                 let whole = Double(cache.inBytes ? scan.workingSetBytes : scan.uniqueKeys)
-                amount = max(1, Int((whole * share / 100).rounded(.up)))
+                amount = max(1, Int(saturating: (whole * share / 100).rounded(.up)))
             }
             let path = f.path("cache") + [AnyCodingKey(key), AnyCodingKey(index: index)]
             if let first = seen[amount] {

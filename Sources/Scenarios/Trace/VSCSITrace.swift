@@ -105,7 +105,7 @@ package enum VSCSITrace {
         append(request.size)
         append(UInt32(0))
         append(request.key)
-        append(UInt64((request.time * 1_000_000).rounded(.down)))
+        append(UInt64(saturating: (request.time * 1_000_000).rounded(.down)))
         append(UInt64(0))
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Models
 import Report
 import Scenarios
 
@@ -157,7 +158,7 @@ struct Plan: ParsableCommand {
     /// `1h 02m 03s`, `4m 05s`, `6s`.
     static func duration(_ seconds: Double) -> String {
         guard seconds.isFinite, seconds < 1e12 else { return "\(seconds)s" }
-        let total = Int(seconds.rounded(.up))
+        let total = Int(saturating: seconds.rounded(.up))
         let (h, m, s) = (total / 3600, total / 60 % 60, total % 60)
         if h > 0 { return String(format: "%dh %02dm %02ds", h, m, s) }
         if m > 0 { return String(format: "%dm %02ds", m, s) }
@@ -165,7 +166,7 @@ struct Plan: ParsableCommand {
     }
 
     static func mebibytes(_ bytes: Double) -> Int {
-        Int((bytes / 1_048_576).rounded(.up))
+        Int(saturating: (bytes / 1_048_576).rounded(.up))
     }
 }
 

@@ -295,7 +295,7 @@ enum ReadersBench {
     /// `seconds` long after the warm-up.
     /// - Throws: ``LoadError`` if a store does not hold every key after loading.
     static func run(seconds: Double, designs: [StoreDesignName] = StoreDesignName.allCases) throws -> Figures {
-        let duration = UInt64((seconds * 1e9).rounded())
+        let duration = UInt64(saturating: (seconds * 1e9).rounded())
         let streams = (0..<(threadCounts.max() ?? 1)).map { operationStream(thread: $0) }
         let items = initialItems()
         let loadBefore = loadAverage()

@@ -1,4 +1,5 @@
 import Foundation
+import Models
 import Report
 import Scenarios
 
@@ -46,7 +47,7 @@ struct StudyJobs {
 
     /// Slurm's `--time` for `seconds` of estimated work: times the margin, plus 10 minutes.
     func slurmTime(_ seconds: Double) -> String {
-        let minutes = Int(min((seconds * options.timeMargin + 600) / 60, 365 * 24 * 60).rounded(.up))
+        let minutes = Int(saturating: min((seconds * options.timeMargin + 600) / 60, 365 * 24 * 60).rounded(.up))
         let (days, hours, rest) = (minutes / 1440, minutes / 60 % 24, minutes % 60)
         return days > 0
             ? String(format: "%d-%02d:%02d:00", days, hours, rest) : String(format: "%02d:%02d:00", hours, rest)
@@ -54,7 +55,7 @@ struct StudyJobs {
 
     /// Slurm's `--mem`, in megabytes, with half again as margin.
     func slurmMemory(_ bytes: Double) -> String {
-        "\(Int((bytes * 1.5 / 1_048_576).rounded(.up)))M"
+        "\(Int(saturating: (bytes * 1.5 / 1_048_576).rounded(.up)))M"
     }
 
     static func quote(_ word: String) -> String {
@@ -183,7 +184,7 @@ struct StudyJobs {
     /// relative to the repository's root.
     func github() -> String {
         let (wall, _, cpus) = largest
-        let minutes = Int(((wall * options.timeMargin + 600) / 60).rounded(.up)) + 15  // + the build
+        let minutes = Int(saturating: ((wall * options.timeMargin + 600) / 60).rounded(.up)) + 15  // + the build
         let run = Self.command([".build/release/workbench", "run"] + options.files + runOptions)
         let out = options.out
         let inputs = (1...count).map { "shards/shard-\($0)" }.joined(separator: " ")

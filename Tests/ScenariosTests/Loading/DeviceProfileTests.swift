@@ -214,3 +214,30 @@ extension DeviceProfileTests {
         }
     }
 }
+
+extension DeviceProfileTests {
+    @Test("a profile file's aliases and merge keys are bounded as a scenario file's are, the error in the profile")
+    func profileFileAliasesBounded() throws {
+        // Ten merges of the level before, six levels: 10^7 pairs once merged.
+        var lines = ["name: Bomb", "costs: {<<: *c6}"]
+        lines.insert("c0: &c0 {" + (0..<10).map { "row\($0): 1ms" }.joined(separator: ", ") + "}", at: 1)
+        for level in 1...6 {
+            lines.insert(
+                "c\(level): &c\(level) {<<: [" + Array(repeating: "*c\(level - 1)", count: 10).joined(separator: ", ") + "]}", at: level + 1
+            )
+        }
+        let root = try Self.directory([
+            "scenario.yaml": Self.table(device: "devices/bomb.yaml"),
+            "devices/bomb.yaml": lines.joined(separator: "\n") + "\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        do {
+            _ = try ScenarioLoader.load(contentsOf: root.appendingPathComponent("scenario.yaml"))
+            Issue.record("the profile loaded")
+        } catch {
+            #expect(error.file == root.appendingPathComponent("devices/bomb.yaml").path)
+            #expect(error.line == 5, "\(error)")
+            #expect(error.message.hasPrefix("the file expands to more than 10000 YAML nodes"), "\(error)")
+        }
+    }
+}

@@ -174,6 +174,20 @@ struct ParallelReadersLoadingTests {
         #expect(Self.error(Self.replacing("operations: 3000", "operations: 0"))?.keyPath == "readers.operations")
     }
 
+    @Test(
+        "an eviction timer longer than 1e9 s of real time (every / time_scale) is refused at every, as one shorter than 1 ms is",
+        arguments: ["0.000001", "1e-300", "5e-324"])
+    func evictionTimerInRealTimeBounded(timeScale: String) throws {
+        let yaml = Self.replacing(
+            "eviction: {older_than: 5m, every: 1m, time_scale: 60}", "eviction: {older_than: 5m, every: 1w, time_scale: \(timeScale)}")
+        let error = try #require(Self.error(yaml))
+        #expect(error.keyPath == "eviction.every")
+        #expect(error.line == 21 && error.column == 35)
+        #expect(error.message.hasPrefix("eviction.every must be at most 1000000000 s of real time (every / time_scale is "), "\(error)")
+        #expect(Self.error(Self.replacing("time_scale: 60", "time_scale: 0.001")) == nil)
+        #expect(Self.error(Self.replacing("time_scale: 60", "time_scale: 100000"))?.message.contains("at least 1 ms of real time") == true)
+    }
+
     @Test("a burst as long as its period is an error")
     func burstShorterThanPeriod() {
         let error = Self.error(Self.replacing("length: 40ms", "length: 100ms"))

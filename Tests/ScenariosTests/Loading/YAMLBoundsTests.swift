@@ -1,0 +1,143 @@
+import Foundation
+import Scenarios
+import Testing
+
+/// A few hundred bytes of aliases and merge keys must not expand into millions of nodes: the
+/// loader refuses them at the alias that passes the limit, before anything expands them.
+@Suite("Scenario loading: aliases and merge keys are bounded")
+struct YAMLBoundsTests {
+    /// A trace scenario whose top level merges `&a<depth>`: `a0` a mapping of ten keys, each
+    /// later level a mapping merging the one before ten times (`{<<: [*a0, *a0, ...]}`), so the
+    /// last one expands to 10^(depth+1) pairs. Level n is on line n + 5.
+    static func mergeBomb(depth: Int) -> String {
+        var lines = ["name: merge-bomb", "kind: trace", "duration: 1s", "<<:"]
+        lines.append("  - &a0 {" + (0..<10).map { "k\($0): \($0)" }.joined(separator: ", ") + "}")
+        for level in 1...depth {
+            lines.append("  - &a\(level) {<<: [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]}")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The classic "billion laughs": lists of ten aliases to the list before, nine levels, the
+    /// last one used as a mapping key (which composing hashes whole). Level n is on line n + 4.
+    static func laughs(levels: Int = 9) -> String {
+        var lines = [
+            "name: laughs", "kind: trace", "duration: 1s", "lol0: &l0 [" + Array(repeating: "lol", count: 10).joined(separator: ", ") + "]",
+        ]
+        for level in 1..<levels {
+            lines.append("lol\(level): &l\(level) [" + Array(repeating: "*l\(level - 1)", count: 10).joined(separator: ", ") + "]")
+        }
+        lines.append("? *l\(levels - 1)")
+        lines.append(": boom")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The error loading `yaml` throws, and how long it took.
+    func timedError(_ yaml: String) -> (error: ScenarioError?, seconds: Double) {
+        let start = ContinuousClock.now
+        let error = planError(yaml, file: "bomb.yaml")
+        let elapsed = ContinuousClock.now - start
+        return (error, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+
+    @Test("merge keys nested seven deep are refused in well under a second, at the alias that passes 10000 nodes")
+    func mergeKeysSevenDeep() throws {
+        let yaml = Self.mergeBomb(depth: 7)
+        #expect(yaml.utf8.count < 700)
+        let (error, seconds) = timedError(yaml)
+        let refused = try #require(error)
+        #expect(seconds < 0.5)
+        // a0 is 21 nodes, a1 213, a2 2133: the fourth *a2 of a3 (line 8) passes 10000.
+        #expect(refused.description == "bomb.yaml:8:30: error: \(Self.tooMany)")
+    }
+
+    @Test("a billion laughs of aliases is refused at the alias that passes the limit, even as a mapping key")
+    func billionLaughs() throws {
+        let (error, seconds) = timedError(Self.laughs())
+        let refused = try #require(error)
+        #expect(seconds < 0.5)
+        // l0 is 11 nodes, l1 111, l2 1111: the eighth *l2 of l3 (line 7) passes 10000.
+        #expect(refused.line == 7 && refused.column == 47)
+        #expect(refused.message == Self.tooMany)
+    }
+
+    @Test("lists nested more than 64 levels deep through aliases are refused at the alias")
+    func nestingThroughAliases() throws {
+        // Lists 25 deep holding the anchor before: no line nests more than 25 levels as written,
+        // `c` nests 75 through its aliases.
+        func nested(_ inner: String) -> String {
+            String(repeating: "[", count: 25) + inner + String(repeating: "]", count: 25)
+        }
+        let yaml = """
+            name: deep
+            kind: trace
+            duration: 1s
+            a: &a \(nested("x"))
+            b: &b \(nested("*a"))
+            c: &c \(nested("*b"))
+            """
+        let refused = try #require(planError(yaml, file: "deep.yaml"))
+        #expect(refused.line == 6)
+        #expect(refused.message == "the file nests more than 64 levels deep with its aliases and merge keys expanded (the limit)")
+    }
+
+    @Test("a file using a few anchors, aliases and merge keys loads as if written out")
+    func legitimateAliasesLoad() throws {
+        let written = """
+            name: aliases
+            kind: scrolling-table
+            duration: 30
+            table:
+              sections: 1
+              rows_per_section: 10
+              cells:
+                - {type: plain, height: 44, nib: {views: 1, depth: 1}}
+                - {type: photo, height: 90, nib: {views: 1, depth: 1}}
+            scroll:
+              - pause: 1s
+              - pause: 1s
+            cache:
+              capacity: 8
+            """
+        let aliased = """
+            name: aliases
+            kind: scrolling-table
+            duration: 30
+            table:
+              sections: 1
+              rows_per_section: 10
+              cells:
+                - &plain {type: plain, height: 44, nib: &nib {views: 1, depth: 1}}
+                - {<<: *plain, type: photo, height: 90, nib: *nib}
+            scroll:
+              - &pause {pause: 1s}
+              - *pause
+            cache:
+              capacity: 8
+            """
+        let expected = try ScenarioLoader.load(yaml: written, file: "written.yaml")
+        let loaded = try ScenarioLoader.load(yaml: aliased, file: "aliased.yaml")
+        #expect(loaded == expected)
+    }
+
+    @Test("a --set value is bounded as a file is, and the error names the option")
+    func overrideValueBounded() throws {
+        let levels = (1...6).map { level in
+            "l\(level): &l\(level) [" + Array(repeating: "*l\(level - 1)", count: 10).joined(separator: ", ") + "]"
+        }
+        let value = "{l0: &l0 [a, a, a, a, a, a, a, a, a, a], \(levels.joined(separator: ", "))}"
+        let override = try ScenarioOverride.set("description=\(value)")
+        do {
+            _ = try ScenarioLoader.loadPlan(yaml: LoaderFixtures.minimal, file: "minimal.yaml", overrides: [override])
+            Issue.record("the value loaded")
+        } catch {
+            #expect(error.line == 0)
+            #expect(error.message.hasPrefix("--set description="), "\(error)")
+            #expect(
+                error.message.hasSuffix(
+                    ": the value expands to more than 10000 YAML nodes with its aliases and merge keys expanded (the limit)"))
+        }
+    }
+
+    static let tooMany = "the file expands to more than 10000 YAML nodes with its aliases and merge keys expanded (the limit)"
+}
