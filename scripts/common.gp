@@ -111,11 +111,12 @@ pressure_style = "with points pointtype 2 pointsize 1.2 linecolor rgb '#e41a1c'"
 # `timeseries`, `@find_events` sets events_seen (1 when an interval has one), and
 # event_marks(y) is then ", <plot element>" marking them at height y, to append to a plot
 # command as a macro (marks = event_marks(0); plot ... @marks); "" when there is nothing to mark.
+# A macro is gnuplot source: it names variables (event_title), never pastes their text in.
 event_style = "with points pointtype 8 pointsize 1.4 linecolor rgb '#000000'"
 event_at(dummy) = column(event_column) > 0 ? column("t_s") : NaN
 find_events = 'events_seen = 0; if (event_column ne "") { stats timeseries using (column(event_column)) nooutput; events_seen = STATS_max > 0 }'
 events_seen = 0
-event_marks(y) = events_seen ? sprintf(", timeseries using (event_at(0)):(%g) %s title '%s'", y, event_style, event_title) : ""
+event_marks(y) = events_seen ? sprintf(", timeseries using (event_at(0)):(%g) %s title event_title", y, event_style) : ""
 # Every mark of a timeseries at height y, memory pressure and events, after
 # `if (pressure) { @find_pressure }` and `@find_events`.
 all_marks(y) = pressure_marks(y).event_marks(y)

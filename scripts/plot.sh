@@ -33,6 +33,13 @@
 # best and the worst); the subtitle says which. Bars and curves draw every run. The CLI's
 # Plotter (Sources/Report/Plots) runs the same scripts with the same choices.
 #
+# A results directory is data, never code (it may be a downloaded shard): plots.csv is read
+# strictly, as the CLI reads it. A plot name must be a plain file name, a script a plain
+# <name>.gp in scripts/, and the variables nothing but name='text' or name=12 assignments; a
+# plots.csv holding anything else is refused (file:line, exit 1) and its scenario not drawn.
+# Every value passed to gnuplot (paths, run and operation names, column names, the variables)
+# is re-quoted here.
+#
 # gnuplot runs with -d (no ~/.gnuplot or system init file), as the CLI runs it.
 # Exit status: 0 when every plot was drawn, 1 when gnuplot is missing or a plot failed, 2 for
 # bad usage.
@@ -74,8 +81,12 @@ if ! command -v gnuplot >/dev/null 2>&1; then
     exit 1
 fi
 
-# A gnuplot string literal: single-quoted, quotes doubled.
-quote() { printf "'%s'" "${1//\'/\'\'}"; }
+# A gnuplot string literal: single-quoted, quotes doubled (nothing else is special inside one:
+# no backquote or @ macro is expanded), control characters (a line break) turned into spaces.
+quote() {
+    local text="${1//\'/\'\'}"
+    printf "'%s'" "$(printf '%s' "$text" | LC_ALL=C tr '\000-\037\177' ' ')"
+}
 
 # The header of a CSV file, one column name a line, CR removed.
 columns() { head -1 "$1" | tr -d '\r' | tr ',' '\n'; }
@@ -168,7 +179,7 @@ choose_runs() {
 
 # The decision metric of scenario directory $1, which ranks the runs of every line plot (as
 # DecisionReport.rankingMetric): the metric of its decision.csv, else of its grid.csv (the
-# top-left cell), else the first metric its plots.csv names.
+# top-left cell), else the first metric its plot views $2 (views_of's lines) name.
 ranking_metric() {
     local m=""
     if [ -f "$1/decision.csv" ]; then
@@ -178,7 +189,7 @@ ranking_metric() {
         m="$(head -1 "$1/grid.csv" | tr -d '\r' | cut -d, -f1)"
     fi
     if [ -z "$m" ]; then
-        m="$(views_of "$1/plots.csv" | awk -F'\t' '$4 != "" { print $4; exit }')"
+        m="$(awk -F'\037' '$4 != "" { print $4; exit }' <<<"$2")"
     fi
     printf "%s" "$m"
 }
@@ -210,15 +221,73 @@ operations_of() {
         END { for (i = 1; i <= n; i++) printf "%s ", order[i] }'
 }
 
-# The plot views of plots.csv $1, one a line: plot, script, input and metric separated by tabs,
-# then a tab and the gnuplot variables (the last field, its CSV quotes removed).
+# The plot views of plots.csv $1, one a line: plot, script, input, metric and the gnuplot
+# variables, separated by the unit separator (\037: not white space, so an empty metric stays a
+# field), the variables re-written here from the assignments parsed (the last
+# field, its CSV quotes removed). Read as strictly as PlotView.parse reads it: anything but plot
+# views is refused with file:line on stderr and exit status 1.
 views_of() {
-    tr -d '\r' <"$1" | awk 'NR > 1 && $0 != "" {
-        rest = $0; out = ""
-        for (i = 1; i <= 4; i++) { p = index(rest, ","); out = out substr(rest, 1, p - 1) "\t"; rest = substr(rest, p + 1) }
-        if (substr(rest, 1, 1) == "\"") { rest = substr(rest, 2, length(rest) - 2); gsub(/""/, "\"", rest) }
-        print out rest
-    }'
+    tr -d '\r' <"$1" | awk -v file="$1" '
+        function refuse(reason) { printf "plot.sh: %s:%d: not a plots file: %s\n", file, NR, reason >"/dev/stderr"; bad = 1; exit 1 }
+        BEGIN {
+            split("format out scenario short_names intervals summary timeseries latency grid runs drawn keyed series_keyed pressure operations sweep_key", r, " ")
+            for (i in r) reserved[r[i]] = 1
+            split("timeseries summary summary+timeseries latency sweep curve", k, " ")
+            for (i in k) inputs[k[i]] = 1
+        }
+        NR == 1 { if ($0 != "plot,script,input,metric,variables") refuse("the header is not plot,script,input,metric,variables"); next }
+        $0 == "" { next }
+        {
+            rest = $0
+            for (i = 1; i <= 4; i++) {
+                p = index(rest, ",")
+                if (!p) refuse("5 fields expected")
+                field[i] = substr(rest, 1, p - 1); rest = substr(rest, p + 1)
+            }
+            if (field[1] !~ /^[A-Za-z0-9_][A-Za-z0-9_-]*$/) refuse("plot name '\''" field[1] "'\'' is not a plain file name (letters, digits, '\''_'\'' and '\''-'\'')")
+            if (field[2] !~ /^[a-z0-9-]+\.gp$/) refuse("script '\''" field[2] "'\'' is not the name of a plot script (lowercase letters, digits and '\''-'\'', then .gp)")
+            if (!(field[3] in inputs)) refuse("unknown input '\''" field[3] "'\''")
+            if (field[4] ~ /[[:cntrl:]"]/) refuse("metric '\''" field[4] "'\'' holds a control character or a quote")
+            if (substr(rest, 1, 1) == "\"") {
+                if (length(rest) < 2 || substr(rest, length(rest), 1) != "\"") refuse("variables: a quoted field that does not end on its line")
+                rest = substr(rest, 2, length(rest) - 2); gsub(/""/, "\"", rest)
+            } else if (index(rest, "\"")) {
+                refuse("variables: a double quote inside an unquoted field")
+            }
+            out = ""
+            sub(/^ +/, "", rest)
+            while (rest != "") {
+                if (!match(rest, /^[A-Za-z0-9_]+=/)) refuse("variables: expected name='\''text'\'' or name=12 at '\''" substr(rest, 1, 20) "'\''; plots.csv holds values, never gnuplot source")
+                name = substr(rest, 1, RLENGTH - 1); rest = substr(rest, RLENGTH + 1)
+                if (name in reserved) refuse("variables: '\''" name "'\'' is set by the plotter from the results, not by plots.csv")
+                if (name !~ /^[a-z][a-z0-9_]*$/) refuse("variables: '\''" name "'\'' is not a variable name (lowercase letters, digits and '\''_'\'', starting with a letter)")
+                if (substr(rest, 1, 1) == "'\''") {
+                    rest = substr(rest, 2); text = ""; closed = 0
+                    while (rest != "") {
+                        c = substr(rest, 1, 1)
+                        if (c == "'\''") {
+                            if (substr(rest, 2, 1) == "'\''") { text = text "'\'''\''"; rest = substr(rest, 3); continue }
+                            rest = substr(rest, 2); closed = 1; break
+                        }
+                        text = text c; rest = substr(rest, 2)
+                    }
+                    if (!closed) refuse("variables: the text of '\''" name "'\'' is never closed (a '\'' inside text is written '\'''\'')")
+                    if (text ~ /[[:cntrl:]]/) refuse("variables: the text of '\''" name "'\'' holds a control character")
+                    value = "'\''" text "'\''"
+                } else if (match(rest, /^-?[0-9]+/)) {
+                    value = substr(rest, 1, RLENGTH); rest = substr(rest, RLENGTH + 1)
+                } else {
+                    refuse("variables: the value of '\''" name "'\'' is neither '\''text'\'' nor an integer at '\''" substr(rest, 1, 20) "'\''")
+                }
+                out = out (out == "" ? "" : "; ") name "=" value
+                sub(/^ +/, "", rest)
+                if (rest == "") break
+                if (substr(rest, 1, 1) != ";") refuse("variables: expected '\'';'\'' after '\''" name "'\'' at '\''" substr(rest, 1, 20) "'\''; plots.csv holds values, never gnuplot source")
+                rest = substr(rest, 2); sub(/^ +/, "", rest)
+            }
+            print field[1] "\037" field[2] "\037" field[3] "\037" field[4] "\037" out
+        }
+        END { if (NR == 0) refuse("empty: no header") }'
 }
 
 failed=0
@@ -230,6 +299,11 @@ draw() {
         case "$format" in ascii) ext=txt ;; *) ext="$format" ;; esac
         target="$dir/$view.$ext"
         temporary="$dir/.$view.$ext.tmp-$$"
+        if [ ! -f "$here/$script" ]; then
+            echo "plot.sh: no plot script '$script' in $here" >&2
+            failed=1
+            return 0
+        fi
         if [ "$format" = ascii ]; then
             # The dumb terminal's text without its form feed, trailing blanks, and blank lines
             # before and after (the same text as Plotter's).
@@ -288,19 +362,27 @@ plot_scenario() {
     [ -z "$(values_of "$summary" in_use | tr ' ' '\n' | grep -vx -- '-' | grep -v '^$' || true)" ] || short=0
     local common="scenario=$(quote "$name"); short_names=$short" intervals=""
     # Columns with a confidence interval (<column>_ci_low, <column>_ci_high): error bars.
-    for column in $header; do
-        grep -qx -- "${column}_ci_low" <<<"$header" && grep -qx -- "${column}_ci_high" <<<"$header" && intervals+="$column "
-    done
+    while IFS= read -r column; do
+        [ -n "$column" ] || continue
+        grep -qxF -- "${column}_ci_low" <<<"$header" && grep -qxF -- "${column}_ci_high" <<<"$header" && intervals+="$column "
+    done <<<"$header"
     [ -z "$intervals" ] || common+="; intervals=$(quote "${intervals% }")"
+    # The plot views, read strictly: a plots.csv that is not plot views draws nothing.
+    local views
+    if ! views="$(views_of "$plots")"; then
+        failed=1
+        return 0
+    fi
     local rank_metric
-    rank_metric="$(ranking_metric "$dir")"
+    rank_metric="$(ranking_metric "$dir" "$views")"
     local pressure=0 lat_ops=""
     [ -f "$timeseries" ] && columns "$timeseries" | grep -qx memory_pressure && pressure=1
     [ -f "$latency" ] && lat_ops="$(operations_of "$latency")"
     written=()
 
     local view script input metric variables data runs
-    while IFS=$'\t' read -r view script input metric variables; do
+    while IFS=$'\037' read -r view script input metric variables; do
+        [ -n "$view" ] || continue
         data="$common"
         case "$input" in
             timeseries)
@@ -317,7 +399,7 @@ plot_scenario() {
             latency)
                 [ -f "$latency" ] && [ -n "$lat_ops" ] || continue
                 runs="$(line_vars "$latency" "$metric" "$lat_keyed" "")" || continue
-                data+="; latency=$(quote "$latency")$runs; operations='${lat_ops% }'; keyed=$lat_keyed" ;;
+                data+="; latency=$(quote "$latency")$runs; operations=$(quote "${lat_ops% }"); keyed=$lat_keyed" ;;
             sweep)
                 [ "$sweeps" = 1 ] || continue
                 runs="$(line_vars "$summary" "$metric" 0 "")" || continue
@@ -335,7 +417,7 @@ plot_scenario() {
         esac
         [ -z "$variables" ] || data+="; $variables"
         draw "$view" "$script" "$dir" "$data"
-    done < <(views_of "$plots")
+    done <<<"$views"
     # Every scenario with a grid.csv (a sweep) gets its heat map, whatever its kind.
     local grid="$dir/grid.csv"
     if [ -f "$grid" ]; then

@@ -29,6 +29,10 @@ public enum ReportError: Error, CustomStringConvertible, Equatable {
     case missingColumns(path: String)
     /// A `columns.csv` that cannot be read or parsed.
     case malformedColumns(path: String, reason: String)
+    /// A `plots.csv` that cannot be read, or holds something other than plot views: a name or
+    /// script that is not a plain file name, variables that are not `name='text'` or
+    /// `name=12` assignments. `line` is 1-based.
+    case malformedPlots(path: String, line: Int, reason: String)
     /// A result file has a column its kind does not describe.
     case undescribedColumn(file: String, column: String)
     /// A row of a result file gives a column a role (`role`) its kind's declaration (`declared`,
@@ -67,6 +71,8 @@ public enum ReportError: Error, CustomStringConvertible, Equatable {
                 + "(written by an older workbench); run the scenario again to write columns.csv"
         case let .malformedColumns(path, reason):
             return "\(path): not a columns file: \(reason)"
+        case let .malformedPlots(path, line, reason):
+            return "\(path):\(line): not a plots file: \(reason)"
         case let .undescribedColumn(file, column):
             return "\(file): column '\(column)' is not described by its scenario kind"
         case let .undeclaredRole(file, column, role, declared):

@@ -15,7 +15,8 @@ import Foundation
 /// repetitions). A merged
 /// directory is therefore the same as the one an unsharded run writes, row for row. Each
 /// scenario's `columns.csv`, `scenario.yaml` and `plots.csv` are carried over; every shard must have
-/// written the same ones (and the same kind). Their `expectations.csv` are combined
+/// written the same ones (and the same kind), and `plots.csv` must hold plot views alone (read as
+/// strictly as the plotter reads it: ``PlotView/parse(_:path:)``). Their `expectations.csv` are combined
 /// (``mergeExpectations(_:)``). Files are written atomically.
 public enum ResultsMerger {
     /// What went wrong, naming the file or the shard and what to re-run.
@@ -33,6 +34,9 @@ public enum ResultsMerger {
         case differentKinds(scenario: String, directory: String, kind: String, otherDirectory: String, otherKind: String)
         case badShard(path: String, reason: String)
         case missingRuns(shard: String, directory: String, found: Int, expected: Int, rerun: String)
+        /// A shard's file holds something other than results (a `plots.csv` with gnuplot
+        /// source or a script path), as a message naming the file and line.
+        case refused(String)
 
         public var description: String {
             switch self {
@@ -59,6 +63,8 @@ public enum ResultsMerger {
                 "\(path): \(reason); this record was not written by `run` (or was edited): run the shard again"
             case .missingRuns(let shard, let directory, let found, let expected, let rerun):
                 "shard \(shard) (\(directory)) has the rows of \(found) of its \(expected) runs (files removed or cut short?); re-run it: \(rerun) (or merge with --partial)"
+            case .refused(let message):
+                "\(message); results are data, never code or paths: this shard was not written by `run` as it is (or was edited): run the shard again"
             }
         }
     }
@@ -158,6 +164,15 @@ public enum ResultsMerger {
                 let body = Self.withoutRecord(text)
                 for part in parts.dropFirst() where Self.withoutRecord(try read(part)) != body {
                     throw MergeError.headerMismatch(file: part.path, other: first.path)
+                }
+                // Shards are often downloaded artifacts: their plots.csv is read as strictly as
+                // the plotter reads it, and a shard holding anything but plot views is refused.
+                if name == PlotView.fileName {
+                    do {
+                        _ = try PlotView.parse(text, path: first.path)
+                    } catch let error as ReportError {
+                        throw MergeError.refused(error.description)
+                    }
                 }
                 contents.append((target.appendingPathComponent(name), text))
             }

@@ -21,11 +21,13 @@ enum Gnuplot {
             self.literal = String(value)
         }
 
-        /// Variables already written as gnuplot source (`a='x'; b=1`, a plot view's), kept as
-        /// they are; `name` is empty.
-        init(source: String) {
-            self.name = ""
-            self.literal = source
+        /// A plot view's variable, its text quoted here.
+        init(_ variable: PlotVariable) {
+            self.name = variable.name
+            switch variable.value {
+            case .text(let text): self.literal = Gnuplot.quote(text)
+            case .integer(let number): self.literal = String(number)
+            }
         }
     }
 
@@ -44,15 +46,33 @@ enum Gnuplot {
     }
 
     /// `text` as a gnuplot single-quoted string literal: in those, only `'` is special, written
-    /// `''`.
+    /// `''` (no backquote or `@` macro is expanded inside them). Control characters, which a
+    /// command line should not carry (a line break would end the command), become spaces.
+    ///
+    /// Every value the plotter passes to gnuplot, whether it comes from the results (paths, run
+    /// and operation names, column names) or from a plot view, is quoted here.
     static func quote(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+        var quoted = "'"
+        for scalar in text.unicodeScalars {
+            if scalar == "'" {
+                quoted += "''"
+            } else if isControl(scalar) {
+                quoted += " "
+            } else {
+                quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted + "'"
+    }
+
+    /// Whether `scalar` is an ASCII control character (below a space, or DEL).
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || scalar.value == 0x7F
     }
 
     /// The `-e` argument setting `variables`: `a='x'; b=1`.
     static func assignments(_ variables: [Variable]) -> String {
-        variables.filter { !($0.name.isEmpty && $0.literal.isEmpty) }
-            .map { $0.name.isEmpty ? $0.literal : "\($0.name)=\($0.literal)" }.joined(separator: "; ")
+        variables.map { "\($0.name)=\($0.literal)" }.joined(separator: "; ")
     }
 
     /// Runs `gnuplot -d -e <variables> <script>` and returns what it wrote to standard output.

@@ -13,6 +13,11 @@ public enum PlotError: Error, CustomStringConvertible, Equatable {
     /// A scenario directory that does not describe itself (`columns.csv`, `scenario.yaml`):
     /// what is missing, as a message.
     case missingDescription(String)
+    /// A `plots.csv` refused: it holds something other than plot views (gnuplot source, a
+    /// script path, a plot name that is a path), as a message naming the file and line.
+    case refusedViews(String)
+    /// A plot names a script that is not a plain file name in the scripts directory.
+    case unknownScript(name: String, directory: String)
     /// gnuplot could not be started.
     case launchFailed(reason: String)
     /// gnuplot ran `script` and failed: its exit status (or terminating signal) and what it
@@ -34,6 +39,10 @@ public enum PlotError: Error, CustomStringConvertible, Equatable {
             return "cannot read \(path): \(reason)"
         case let .missingDescription(message):
             return message + ", no plots"
+        case let .refusedViews(message):
+            return message + "; no plots drawn from it"
+        case let .unknownScript(name, directory):
+            return "no plot script '\(name)' in \(directory) (a plot script is a plain file name there)"
         case let .launchFailed(reason):
             return "cannot start gnuplot: \(reason)"
         case let .gnuplotFailed(script, status, stderr):

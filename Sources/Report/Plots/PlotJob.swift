@@ -25,8 +25,11 @@ struct PlotJob: Equatable, Sendable {
     /// (`policy/in_use@value`) in every file that has a `sweep_value` column. A `grid.csv` adds
     /// the heat map (``heatmap(directory:columns:common:sweepKey:)``) after the kind's views.
     ///
+    /// `plots.csv` is read strictly (``PlotView/parse(_:path:)``): a job's name is a plain file
+    /// name, its script a plain script name, and its variables values the writer quotes.
+    ///
     /// - Throws: ``PlotError/missingSummary(path:)``, ``PlotError/missingDescription(_:)``,
-    ///   ``PlotError/unreadableResults(path:reason:)``.
+    ///   ``PlotError/refusedViews(_:)``, ``PlotError/unreadableResults(path:reason:)``.
     static func jobs(scenarioDirectory directory: URL) throws -> [PlotJob] {
         let summaryURL = directory.appendingPathComponent("summary.csv", isDirectory: false)
         guard FileManager.default.fileExists(atPath: summaryURL.path) else {
@@ -39,6 +42,7 @@ struct PlotJob: Equatable, Sendable {
             columns = try ResultsDescription.load(scenarioDirectory: directory).columns
             views = try PlotView.load(scenarioDirectory: directory)
         } catch let error as ReportError {
+            if case .malformedPlots = error { throw PlotError.refusedViews(error.description) }
             throw PlotError.missingDescription(error.description)
         }
         let sweepKey =
@@ -154,11 +158,4 @@ struct PlotJob: Equatable, Sendable {
 
     /// The most runs a plot draws as lines, each in its own colour.
     static let maximumRuns = RunSelection.maximumRuns
-}
-
-extension Gnuplot.Variable {
-    /// A plot view's variables, as gnuplot source.
-    init(_ variable: PlotVariable) {
-        self.init(source: variable.source)
-    }
 }

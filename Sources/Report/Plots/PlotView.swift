@@ -13,9 +13,16 @@ import Foundation
 ///                        hit_rate,hit-rate.gp,timeseries,hit_rate,"title='Hit rate over time'; hits='hits'; ..."
 /// ```
 ///
-/// `variables` is gnuplot source (`name='text'; name=1`), the last field; the others hold no
-/// comma. What only the data can say (files, runs, whether runs have an in-use mode, whether the
-/// timeseries has memory pressure) is added when drawing.
+/// `variables` is the last field: assignments `name='text'` (quotes doubled) or `name=12`,
+/// separated by `; `; the others hold no comma. What only the data can say (files, runs, whether
+/// runs have an in-use mode, whether the timeseries has memory pressure) is added when drawing.
+///
+/// A results directory is data, never code: it may come from a downloaded shard. ``parse(_:path:)``
+/// reads `plots.csv` strictly and refuses, naming the file and line, a plot name that is not a
+/// plain file name, a script that is not a plain `<name>.gp`, and variables that are anything
+/// but such assignments (``PlotVariable/parseList(_:)``); the plotter then re-quotes every value
+/// itself, so nothing in the file reaches gnuplot as source or names a path outside its
+/// directory.
 public struct PlotView: Sendable, Equatable {
     /// The file name of the plot, without extension (`hit_rate`, `creations`, `resident`).
     public var name: String
@@ -56,33 +63,75 @@ public struct PlotView: Sendable, Equatable {
         return table.render()
     }
 
-    /// Parses the text of a `plots.csv` file.
+    /// Parses the text of a `plots.csv` file, strictly: see the type's discussion.
     ///
-    /// - Throws: ``ReportError/malformedColumns(path:reason:)`` naming what is wrong.
+    /// - Throws: ``ReportError/malformedPlots(path:line:reason:)`` naming what is wrong and where.
     public static func parse(_ text: String, path: String) throws -> [PlotView] {
-        let parsed: (header: [String], rows: [[String]])
+        var parser = CSVParser(text)
+        let records: [CSVParser.Record]
         do {
-            parsed = try CSVTable.parse(text)
+            records = try parser.records()
         } catch {
-            throw ReportError.malformedColumns(path: path, reason: "\(error)")
+            throw ReportError.malformedPlots(path: path, line: 1, reason: "\(error)")
         }
-        guard parsed.header == header else {
-            throw ReportError.malformedColumns(path: path, reason: "the header is not \(header.joined(separator: ","))")
+        guard let head = records.first, head.fields == header else {
+            throw ReportError.malformedPlots(path: path, line: 1, reason: "the header is not \(header.joined(separator: ","))")
         }
-        return try parsed.rows.enumerated().map { number, row in
+        return try records.dropFirst().map { record in
+            func refuse(_ reason: String) -> ReportError {
+                ReportError.malformedPlots(path: path, line: record.line, reason: reason)
+            }
+            let row = record.fields
+            guard row.count == header.count else {
+                throw refuse("\(row.count) fields, but the header has \(header.count)")
+            }
+            guard isPlotName(row[0]) else {
+                throw refuse("plot name '\(row[0])' is not a plain file name (letters, digits, '_' and '-')")
+            }
+            guard isScriptName(row[1]) else {
+                throw refuse("script '\(row[1])' is not the name of a plot script (lowercase letters, digits and '-', then .gp)")
+            }
             guard let input = PlotInput(rawValue: row[2]) else {
-                throw ReportError.malformedColumns(path: path, reason: "line \(number + 2): unknown input '\(row[2])'")
+                throw refuse("unknown input '\(row[2])'")
+            }
+            guard !row[3].unicodeScalars.contains(where: Gnuplot.isControl) else {
+                throw refuse("metric '\(row[3])' holds a control character")
+            }
+            let variables: [PlotVariable]
+            do {
+                variables = try PlotVariable.parseList(row[4])
+            } catch let error as PlotVariable.Refusal {
+                throw refuse("variables: \(error.reason)")
             }
             return PlotView(
-                name: row[0], script: row[1], input: input, metric: row[3].isEmpty ? nil : row[3],
-                variables: [PlotVariable(source: row[4])])
+                name: row[0], script: row[1], input: input, metric: row[3].isEmpty ? nil : row[3], variables: variables)
         }
+    }
+
+    /// Whether `name` can name a plot, and so its files (`<name>.png`): letters, digits, `_` and
+    /// `-`, not starting with `-`; never a path.
+    public static func isPlotName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first != "-" else { return false }
+        return name.unicodeScalars.allSatisfy { $0.isASCII && (isAlphanumeric($0) || $0 == "_" || $0 == "-") }
+    }
+
+    /// Whether `name` can name a plot script: lowercase letters, digits and `-`, then `.gp`
+    /// (`hit-rate.gp`); never a path.
+    public static func isScriptName(_ name: String) -> Bool {
+        guard name.hasSuffix(".gp") else { return false }
+        let stem = name.unicodeScalars.dropLast(3)
+        return !stem.isEmpty
+            && stem.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    }
+
+    private static func isAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
     }
 
     /// Reads `<scenarioDirectory>/plots.csv`.
     ///
     /// - Throws: ``ReportError/missingColumns(path:)`` naming the file when it is missing (results
-    ///   written before plots were declared by their kind), ``ReportError/malformedColumns(path:reason:)``.
+    ///   written before plots were declared by their kind), ``ReportError/malformedPlots(path:line:reason:)``.
     public static func load(scenarioDirectory: URL) throws -> [PlotView] {
         let url = scenarioDirectory.appendingPathComponent(fileName, isDirectory: false)
         guard FileManager.default.fileExists(atPath: url.path) else {
@@ -93,7 +142,7 @@ public struct PlotView: Sendable, Equatable {
         } catch let error as ReportError {
             throw error
         } catch {
-            throw ReportError.malformedColumns(path: url.path, reason: error.localizedDescription)
+            throw ReportError.malformedPlots(path: url.path, line: 1, reason: error.localizedDescription)
         }
     }
 }
@@ -113,30 +162,4 @@ public enum PlotInput: String, Sendable, Equatable, CaseIterable {
     /// As `sweep`, but every run is drawn: a curve compares all the policies (a trace's
     /// miss-ratio curve, one line per policy), and curves of one column seldom hide each other.
     case curve
-}
-
-/// One gnuplot variable of a plot, as gnuplot source.
-public struct PlotVariable: Sendable, Equatable {
-    /// `name='text'` (quotes doubled) or `name=12`; or several, joined with `; `.
-    public var source: String
-
-    /// Variables as gnuplot source, as `plots.csv` holds them.
-    init(source: String) {
-        self.source = source
-    }
-
-    /// A text variable.
-    public init(_ name: String, _ value: String) {
-        source = "\(name)=\(Gnuplot.quote(value))"
-    }
-
-    /// A number variable.
-    public init(_ name: String, _ value: Int) {
-        source = "\(name)=\(value)"
-    }
-
-    /// The `-e` text setting `variables`.
-    static func assignments(_ variables: [PlotVariable]) -> String {
-        variables.map(\.source).filter { !$0.isEmpty }.joined(separator: "; ")
-    }
 }

@@ -111,8 +111,10 @@ public struct Plotter: Sendable {
         let jobs = try PlotJob.jobs(scenarioDirectory: scenarioDirectory)
         let plots = jobs.flatMap { job in
             PlotFormat.allCases.filter(formats.contains).map { format in
-                (job: job, format: format,
-                 target: scenarioDirectory.appendingPathComponent("\(job.name).\(format.fileExtension)", isDirectory: false))
+                (
+                    job: job, format: format,
+                    target: scenarioDirectory.appendingPathComponent("\(job.name).\(format.fileExtension)", isDirectory: false)
+                )
             }
         }
         // One gnuplot per core at a time: each plot is a process of its own, and its file is
@@ -168,7 +170,7 @@ public struct Plotter: Sendable {
             .appendingPathComponent(".\(target.lastPathComponent).tmp-\(getpid())-\(suffix)", isDirectory: false)
         do {
             _ = try Gnuplot.run(
-                script: script(job.script),
+                script: try script(job.script),
                 variables: job.variables + [.init("format", format.rawValue), .init("out", temporary.path)])
         } catch {
             try? FileManager.default.removeItem(at: temporary)
@@ -184,7 +186,7 @@ public struct Plotter: Sendable {
     /// The job's plot as text: the dumb terminal's output without form feeds and trailing blanks.
     private func ascii(_ job: PlotJob) throws -> String {
         let data = try Gnuplot.run(
-            script: script(job.script), variables: job.variables + [.init("format", "ascii"), .init("out", "")])
+            script: try script(job.script), variables: job.variables + [.init("format", "ascii"), .init("out", "")])
         let text = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\u{0C}", with: "")
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             var trimmed = line
@@ -202,8 +204,14 @@ public struct Plotter: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    private func script(_ name: String) -> URL {
-        scriptsDirectory.appendingPathComponent(name, isDirectory: false)
+    /// The script `name` in the scripts directory: a plain script name (``PlotView/isScriptName(_:)``,
+    /// never a path) of a file that is there.
+    private func script(_ name: String) throws -> URL {
+        let url = scriptsDirectory.appendingPathComponent(name, isDirectory: false)
+        guard PlotView.isScriptName(name), FileManager.default.fileExists(atPath: url.path) else {
+            throw PlotError.unknownScript(name: name, directory: scriptsDirectory.path)
+        }
+        return url
     }
 
     private func checkScripts() throws {

@@ -22,7 +22,9 @@ struct Plan: ParsableCommand {
             (submits both, the merge with --dependency=afterok) and rerun.sh K (re-runs shard K \
             and points the merge at it), and creates <out>/logs. Shards write <out>/shards/shard-K, \
             the merge <out>/merged. --emit github prints a workflow: a matrix job per shard and a \
-            merge job.
+            merge job. Every value written into a job script is quoted for its shell or YAML; a job \
+            name other than letters, digits, '.', '_' and '-', or a path or option holding a line \
+            break (or, for github, '${{'), is refused with exit 1.
             """
     )
 
@@ -47,12 +49,16 @@ struct Plan: ParsableCommand {
             valueName: "format"))
     var emit: Emit = .text
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Results directory of the study (shards, logs, job scripts, merged results).", valueName: "dir"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("Results directory of the study (shards, logs, job scripts, merged results).", valueName: "dir"))
     var out: String = "results"
 
     @OptionGroup var scenario: ScenarioOptions<Plan>
 
-    @Option(name: .customLong("job-name"), help: ArgumentHelp("Slurm job name (the merge job adds -merge).", valueName: "name"))
+    @Option(
+        name: .customLong("job-name"),
+        help: ArgumentHelp("Slurm job name: letters, digits, '.', '_' and '-' (the merge job adds -merge).", valueName: "name"))
     var jobName: String = "workbench"
 
     @Option(
@@ -92,14 +98,24 @@ struct Plan: ParsableCommand {
         if failed { throw WorkbenchExit.inputError }
         let plan = StudyPlan(plans, options: options, shards: shards)
         if plan.shards.count < shards {
-            Diagnostics.note("note: --shards \(shards) capped at \(plan.shards.count): the study has \(plan.runs.count) run\(plan.runs.count == 1 ? "" : "s")")
+            Diagnostics.note(
+                "note: --shards \(shards) capped at \(plan.shards.count): the study has \(plan.runs.count) run\(plan.runs.count == 1 ? "" : "s")"
+            )
+        }
+        let jobs = StudyJobs(plan: plan, options: self)
+        if emit == .slurm || emit == .github {
+            do {
+                try jobs.check(for: emit)
+            } catch {
+                Diagnostics.error("error: \(error)")
+                throw WorkbenchExit.inputError
+            }
         }
         switch emit {
         case .text: print(text(plan), terminator: "")
         case .csv: print(csv(plan), terminator: "")
-        case .github: print(StudyJobs(plan: plan, options: self).github(), terminator: "")
+        case .github: print(jobs.github(), terminator: "")
         case .slurm:
-            let jobs = StudyJobs(plan: plan, options: self)
             do {
                 let written = try jobs.writeSlurm()
                 print(written.map { "wrote \($0)" }.joined(separator: "\n"))

@@ -58,11 +58,69 @@ struct StudyJobs {
         "\(Int(saturating: (bytes * 1.5 / 1_048_576).rounded(.up)))M"
     }
 
+    /// A value refused for a job script: the option it came from, and why.
+    struct UnsafeValue: Error, Equatable, CustomStringConvertible {
+        let option: String
+        let value: String
+        let reason: String
+
+        var description: String {
+            "\(option): \(reason), found \(String(reflecting: value)); a value that would change what the job scripts run is refused"
+        }
+    }
+
+    /// Whether `name` can be a job name: letters, digits, `.`, `_` and `-`, starting with a
+    /// letter or digit, at most 128 characters.
+    static func isJobName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, isWordCharacter(first), name.unicodeScalars.count <= 128 else {
+            return false
+        }
+        return name.unicodeScalars.allSatisfy { isWordCharacter($0) || $0 == "." || $0 == "_" || $0 == "-" }
+    }
+
+    private static func isWordCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+    }
+
+    /// Checks every value the scripts of `emit` are written from: the job name (``isJobName(_:)``;
+    /// Slurm), and the paths, files and options, which are quoted for the shell but may hold no
+    /// control character (a line break would end a `#SBATCH` line or a workflow's block, and
+    /// start a command of its own) and, in a workflow, no `${{` (GitHub would evaluate it).
+    ///
+    /// - Throws: ``UnsafeValue`` for the first value refused.
+    func check(for emit: Plan.Emit) throws {
+        if emit == .slurm, !Self.isJobName(options.jobName) {
+            throw UnsafeValue(
+                option: "--job-name", value: options.jobName,
+                reason: "expected letters, digits, '.', '_' and '-', starting with a letter or digit (at most 128)")
+        }
+        var values = [("--out", options.out)] + options.files.map { ("file", $0) } + runOptions.map { ("option", $0) }
+        if emit == .slurm {
+            values += [("--binary", binary), ("the current directory", workingDirectory)]
+        }
+        for (option, value) in values {
+            if value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+                throw UnsafeValue(option: option, value: value, reason: "a control character (a line break, a tab) in a value")
+            }
+            if emit == .github, value.contains("${{") {
+                throw UnsafeValue(option: option, value: value, reason: "'${{' in a value (a GitHub Actions expression)")
+            }
+        }
+    }
+
     static func quote(_ word: String) -> String {
         let plain = word.unicodeScalars.allSatisfy {
             CharacterSet.alphanumerics.contains($0) || "/._-+=:,@%".unicodeScalars.contains($0)
         }
         return plain && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// `word` as a YAML flow scalar: as it is when plain (letters, digits, `/._-`), else
+    /// double-quoted with `\\` and `"` escaped.
+    static func yamlQuote(_ word: String) -> String {
+        let plain = word.unicodeScalars.allSatisfy { isWordCharacter($0) || "/._-".unicodeScalars.contains($0) }
+        return plain && !word.isEmpty && word.first != "-"
+            ? word : "\"" + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
     static func command(_ words: [String]) -> String {
@@ -166,6 +224,7 @@ struct StudyJobs {
     }
 
     /// Writes the Slurm scripts and creates the log directory; returns the paths written.
+    /// ``check(for:)`` first: every value is quoted for the shell, the job name is plain.
     func writeSlurm() throws -> [String] {
         try FileManager.default.createDirectory(atPath: logsDirectory, withIntermediateDirectories: true)
         var written: [String] = []
@@ -181,7 +240,8 @@ struct StudyJobs {
     }
 
     /// A GitHub Actions workflow: a matrix job per shard, then a merge job. Paths as given,
-    /// relative to the repository's root.
+    /// relative to the repository's root. Commands are block scalars (`run: |`) of shell-quoted
+    /// words; values in flow mappings are YAML-quoted (``yamlQuote(_:)``); ``check(for:)`` first.
     func github() -> String {
         let (wall, _, cpus) = largest
         let minutes = Int(saturating: ((wall * options.timeMargin + 600) / 60).rounded(.up)) + 15  // + the build
@@ -220,9 +280,10 @@ struct StudyJobs {
                   - run: make build
                   - uses: actions/download-artifact@v4
                     with: {pattern: shard-*, path: shards}
-                  - run: .build/release/workbench merge \(inputs) --out \(Self.quote(out))
+                  - run: |
+                      .build/release/workbench merge \(inputs) --out \(Self.quote(out))
                   - uses: actions/upload-artifact@v4
-                    with: {name: results, path: \(Self.quote(out))}
+                    with: {name: results, path: \(Self.yamlQuote(out))}
 
             """
     }
