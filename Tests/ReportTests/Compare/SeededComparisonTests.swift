@@ -22,7 +22,9 @@ extension CompareTests {
             return results
         }
 
-        @Test("a measured metric over seeds is stratified by seed: a 15% slowdown in every seed of seeds 10× apart is a regression, which the seeds pooled would miss")
+        @Test(
+            "a measured metric over seeds is stratified by seed: a 15% slowdown in every seed of seeds 10× apart is a regression, which the seeds pooled would miss"
+        )
         func stratifiedBySeed() throws {
             let strata = StatisticsTests.VanElterenTests.synthetic(slowdown: 1.15, seed: 35)
             for bySeed in [true, false] {

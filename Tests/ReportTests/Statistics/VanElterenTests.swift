@@ -73,7 +73,9 @@ extension StatisticsTests {
             #expect(VanElteren([([2, 2], [2, 2])])?.pValue == 1)
         }
 
-        @Test("seeds whose levels differ 10×, the current side 5% slower in every seed with 1% noise: the stratified test flags it, a plain pool does not")
+        @Test(
+            "seeds whose levels differ 10×, the current side 5% slower in every seed with 1% noise: the stratified test flags it, a plain pool does not"
+        )
         func stratifiedFindsWhatThePoolMisses() throws {
             let strata = Self.synthetic(slowdown: 1.05, seed: 35)
             // van Elteren as above: z = -11.952286093343936, p = 6.316347989979603e-33
@@ -111,7 +113,9 @@ extension StatisticsTests {
             }
         }
 
-        @Test("across workloads the seed is the unit: each seed's repetitions reduced to their median, the seeds paired (Wilcoxon signed-rank)")
+        @Test(
+            "across workloads the seed is the unit: each seed's repetitions reduced to their median, the seeds paired (Wilcoxon signed-rank)"
+        )
         func perSeedPaired() {
             // scipy.stats.wilcoxon([median(c) - median(b) per seed], method="exact"): statistic 0.0, pvalue 0.001953125
             let strata = Self.synthetic(slowdown: 1.05, seed: 35)
