@@ -264,7 +264,10 @@ public struct Comparison: Sendable, Equatable {
                 if role == .measured {
                     metric.judge(
                         baselineSamples: baseline.repetitions[key]?[column] ?? [old],
-                        currentSamples: current.repetitions[key]?[column] ?? [new], options: options)
+                        currentSamples: current.repetitions[key]?[column] ?? [new],
+                        bySeed: baseline.repetitionsBySeed[key]?[column].flatMap { before in
+                            current.repetitionsBySeed[key]?[column].map { (before, $0) }
+                        }, options: options)
                     metric.markUnreliable(
                         tailSamples: [(baseline, base), (current, record)].compactMap { summary, values in
                             TailSamples.companion(of: column, in: summary.columns).flatMap { values[$0] }.flatMap(number)

@@ -21,8 +21,10 @@ public struct JudgingPower: Sendable, Equatable {
     public var weak: Int
     /// Holm's family: the tested metrics whose repetitions could reach α under some split.
     public var familySize: Int
-    /// The fewest repetitions a side among the family's tests (nil without a family).
+    /// The fewest repetitions a side among the family's tests, of each seed (nil without a family).
     public var familyRepetitions: Int?
+    /// The fewest workload seeds the tests compared repetitions within (1: no seeds, or pooled).
+    public var seeds = 1
     /// The smallest p-value any test of the family could give (nil without a family).
     public var bestPossiblePValue: Double?
     /// The family's size once every metric could be tested: the family, plus the metrics not
@@ -45,12 +47,22 @@ public struct JudgingPower: Sendable, Equatable {
         weak = metrics.filter(\.judgment.isWeak).count
         let family = metrics.filter { $0.canReach(alpha: alpha) }
         familySize = family.count
-        familyRepetitions = family.map { min($0.repetitions.baseline, $0.repetitions.current) }.min()
+        let seeds = family.map(\.seeds).min() ?? 1
+        self.seeds = seeds
+        familyRepetitions = family.map { min($0.repetitions.baseline, $0.repetitions.current) / max($0.seeds, 1) }.min()
         bestPossiblePValue = family.compactMap(\.smallestPValue).min()
         expectedFamilySize = familySize + short.filter(\.valuesDiffer).count
-        let forHolm = MannWhitneyU.repetitionsNeeded(
-            familySize: expectedFamilySize, alpha: alpha, limit: Self.repetitionLimit)
-        needed = forHolm.map { max($0, CompareOptions.testedRepetitions) }
+        if seeds > 1 {
+            // Repetitions of each seed, tested within their seed: at least 5 a side in all.
+            let forHolm = VanElteren.repetitionsNeeded(
+                seeds: seeds, familySize: expectedFamilySize, alpha: alpha, limit: Self.repetitionLimit)
+            let tested = (CompareOptions.testedRepetitions + seeds - 1) / seeds
+            needed = forHolm.map { max($0, tested) }
+        } else {
+            let forHolm = MannWhitneyU.repetitionsNeeded(
+                familySize: expectedFamilySize, alpha: alpha, limit: Self.repetitionLimit)
+            needed = forHolm.map { max($0, CompareOptions.testedRepetitions) }
+        }
     }
 
     /// Whether the family's tests can find anything: its best possible p-value passes Holm's
@@ -79,9 +91,15 @@ public struct JudgingPower: Sendable, Equatable {
         if !familyCanReach, let best = bestPossiblePValue, let repetitions = familyRepetitions {
             let level = HolmCorrection.firstStepLevel(alpha: alpha, familySize: familySize)
             lines.append(
-                "measured metrics not judged: with \(Self.repetitions(repetitions)) a side no p-value can go below "
+                "measured metrics not judged: with \(Self.repetitions(repetitions)) a side"
+                    + (seeds > 1 ? " in each of \(seeds) seeds" : "") + " no p-value can go below "
                     + "\(Judgment.format(best)), and Holm's correction over \(familySize) tested metrics needs "
                     + "\(Judgment.format(level)) or less (alpha \(Judgment.format(alpha))): \(advice)")
+        }
+        if seeds > 1 {
+            lines.append(
+                "measured metrics compared seed by seed: each seed's repetitions against the same seed's, the \(seeds) seeds "
+                    + "combined by van Elteren's stratified rank-sum test (its p-values are about these seeds)")
         }
         if weak > 0 {
             lines.append(

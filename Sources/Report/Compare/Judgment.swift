@@ -35,7 +35,7 @@ public enum Judgment: Sendable, Equatable {
         case .instructions: "instruction count"
         case .threshold: "threshold (--strict, weak)"
         case let .intervals(overlap): overlap ? "CIs overlap (--strict, weak)" : "CIs apart (--strict, weak)"
-        case let .test(p, adjusted): "p=\(Self.format(p)) (Holm \(Self.format(adjusted)))"
+        case let .test(p, adjusted): "\(Self.pClause(p, compact: true)) (Holm \(Self.formatPValue(adjusted)))"
         case let .tooFewRepetitions(count):
             "\(count) repetition\(count == 1 ? "" : "s") (needs \(CompareOptions.testedRepetitions))"
         case let .unreliable(samples): TailSamples.reason(samples)
@@ -63,6 +63,21 @@ public enum Judgment: Sendable, Equatable {
     /// The raw p-value of a tested metric, else nil.
     public var pValue: Double? {
         if case let .test(p, _) = self { p } else { nil }
+    }
+
+    /// The smallest p-value printed as a number: below it a p-value prints as `< 1e-6`. The
+    /// normal approximations behind the smallest p-values are not accurate that far into the
+    /// tail, and nothing a reader decides turns on the digits past it.
+    public static let smallestPrintedPValue = 1e-6
+
+    /// A p-value as printed: ``format(_:)``, or `< 1e-6` below ``smallestPrintedPValue``.
+    public static func formatPValue(_ p: Double) -> String {
+        p < smallestPrintedPValue ? "< 1e-6" : format(p)
+    }
+
+    /// `p = 0.0039` (`p=0.0039` when `compact`), or `p < 1e-6` below ``smallestPrintedPValue``.
+    public static func pClause(_ p: Double, compact: Bool = false) -> String {
+        p < smallestPrintedPValue ? "p < 1e-6" : (compact ? "p=" : "p = ") + format(p)
     }
 
     /// Two significant digits, scientific below 0.001.

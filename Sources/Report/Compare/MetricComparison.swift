@@ -31,8 +31,12 @@ public struct MetricComparison: Sendable, Equatable {
     /// Whether the pooled repetitions of a measured metric hold two different values: with more
     /// repetitions a test of it could be significant (false for counts).
     public var valuesDiffer = false
-    /// Repetitions behind the baseline and current values (1 without `repetitions.csv`).
+    /// Repetitions behind the baseline and current values (1 without `repetitions.csv`; with
+    /// seeds, every seed's together).
     public var repetitions: (baseline: Int, current: Int) = (1, 1)
+    /// The seeds whose repetitions were compared within their seed (van Elteren's test); 1 when
+    /// the repetitions were one sample per side.
+    public var seeds = 1
     /// The current median over the baseline median, with a conservative 95% interval (current
     /// bounds over baseline bounds); nil for counts, a zero baseline or a single repetition.
     public var ratio: (value: Double, low: Double, high: Double)? = nil
@@ -47,7 +51,7 @@ public struct MetricComparison: Sendable, Equatable {
             && lhs.baseline == rhs.baseline && lhs.current == rhs.current && lhs.baselineText == rhs.baselineText
             && lhs.currentText == rhs.currentText && lhs.threshold == rhs.threshold && lhs.verdict == rhs.verdict
             && lhs.judgment == rhs.judgment && lhs.repetitions == rhs.repetitions && lhs.smallestPValue == rhs.smallestPValue
-            && lhs.valuesDiffer == rhs.valuesDiffer
+            && lhs.valuesDiffer == rhs.valuesDiffer && lhs.seeds == rhs.seeds
             && lhs.ratio.map { [$0.value, $0.low, $0.high] } == rhs.ratio.map { [$0.value, $0.low, $0.high] }
     }
 
@@ -74,7 +78,13 @@ public struct MetricComparison: Sendable, Equatable {
     /// ``CompareOptions/testedRepetitions`` on both sides, a Mann-Whitney test, whose verdict is
     /// provisional until ``applyHolm(adjusted:alpha:)``; with fewer, not judged, unless
     /// `--strict` judges it weakly (``Judgment/intervals(overlap:)``, ``Judgment/threshold``).
-    mutating func judge(baselineSamples: [Double], currentSamples: [Double], options: CompareOptions) {
+    /// With `bySeed` (both sides' repetitions by workload seed), the test is van Elteren's,
+    /// stratified by seed (``Significance/init(bySeed:_:alpha:)``): a seed is a block, not more
+    /// repetitions.
+    mutating func judge(
+        baselineSamples: [Double], currentSamples: [Double], bySeed: ([String: [Double]], [String: [Double]])? = nil,
+        options: CompareOptions
+    ) {
         repetitions = (baselineSamples.count, currentSamples.count)
         let fewest = min(baselineSamples.count, currentSamples.count)
         let base = MedianInterval(baselineSamples)
@@ -84,7 +94,10 @@ public struct MetricComparison: Sendable, Equatable {
         }
         let pooled = baselineSamples + currentSamples
         valuesDiffer = pooled.contains { $0 != pooled.first }
-        let significance = Significance(baselineSamples, currentSamples, alpha: options.alpha)
+        let significance =
+            bySeed.map { Significance(bySeed: $0.0, $0.1, alpha: options.alpha) }
+            ?? Significance(baselineSamples, currentSamples, alpha: options.alpha)
+        seeds = significance.seeds
         if let p = significance.pValue {
             judgment = .test(pValue: p, adjusted: p)
             smallestPValue = significance.smallestPValue

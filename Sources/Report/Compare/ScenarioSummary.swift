@@ -20,6 +20,10 @@ public struct ScenarioSummary: Sendable, Equatable {
     /// Each run's measured values per repetition, by column, from `repetitions.csv` (empty
     /// without repetitions).
     public var repetitions: [RowKey: [String: [Double]]] = [:]
+    /// With workload seeds (a `seed` column in `repetitions.csv`), each run's measured values per
+    /// repetition by column, then by seed: the strata of ``Significance/init(bySeed:_:alpha:)``
+    /// (empty without seeds).
+    public var repetitionsBySeed: [RowKey: [String: [String: [Double]]]] = [:]
 
     /// Reads the text of a `repetitions.csv` into ``repetitions``: every measured column's
     /// numbers, run by run, in repetition order.
@@ -33,6 +37,8 @@ public struct ScenarioSummary: Sendable, Equatable {
             throw CompareError.malformedSummary(path: path, reason: error.description)
         }
         repetitions = [:]
+        repetitionsBySeed = [:]
+        let seeded = parsed.header.contains(SharedColumns.seed.name)
         for row in parsed.rows {
             var record: [String: String] = [:]
             for (column, value) in zip(parsed.header, row) { record[column] = value }
@@ -40,6 +46,9 @@ public struct ScenarioSummary: Sendable, Equatable {
             for column in parsed.header where role(of: column) == .measured {
                 if let value = record[column].flatMap({ Double($0) }) {
                     repetitions[key, default: [:]][column, default: []].append(value)
+                    if seeded, let seed = record[SharedColumns.seed.name] {
+                        repetitionsBySeed[key, default: [:]][column, default: [:]][seed, default: []].append(value)
+                    }
                 }
             }
         }

@@ -8,12 +8,13 @@
 /// - `metric`, `value`: the decision metric and its value (the summary's; the median with seeds);
 /// - `goal`, `share`, `minimize`: the question (`hit_rate >= 0.9`, conditions joined by ` and `);
 /// - `seeds`, `seeds_meeting`, `meets_goal`: how many seeds the configuration ran, in how many
-///   the goal held, and whether that is at least the share;
+///   the goal held, and whether that is at least the share (`true`, `false`, or `undecided` when a
+///   measured condition's confidence bounds straddle it: the repetitions cannot decide);
 /// - `minimized_value`: the swept value, or the `minimize` column's value;
 /// - `chosen`: the run's configuration that meets the goal with the smallest minimised value;
 ///   `answer`: one of the answer's configurations (``Decision/answer``);
-/// - `standing` (`best`, `tied` or empty), `p_value` and `verdict` (seeds only: the Holm-adjusted
-///   p-value and ``PairedVerdict/Outcome`` against the best run at that sweep value);
+/// - `standing` (`best`, `tied` or empty: ``Contest``), `p_value` (tested values: the Holm-adjusted
+///   p-value against the leader at that sweep value) and `verdict` (seeds only: ``PairedVerdict/Outcome``);
 /// - `knee`: the run's knee is at this sweep value.
 extension Decision {
     /// The columns of `decision.csv`.
@@ -32,7 +33,8 @@ extension Decision {
                 let fields: [String] = [
                     scenario, parts.first ?? key, parts.count > 1 ? parts[1] : "", sweepKey ?? "", values[value], question.metric,
                     cell.value, question.goalText, CSVValue.format(question.share), question.minimize, String(cell.seeds),
-                    String(cell.seedsMeeting), String(cell.meetsGoal), cell.minimizedText, String(chosen[run] == value),
+                    String(cell.seedsMeeting), cell.undecided ? "undecided" : String(cell.meetsGoal), cell.minimizedText,
+                    String(chosen[run] == value),
                     String(answers.contains("\(run) \(value)")), cell.standing.rawValue, cell.pValue.map(CSVValue.format) ?? "",
                     cell.verdict?.rawValue ?? "", String(knees[run] == value),
                 ]

@@ -4,7 +4,10 @@
 /// knee.
 ///
 /// - **Meeting the goal.** With one seed, a configuration (a run at a sweep value) meets the goal
-///   when every condition holds for its `summary.csv` values. With seeds, when they all hold in
+///   when every condition holds for its `summary.csv` values; a condition on a measured column
+///   holds only when the 95% confidence bound of its median over the repetitions meets it (the
+///   upper bound for `<`, `<=`), fails when the other bound fails it, and is undecided between
+///   (``Cell/undecided``: the repetitions cannot decide, and the answer says how many would). With seeds, when they all hold in
 ///   at least ``DecisionQuestion/share`` of its seeds (`seeds.csv`; a goal column `seeds.csv`
 ///   lacks is judged on the summary's median in every seed).
 /// - **Per run** (``chosen``): among its configurations that meet the goal, the one with the
@@ -13,7 +16,9 @@
 ///   configuration of the run meets the goal.
 /// - **The answer** (``answer``): the runs' chosen configurations with the smallest minimised
 ///   value among them: for `minimize: sweep`, the smallest swept value at which any run meets
-///   the goal, and the runs that do there.
+///   the goal, and the runs that do there. For a measured `minimize` column, the chosen
+///   configurations are one question for ``Contest``: the answer is the best one only when the
+///   test separates it from every other; else the tied group (``answerTied``).
 /// - **Best and tied** at each sweep value: ``Standings``. **Knee**: ``Knee``.
 public struct Decision: Sendable, Equatable {
     /// The file name, `decision.csv`.
@@ -29,6 +34,12 @@ public struct Decision: Sendable, Equatable {
         public var seedsMeeting: Int
         /// Whether it meets the goal (in at least the share of its seeds).
         public var meetsGoal: Bool
+        /// Whether a measured condition's confidence bounds straddle it so that the goal can be
+        /// neither met nor missed on these repetitions (then ``meetsGoal`` is false).
+        public var undecided = false
+        /// The repetitions that would likely decide an ``undecided`` cell (an estimate: the
+        /// interval narrowing as 1/√n), else nil.
+        public var repetitionsToDecide: Int? = nil
         /// The minimised quantity: the swept value or the `minimize` column; nil without one.
         public var minimized: Double?
         /// The minimised quantity as written.
@@ -72,6 +83,15 @@ public struct Decision: Sendable, Equatable {
     public var tooFewSeeds: Bool
     /// The grid of the decision metric (sweeps only).
     public var grid: DecisionGrid?
+    /// Whether the answer is a tied group: a measured `minimize` whose best the test does not
+    /// separate from every other chosen configuration.
+    public var answerTied = false
+    /// When some tie (of the grid or the answer) rests on too few seeds or repetitions for any
+    /// difference to be significant: how many would let the tests be significant at all, and
+    /// whether they are seeds (else repetitions); nil otherwise.
+    public var cannotTellNeed: (count: Int?, seeds: Bool)? = nil
+    /// Whether the decision metric is a measured column.
+    var metricMeasured = false
 
     public static func == (lhs: Decision, rhs: Decision) -> Bool {
         lhs.scenario == rhs.scenario && lhs.question == rhs.question && lhs.cells == rhs.cells && lhs.chosen == rhs.chosen
@@ -102,6 +122,7 @@ public struct Decision: Sendable, Equatable {
         let metric = question.metric
         let higher = DecisionGrid.higherIsBetter(metric, columns: data.columns, question: question)
         higherIsBetter = higher
+        metricMeasured = data.isMeasured(metric)
         judgedOnMedians = data.hasSeeds ? question.goal.map(\.metric).filter { !data.seedColumns.contains($0) } : []
         let standings = Standings(data, metric: metric, higherIsBetter: higher, alpha: DecisionGrid.alpha)
         tooFewSeeds = standings.tooFewSeeds
@@ -110,15 +131,18 @@ public struct Decision: Sendable, Equatable {
         let cells = data.runs.indices.map { run in
             data.values.indices.map { value in
                 let configuration = DecisionData.Configuration(run: run, value: value)
-                let (count, meeting) = Self.goalCount(data, question: question, configuration)
+                let (count, meeting, undecided, toDecide) = Self.goalCount(data, question: question, configuration)
                 let minimizedText =
                     question.minimize == DecisionQuestion.sweep ? data.values[value] : data.text(question.minimize, configuration)
                 let entry = standings.entries[value][run]
-                return Cell(
-                    value: data.text(metric, configuration), seeds: count, seedsMeeting: meeting,
-                    meetsGoal: count > 0 && Double(meeting) >= question.share * Double(count) - 1e-9,
+                let meets = count > 0 && Double(meeting) >= question.share * Double(count) - 1e-9
+                var cell = Cell(
+                    value: data.text(metric, configuration), seeds: count, seedsMeeting: meeting, meetsGoal: meets,
                     minimized: Double(minimizedText), minimizedText: minimizedText, standing: entry.standing, pValue: entry.pValue,
                     verdict: entry.verdict)
+                cell.undecided = !meets && count > 0 && Double(meeting + undecided) >= question.share * Double(count) - 1e-9
+                cell.repetitionsToDecide = cell.undecided ? toDecide : nil
+                return cell
             }
         }
         let chosen = cells.map { row in
@@ -134,32 +158,70 @@ public struct Decision: Sendable, Equatable {
         }
         knees = data.runs.indices.map { DecisionGrid.knee(data, metric: metric, run: $0, higherIsBetter: higher) }
         let picked = chosen.enumerated().compactMap { run, value in value.map { (run: run, value: $0) } }
-        let smallest = picked.map { cells[$0.run][$0.value].minimized ?? 0 }.min()
-        // Equal minimised values are all the answer.
-        answer = picked.filter { (cells[$0.run][$0.value].minimized ?? 0) == smallest }
+        var need = standings.cannotTell ? (count: standings.needed, seeds: standings.cannotTellOverSeeds) : nil
+        if question.minimize != DecisionQuestion.sweep, data.isMeasured(question.minimize), picked.count > 1 {
+            // Measured: the answer is the best only where the test separates it, else the tied group.
+            let candidates = picked.map { pick -> Contest.Candidate? in
+                let configuration = DecisionData.Configuration(run: pick.run, value: pick.value)
+                return data.number(question.minimize, configuration).map {
+                    Contest.Candidate(value: $0, samples: data.samples(question.minimize, configuration))
+                }
+            }
+            let contest = Contest(candidates, higherIsBetter: false, alpha: DecisionGrid.alpha)
+            answer = picked.indices.filter { contest.entries[$0].standing != .behind }.map { picked[$0] }
+            answerTied = contest.entries.contains { $0.standing == .tied }
+            if contest.cannotTell { need = (contest.needed, contest.overSeeds) }
+        } else {
+            let smallest = picked.map { cells[$0.run][$0.value].minimized ?? 0 }.min()
+            // Equal minimised values are all the answer.
+            answer = picked.filter { (cells[$0.run][$0.value].minimized ?? 0) == smallest }
+        }
+        cannotTellNeed = need
     }
 
-    /// How many seeds a configuration has and in how many every goal condition holds.
+    /// How many seeds a configuration has, in how many every goal condition holds, in how many
+    /// it is undecided (a measured condition's confidence bounds straddle it, none failing), and
+    /// the repetitions that would likely decide the undecided ones.
     private static func goalCount(
         _ data: DecisionData, question: DecisionQuestion, _ configuration: DecisionData.Configuration
-    ) -> (seeds: Int, meeting: Int) {
-        guard data.summary[configuration] != nil else { return (0, 0) }
+    ) -> (seeds: Int, meeting: Int, undecided: Int, toDecide: Int?) {
+        guard data.summary[configuration] != nil else { return (0, 0, 0, nil) }
         let medians = question.goal.map { data.number($0.metric, configuration) }
-        guard data.hasSeeds, let rows = data.seeds[configuration], !rows.isEmpty else {
-            let holds = zip(question.goal, medians).allSatisfy { condition, value in value.map(condition.holds) ?? false }
-            return (1, holds ? 1 : 0)
-        }
+        let measured = question.goal.map { data.isMeasured($0.metric) ? data.samples($0.metric, configuration) : nil }
+        let seedRows = data.hasSeeds ? data.seeds[configuration] ?? [] : []
+        let seedKeys = seedRows.isEmpty ? [""] : seedRows.map(\.seed)
         let perSeed = question.goal.map { data.seedNumbers($0.metric, configuration) }
         var meeting = 0
-        for row in rows {
-            let holds = question.goal.indices.allSatisfy { index in
-                let value = perSeed[index].map { $0[row.seed] } ?? medians[index]
-                return value.map(question.goal[index].holds) ?? false
+        var undecided = 0
+        var toDecide: Int?
+        for seed in seedKeys {
+            var verdicts: [GoalBound.Verdict] = []
+            for (index, condition) in question.goal.enumerated() {
+                if let samples = measured[index], let values = samples[seed] ?? (seed.isEmpty ? nil : samples[""]) {
+                    let bound = GoalBound(values, condition)
+                    verdicts.append(bound.verdict)
+                    if bound.verdict == .undecided, let needed = bound.repetitionsToDecide { toDecide = max(toDecide ?? 0, needed) }
+                } else {
+                    let value = seed.isEmpty ? medians[index] : perSeed[index].map { $0[seed] } ?? medians[index]
+                    verdicts.append(value.map(condition.holds) == true ? .met : .missed)
+                }
             }
-            if holds { meeting += 1 }
+            if verdicts.allSatisfy({ $0 == .met }) {
+                meeting += 1
+            } else if !verdicts.contains(.missed) {
+                undecided += 1
+            }
         }
-        return (rows.count, meeting)
+        return (seedKeys.count, meeting, undecided, toDecide)
     }
+
+    /// The runs none of whose configurations meets the goal but some is undecided.
+    var undecidedRuns: [Int] {
+        runs.indices.filter { chosen[$0] == nil && cells[$0].contains(where: \.undecided) }
+    }
+
+    /// Whether the decision metric is measured (tested over repetitions, never exact).
+    public var measuredMetric: Bool { grid?.measured ?? metricMeasured }
 
     /// Whether the question minimises the swept value.
     public var minimizesSweep: Bool { question.minimize == DecisionQuestion.sweep }

@@ -6,6 +6,7 @@ import Foundation
 /// ```text
 /// <scenario>/summary.csv   one row per run and sweep value (with seeds: medians over them)
 /// <scenario>/seeds.csv     with seeds: one row per run, sweep value and seed (the counts)
+/// <scenario>/repetitions.csv  with repetitions: one row per run, sweep value (seed) and repetition (measured)
 /// <scenario>/columns.csv   which way each column is better
 /// <scenario>/plots.csv     the kind's plots: the first metric one names ranks runs without a goal
 /// ```
@@ -50,6 +51,9 @@ struct DecisionData {
     let seeds: [Configuration: [(seed: String, record: [String: String])]]
     /// The columns of `seeds.csv` (empty without it).
     let seedColumns: Set<String>
+    /// Each configuration's rows in `repetitions.csv`, by seed ("" without seeds), in file
+    /// order; empty without repetitions.
+    var repetitions: [Configuration: [(seed: String, record: [String: String])]] = [:]
 
     /// Reads `summary.csv`, `columns.csv`, `plots.csv` (when present) and `seeds.csv` (when
     /// present) in `directory`.
@@ -95,11 +99,20 @@ struct DecisionData {
                 seeds[key, default: []].append((record["seed"] ?? "", record))
             }
         }
+        var repetitions: [Configuration: [(seed: String, record: [String: String])]] = [:]
+        let repetitionsURL = directory.appendingPathComponent(Repetitions.fileName, isDirectory: false)
+        if let table = try Self.table(repetitionsURL, required: false) {
+            for record in Self.records(table) {
+                guard let key = Self.configuration(record, runs: runs, values: values, swept: sweepKey != nil) else { continue }
+                repetitions[key, default: []].append((record["seed"] ?? "", record))
+            }
+        }
         self.runs = runs
         self.values = values
         self.summary = summary
         self.seeds = seeds
         self.seedColumns = seedColumns
+        self.repetitions = repetitions
     }
 
     /// Results already read, for tests.
@@ -143,6 +156,28 @@ struct DecisionData {
             if let value = row.record[column].flatMap({ Double($0) }), !value.isNaN { numbers[row.seed] = value }
         }
         return numbers
+    }
+
+    /// Whether `column` is measured (its values vary from repetition to repetition).
+    func isMeasured(_ column: String) -> Bool {
+        columns.role(of: column) == .measured
+    }
+
+    /// What the tie rule (``Contest``) compares for `column` of a configuration, by seed ("" with
+    /// one seed): a measured column's repetitions in each seed (`repetitions.csv`; the summary's
+    /// one value without it); a count's value in each seed (`seeds.csv`); nil for a count with
+    /// one seed (exact) or a configuration without a value.
+    func samples(_ column: String, _ configuration: Configuration) -> [String: [Double]]? {
+        guard let value = number(column, configuration) else { return nil }
+        if isMeasured(column) {
+            var bySeed: [String: [Double]] = [:]
+            for row in repetitions[configuration] ?? [] {
+                if let number = row.record[column].flatMap({ Double($0) }), !number.isNaN { bySeed[row.seed, default: []].append(number) }
+            }
+            return bySeed.isEmpty ? ["": [value]] : bySeed
+        }
+        guard hasSeeds, let numbers = seedNumbers(column, configuration), !numbers.isEmpty else { return nil }
+        return numbers.mapValues { [$0] }
     }
 
     /// The numeric summary columns a goal or `minimize` may name: counts and measured figures.

@@ -49,6 +49,8 @@ public struct DecisionGrid: Sendable, Equatable {
     public var seeds: Int
     /// Whether some tie rests on too few seeds for any difference to be significant.
     public var tooFewSeeds: Bool
+    /// Whether the metric is measured: its standings tested over the repetitions.
+    public var measured = false
 
     /// The grid of `data` by `metric`, or nil without a sweep or when no summary row has a number
     /// in that column.
@@ -73,6 +75,7 @@ public struct DecisionGrid: Sendable, Equatable {
         knees = data.runs.indices.map { run in Self.knee(data, metric: metric, run: run, higherIsBetter: higherIsBetter) }
         seeds = data.seedCount
         tooFewSeeds = standings.tooFewSeeds
+        measured = data.isMeasured(metric)
     }
 
     /// The knee of run `run`'s curve of `metric` (``Knee``), as an index into the values.
@@ -129,8 +132,14 @@ public struct DecisionGrid: Sendable, Equatable {
     /// `knees`, that the last column is each run's knee.
     func legend(best: String, tied: String, knees: Bool) -> String {
         var text = "\(metric) by \(sweepKey) (\(directionWords)); \(best) best"
-        if seeds > 1 {
-            text += ", \(tied) tied with the best (paired Wilcoxon over \(seeds) seeds, Holm-corrected, α = \(CSVValue.format(Self.alpha)))"
+        let test =
+            seeds > 1
+            ? "paired Wilcoxon over \(seeds) seeds" + (measured ? ", each seed's median of its repetitions" : "")
+            : measured ? "Mann-Whitney over the repetitions" : nil
+        if let test {
+            text +=
+                " (separated from every other run), \(tied) the tied group: not separated from the best median, no best named "
+                + "(\(test), Holm within each \(sweepKey), α = \(CSVValue.format(Self.alpha)))"
         } else {
             text += " (several when equal)"
         }

@@ -53,6 +53,12 @@ struct DecisionSummary: Equatable {
                 let at = swept ? " at \(key) \(decision.values[group.value])" : ""
                 return "\(group.runs.joined(separator: ", "))\(at) (\(decision.question.minimize) \(group.minimized))"
             }.joined(separator: "; ")
+            if decision.answerTied {
+                answer = "tied, not separated by the test: " + answer
+            }
+        }
+        if decision.answer.isEmpty, !decision.undecidedRuns.isEmpty {
+            answer += "; undecided for \(decision.undecidedRuns.map { decision.names[$0] }.joined(separator: ", "))"
         }
 
         // Per run.
@@ -92,7 +98,8 @@ struct DecisionSummary: Equatable {
 
         // Per sweep value.
         let direction = decision.higherIsBetter ? "higher is better" : "lower is better"
-        let ties = decision.seeds > 1 ? "tied: not significantly different over the seeds" : "ties: equal values"
+        let tested = decision.seeds > 1 || decision.measuredMetric
+        let ties = tested ? "tied: a group the test does not separate, no best named" : "ties: equal values"
         perValueTitle =
             "best \(decision.question.metric) (\(direction); \(ties))" + (swept ? " at each \(key)" : "")
         perValue = decision.values.indices.map { value in
@@ -106,16 +113,35 @@ struct DecisionSummary: Equatable {
             notes.append(
                 "seeds.csv has no \(decision.judgedOnMedians.joined(separator: ", ")): judged on the median in every seed")
         }
-        if decision.tooFewSeeds {
+        if let need = decision.cannotTellNeed {
+            let more =
+                need.seeds
+                ? need.count.map { "replicate over \($0) or more seeds" } ?? "run more seeds"
+                : need.count.map { "run with --repeat \($0) or more" } ?? "run more repetitions"
+            notes.append(
+                "some ties rest on too few \(need.seeds ? "differing seeds" : "repetitions") for any difference to be significant: "
+                    + "\(more) to tell them apart")
+        } else if decision.tooFewSeeds {
             notes.append(
                 "some ties rest on too few differing seeds for any difference to be significant: run more seeds to tell them apart")
+        }
+        let undecided = decision.cells.flatMap { $0 }.filter(\.undecided)
+        if !undecided.isEmpty {
+            let needed = undecided.compactMap(\.repetitionsToDecide).max()
+            notes.append(
+                "the repetitions cannot decide the goal for \(undecided.count) configuration\(undecided.count == 1 ? "" : "s") "
+                    + "(the 95% interval of the median straddles it)"
+                    + (needed.map { ": about \($0) repetitions would (run with --repeat \($0))" } ?? ""))
         }
         self.notes = notes
     }
 
     /// `optimal/repopulate`, `fifo/repopulate, optimal/repopulate (equal)`, `all 10 runs (equal)`,
-    /// `lru/repopulate; tied: fifo/repopulate`, as the terminal and the pages list a sweep value's best runs.
+    /// `tied: fifo/repopulate, lru/repopulate` (a tied group, no best), `all 7 runs tied`, as the terminal and the pages list a sweep value's best runs.
     static func group(best: [String], tied: [String], runs: Int) -> String {
+        if best.isEmpty, !tied.isEmpty {
+            return tied.count == runs && runs > 1 ? "all \(runs) runs tied" : "tied: " + tied.joined(separator: ", ")
+        }
         var text: String
         if best.count == runs && runs > 1 {
             text = "all \(runs) runs (equal)"

@@ -131,7 +131,7 @@ public struct PairedVerdict: Sendable, Equatable {
     public var higherLowerDescription: String {
         let higher = higherIsBetter ? firstWins : secondWins
         let lower = higherIsBetter ? secondWins : firstWins
-        let p = "p = \(Judgment.format(pValue))"
+        let p = Judgment.pClause(pValue)
         switch outcome {
         case .identical:
             return "the same in all \(seeds) seeds"
@@ -152,7 +152,7 @@ public struct PairedVerdict: Sendable, Equatable {
     /// - Parameter neutral: The metric has no better direction: "exceeds" rather than "beats"
     ///   (compared as higher is better).
     public func sentence(first: String, second: String, metric: String, neutral: Bool = false) -> String {
-        let p = "p = \(Judgment.format(pValue))"
+        let p = Judgment.pClause(pValue)
         let verb = neutral ? "exceeds" : "beats"
         switch outcome {
         case .firstBetter:

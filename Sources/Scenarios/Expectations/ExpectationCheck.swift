@@ -108,7 +108,8 @@ public enum ExpectationCheck {
     ///   least 0, `<=` the mirror; `==` when the difference is not significant (the same in every
     ///   seed, tied within the seeds' spread, or too few differing seeds to tell).
     /// - A measured metric: by the medians of both runs' repetitions (every seed's), and only
-    ///   when the difference is significant (``Significance``): `<`, `<=` hold when the run is
+    ///   when the difference is significant (``Significance``; over several seeds, the
+    ///   repetitions compared within their seed by van Elteren's stratified test): `<`, `<=` hold when the run is
     ///   significantly lower, `>`, `>=` significantly higher, `!=` either, `==` when the
     ///   difference is not significant. With one repetition it is not judged (`1 repetition`):
     ///   one value per run cannot tell a difference from timing noise. A percentile either run
@@ -168,7 +169,12 @@ public enum ExpectationCheck {
         }
         let samples = repetitionValues(of: metric, row: row, result: result) ?? [actual]
         let referenceSamples = (repetitionValues(of: metric, row: referenceRow, result: result) ?? [base]).map { $0 * reference.factor }
-        let significance = Significance(samples, referenceSamples)
+        let significance =
+            result.seedList.count > 1
+            ? Significance(
+                bySeed: repetitionValuesBySeed(of: metric, row: row, result: result),
+                repetitionValuesBySeed(of: metric, row: referenceRow, result: result).mapValues { $0.map { $0 * reference.factor } })
+            : Significance(samples, referenceSamples)
         let median = MedianInterval(samples)?.median ?? actual
         let referenceMedian = MedianInterval(referenceSamples)?.median ?? base * reference.factor
         outcome.reason = significance.description
@@ -248,6 +254,18 @@ public enum ExpectationCheck {
         let identity = SharedColumns.identity.map(\.name)
         let values = result.repetitions.filter { line in identity.allSatisfy { line[$0] == row[$0] } }.compactMap { number($0[metric]) }
         return values.isEmpty ? nil : values
+    }
+
+    /// The metric's value in each repetition of `row`'s run, by seed (`repetitions.csv`'s
+    /// `seed` column): the strata of a comparison over seeds.
+    static func repetitionValuesBySeed(of metric: String, row: ResultRow, result: ScenarioResult) -> [String: [Double]] {
+        let identity = SharedColumns.identity.map(\.name)
+        var values: [String: [Double]] = [:]
+        for line in result.repetitions where identity.allSatisfy({ line[$0] == row[$0] }) {
+            guard let seed = line[SharedColumns.seed.name]?.text, let value = number(line[metric]) else { continue }
+            values[seed, default: []].append(value)
+        }
+        return values
     }
 
     private static func matches(_ row: ResultRow, _ expectation: Expectation) -> Bool {

@@ -43,8 +43,11 @@ struct DecisionGridTests {
         let rows = ["a", "b", "c"].flatMap { policy in [4, 8].map { DecisionFixture.Row(policy: policy, capacity: $0, hitRate: 0) } }
         let scenario = try DecisionFixture.write(rows, in: directory.url, seeds: seeds)
         let text = try DecisionReport.make(scenarioDirectory: scenario, question: nil).text()
-        #expect(text.contains("* best, = tied with the best (paired Wilcoxon over 10 seeds, Holm-corrected, α = 0.05)"))
-        #expect(text.contains("  a/x    0.92*    0.92*  none"))
+        #expect(
+            text.contains(
+                "* best (separated from every other run), = the tied group: not separated from the best median, no best named "
+                    + "(paired Wilcoxon over 10 seeds, Holm within each cache.capacity, α = 0.05)"))
+        #expect(text.contains("  a/x    0.92=    0.92=  none"))
         #expect(text.contains("  b/x  0.9155=  0.9155=  none"))
         #expect(text.contains("  c/x    0.87     0.87   none"))
     }

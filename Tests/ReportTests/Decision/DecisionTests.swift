@@ -96,21 +96,23 @@ struct DecisionTests {
     }
 
     @Test(
-        "ties with seeds: a run not significantly different from the best (paired Wilcoxon, Holm) is tied; one significantly worse is not")
+        "ties with seeds: a run not significantly different from the leader (paired Wilcoxon, Holm) is tied with it, and then no best is named; one significantly worse is behind"
+    )
     func tiesWithSeeds() throws {
         let decision = try decide(rows: Self.unswept, seeds: Self.tenSeeds)
-        #expect(decision.cells.map { $0[0].standing } == [.best, .tied, .behind])
+        #expect(decision.cells.map { $0[0].standing } == [.tied, .tied, .behind])
         #expect(decision.cells[1][0].verdict == .tied)
         let p = try #require(decision.cells[2][0].pValue)
         #expect(abs(p - 2 * 2.0 / 1024) < 1e-12, "exact p 2/1024, Holm-adjusted over the two runs tested")
-        #expect(DecisionSummary.group(best: ["a/x"], tied: ["b/x"], runs: 3) == "a/x; tied: b/x")
+        #expect(DecisionSummary.group(best: [], tied: ["a/x", "b/x"], runs: 3) == "tied: a/x, b/x")
+        #expect(DecisionSummary.group(best: [], tied: ["a/x", "b/x", "c/x"], runs: 3) == "all 3 runs tied")
     }
 
     @Test("too few seeds to tell runs apart: they are tied, and the answer says why")
     func tooFewSeeds() throws {
         let seeds = ["a": [0.91, 0.92, 0.93], "b": [0.5, 0.5, 0.5], "c": [0.86, 0.87, 0.88]]
         let decision = try decide(rows: Self.unswept, seeds: seeds)
-        #expect(decision.cells.map { $0[0].standing } == [.best, .tied, .tied])
+        #expect(decision.cells.map { $0[0].standing } == [.tied, .tied, .tied])
         #expect(decision.cells[2][0].verdict == .tooFewSeeds)
         #expect(DecisionSummary(decision).notes.contains { $0.contains("too few differing seeds") })
     }
