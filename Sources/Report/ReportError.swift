@@ -40,6 +40,10 @@ public enum ReportError: Error, CustomStringConvertible, Equatable {
     case undeclaredRole(file: String, column: String, role: MetricRole, declared: MetricRole?)
     /// Another process holds the lock on the results directory at `path` (its pid, when known).
     case directoryInUse(path: String, pid: Int32?)
+    /// A field of a result file's metric column (a count, a measured figure, an instruction or
+    /// tail-sample count) that is neither empty nor a finite number: `nan`, `inf` or text.
+    /// `line` and `column` are 1-based; `name` is the column's name, `value` the field.
+    case notANumber(path: String, line: Int, column: Int, name: String, value: String)
 
     /// A one-line explanation for the command line.
     public var description: String {
@@ -82,7 +86,16 @@ public enum ReportError: Error, CustomStringConvertible, Equatable {
         case let .directoryInUse(path, pid):
             return "\(path) is in use by another workbench process\(pid.map { " (pid \($0))" } ?? ""); "
                 + "wait for it to finish or choose another --out"
+        case let .notANumber(path, line, column, name, value):
+            return "\(path):\(line):\(column): \(Self.notANumberReason(name: name, value: value))"
         }
+    }
+
+    /// Why a ``notANumber(path:line:column:name:value:)`` field is refused, without its place.
+    public static func notANumberReason(name: String, value: String) -> String {
+        let shown = value.count > 40 ? String(value.prefix(40)) + "..." : value
+        return "column '\(name)' holds '\(shown)', not a finite number (a result is a number, or empty where "
+            + "there was nothing to measure): these results were not written by `run` as they are (or were edited)"
     }
 
     private static func name(_ column: String?) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import Report
 import Testing
 
 extension EndToEnd {
@@ -48,6 +49,27 @@ extension EndToEnd {
                     return "evil," + String(repeating: "../", count: 32) + evil.dropFirst() + ",summary,hits,title='x'"
                 },
                 message: "not a plots file: script '../")
+        }
+
+        @Test(
+            "run draws with the scripts beside or above its binary, never those of the directory it runs in (a downloaded artifact's scripts/*.gp)",
+            .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/gnuplot"), "gnuplot is not installed"))
+        func scriptsOfTheBinary() throws {
+            let cli = try workbench()
+            let dir = try TempDir()
+            defer { dir.remove() }
+            let marker = dir.path("MARKER")
+            // A complete scripts/ in the working directory, every script a payload.
+            try FileManager.default.createDirectory(at: dir.path("artifact/scripts"), withIntermediateDirectories: true)
+            for name in Report.Plotter.scriptNames {
+                _ = try dir.write("artifact/scripts/\(name)", "system(\"touch \(marker.path)\")\n")
+            }
+            let file = try dir.write("tiny.yaml", Fixture.yaml())
+            let run = cli.run(["run", file.path, "--out", dir.path("R").path, "--quiet"], cwd: dir.path("artifact"))
+            #expect(run.status == 0, "\(transcript(run))")
+            #expect(!FileManager.default.fileExists(atPath: marker.path), "the working directory's scripts ran")
+            let drawn = allEntries(under: dir.path("R/tiny")).filter { $0.hasSuffix(".png") }
+            #expect(!drawn.isEmpty, "the binary's own scripts drew nothing: \(allEntries(under: dir.path("R")))")
         }
     }
 }

@@ -64,6 +64,25 @@ extension EndToEnd {
             #expect(help.stdout.contains("--seeds <n>") && help.stdout.contains("SplitMix64"), "\(help.stdout)")
         }
 
+        @Test("every out-of-range --seeds (-1, 0, 1001, 2^64, text) gets one message and exit 1, never 'Missing value' (64)")
+        func seedsOutOfRange() throws {
+            let cli = try workbench()
+            let dir = try TempDir()
+            defer { dir.remove() }
+            let file = try dir.write("tiny.yaml", Fixture.yaml())
+            for bad in ["-1", "0", "1001", "18446744073709551616", "x"] {
+                let commands = [
+                    ["run", file.path, "--seeds", bad, "--out", dir.path("out").path, "--quiet", "--no-plots"],
+                    ["plan", file.path, "--shards", "2", "--seeds", bad],
+                ]
+                for command in commands {
+                    let run = cli.run(command)
+                    #expect(run.status == 1, "\(command): \(transcript(run))")
+                    #expect(run.stderr.contains("error: --seeds: must be 1 to 1000 (found \(bad))"), "\(transcript(run))")
+                }
+            }
+        }
+
         @Test("a seeded run prints its paired verdicts: which runs beat which on the counts its expectations name, seed by seed")
         func pairedVerdictsPrinted() throws {
             let cli = try workbench()

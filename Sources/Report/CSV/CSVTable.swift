@@ -56,21 +56,33 @@ public struct CSVTable: Sendable, Equatable {
     ///   ``ReportError/csvRaggedRecord(line:expected:found:)`` when a record's width differs
     ///   from the header's. Lines are counted from 1.
     public static func parse(_ text: String) throws -> (header: [String], rows: [[String]]) {
+        let parsed = try parseWithLines(text)
+        return (header: parsed.header, rows: parsed.rows)
+    }
+
+    /// Parses CSV text as ``parse(_:)`` does, and says on which 1-based line each row starts
+    /// (`lines[i]` for `rows[i]`), for messages naming a field as `file:line:column`.
+    ///
+    /// - Throws: what ``parse(_:)`` throws.
+    public static func parseWithLines(_ text: String) throws -> (header: [String], rows: [[String]], lines: [Int]) {
         var parser = CSVParser(text)
         let records = try parser.records()
         guard let header = records.first else {
             throw ReportError.csvMissingHeader
         }
         var rows: [[String]] = []
+        var lines: [Int] = []
         rows.reserveCapacity(records.count - 1)
+        lines.reserveCapacity(records.count - 1)
         for record in records.dropFirst() {
             guard record.fields.count == header.fields.count else {
                 throw ReportError.csvRaggedRecord(
                     line: record.line, expected: header.fields.count, found: record.fields.count)
             }
             rows.append(record.fields)
+            lines.append(record.line)
         }
-        return (header: header.fields, rows: rows)
+        return (header: header.fields, rows: rows, lines: lines)
     }
 
     /// Whether `field` must be quoted: it contains a comma, a double quote, CR or LF.

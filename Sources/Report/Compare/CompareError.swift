@@ -20,6 +20,9 @@ public enum CompareError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidThreshold(text: String, reason: String)
     /// Line `line` of the thresholds file at `path` is not `metric: value`.
     case invalidThresholdsLine(path: String, line: Int, reason: String)
+    /// A metric field of a summary (or `repetitions.csv`) at `path` that is neither empty nor a
+    /// finite number: `nan`, `inf` or text. `line` and `column` are 1-based.
+    case notANumber(path: String, line: Int, column: Int, name: String, value: String)
 
     /// A one-line message for the command line, naming the path or argument at fault.
     public var description: String {
@@ -42,6 +45,21 @@ public enum CompareError: Error, Equatable, Sendable, CustomStringConvertible {
             return "error: --threshold '\(text)': \(reason)"
         case let .invalidThresholdsLine(path, line, reason):
             return "\(path):\(line):1: error: \(reason)"
+        case let .notANumber(path, line, column, name, value):
+            return "\(path):\(line):\(column): error: \(ReportError.notANumberReason(name: name, value: value))"
+        }
+    }
+
+    /// Checks a parsed result file's numeric columns (``ResultColumns/checkNumbers(header:rows:lines:file:path:)``).
+    ///
+    /// - Throws: ``notANumber(path:line:column:name:value:)``.
+    static func checkNumbers(
+        _ parsed: (header: [String], rows: [[String]], lines: [Int]), columns: ResultColumns, file: ResultFile, path: String
+    ) throws {
+        do {
+            try columns.checkNumbers(header: parsed.header, rows: parsed.rows, lines: parsed.lines, file: file, path: path)
+        } catch let ReportError.notANumber(path, line, column, name, value) {
+            throw CompareError.notANumber(path: path, line: line, column: column, name: name, value: value)
         }
     }
 }

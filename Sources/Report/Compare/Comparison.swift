@@ -3,13 +3,15 @@
 /// Each scenario of the current results is matched to the baseline's scenario of the same name,
 /// and each of its rows to the baseline row with the same ``RowKey`` (policy, in-use mode and
 /// every `sweep_*` column). For every metric column (``MetricRole/count`` or
-/// ``MetricRole/measured``, as the scenario's `columns.csv` says) in both files, with numbers on both sides,
+/// ``MetricRole/measured``, as the scenario's `columns.csv` says) in both files, with numbers on both sides
+/// (a metric value that is neither empty nor a finite number is refused when the files are read,
+/// ``CompareError/notANumber(path:line:column:name:value:)``: a gate never passes on garbage),
 /// the values are compared under the metric's ``Threshold`` and get a ``Verdict``. A percentile
 /// with fewer than ``TailSamples/reliableMinimum`` samples beyond it on either side (its
 /// ``MetricRole/tail`` companion) is unreliable: never judged, listed with the reason.
 ///
 /// What cannot be compared becomes a ``ComparisonNote``: a scenario or row on one side only,
-/// a column on one side only, a non-numeric value, an interrupted run (`complete=false`), a
+/// a column on one side only, an empty value, an interrupted run (`complete=false`), a
 /// threshold naming no compared metric. A setting that differs between the sides (a setting
 /// column of the rows, or a key of the recorded `scenario.yaml`) is a ``ConfigurationChange``:
 /// the counts are compared all the same. How far the repetitions could judge the measured

@@ -18,7 +18,9 @@ public enum ComparisonNote: Sendable, Equatable, CustomStringConvertible {
     case incomplete(RowKey, [ComparisonSide])
     /// A metric column is in one scenario's file on one side only: not compared.
     case columnOnlyIn(scenario: String, column: String, ComparisonSide)
-    /// A metric column holds a value that is not a finite number: not compared where it does.
+    /// A metric column is empty in a run (nothing to measure there, such as a mean over no
+    /// samples): not compared where it is. (A value that is not a finite number, `nan`, `inf` or
+    /// text, is refused when the results are read: ``CompareError/notANumber(path:line:column:name:value:)``.)
     case notNumeric(scenario: String, column: String)
     /// The two sides ran on different machines (host or core count, from `run.json`): measured
     /// figures differ for reasons beyond the code.
@@ -43,7 +45,7 @@ public enum ComparisonNote: Sendable, Equatable, CustomStringConvertible {
         case let .columnOnlyIn(scenario, column, side):
             return "\(scenario): column '\(column)' only in \(side): not compared"
         case let .notNumeric(scenario, column):
-            return "\(scenario): column '\(column)' has a value that is not a number: not compared there"
+            return "\(scenario): column '\(column)' has no value in some runs (nothing measured): not compared there"
         case let .differentMachines(scenario, baseline, current):
             return "\(scenario): baseline ran on \(baseline), current on \(current): measured figures also differ by machine"
         case let .unusedThreshold(metric):

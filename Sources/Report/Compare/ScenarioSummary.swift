@@ -28,14 +28,17 @@ public struct ScenarioSummary: Sendable, Equatable {
     /// Reads the text of a `repetitions.csv` into ``repetitions``: every measured column's
     /// numbers, run by run, in repetition order.
     ///
-    /// - Throws: ``CompareError/malformedSummary(path:reason:)`` when the text is not CSV.
+    /// - Throws: ``CompareError/malformedSummary(path:reason:)`` when the text is not CSV,
+    ///   ``CompareError/notANumber(path:line:column:name:value:)`` for a measured value that is
+    ///   neither empty nor a finite number.
     public mutating func readRepetitions(text: String, path: String) throws {
-        let parsed: (header: [String], rows: [[String]])
+        let parsed: (header: [String], rows: [[String]], lines: [Int])
         do {
-            parsed = try CSVTable.parse(text)
+            parsed = try CSVTable.parseWithLines(text)
         } catch let error as ReportError {
             throw CompareError.malformedSummary(path: path, reason: error.description)
         }
+        try CompareError.checkNumbers(parsed, columns: columns, file: .repetitions, path: path)
         repetitions = [:]
         repetitionsBySeed = [:]
         let seeded = parsed.header.contains(SharedColumns.seed.name)
@@ -74,11 +77,13 @@ public struct ScenarioSummary: Sendable, Equatable {
     /// Parses the text of the summary file at `path` for scenario `name`.
     ///
     /// - Throws: ``CompareError/malformedSummary(path:reason:)`` when the text is not RFC 4180
-    ///   CSV, lacks a ``requiredColumns`` column, or names a column twice.
+    ///   CSV, lacks a ``requiredColumns`` column, or names a column twice;
+    ///   ``CompareError/notANumber(path:line:column:name:value:)`` for a metric value that is
+    ///   neither empty nor a finite number (`nan`, `inf`, text): a gate never passes on garbage.
     public init(name: String, path: String, text: String, columns: ResultColumns) throws {
-        let parsed: (header: [String], rows: [[String]])
+        let parsed: (header: [String], rows: [[String]], lines: [Int])
         do {
-            parsed = try CSVTable.parse(text)
+            parsed = try CSVTable.parseWithLines(text)
         } catch let error as ReportError {
             throw CompareError.malformedSummary(path: path, reason: error.description)
         }
@@ -89,6 +94,7 @@ public struct ScenarioSummary: Sendable, Equatable {
         for column in parsed.header where !seen.insert(column).inserted {
             throw CompareError.malformedSummary(path: path, reason: "column '\(column)' appears more than once")
         }
+        try CompareError.checkNumbers(parsed, columns: columns, file: .summary, path: path)
         self.init(name: name, path: path, header: parsed.header, rows: parsed.rows, columns: columns)
     }
 

@@ -59,11 +59,13 @@ struct DecisionData {
     /// present) in `directory`.
     ///
     /// - Throws: ``DecisionError/missingFile(path:)`` without `summary.csv` or `columns.csv`;
-    ///   ``DecisionError/unreadableFile(path:reason:)``.
+    ///   ``DecisionError/unreadableFile(path:reason:)``; ``ReportError/notANumber(path:line:column:name:value:)``
+    ///   for a count or measured value of `summary.csv` or `seeds.csv` that is neither empty nor
+    ///   a finite number.
     init(scenarioDirectory directory: URL) throws {
         scenario = directory.lastPathComponent
         let summaryURL = directory.appendingPathComponent(ResultsWriter.summaryFileName, isDirectory: false)
-        let summaryTable = try Self.table(summaryURL, required: true) ?? ([], [])
+        let summaryTable = try Self.table(summaryURL, required: true) ?? ([], [], [])
         do {
             columns = try ResultColumns.load(scenarioDirectory: directory)
         } catch ReportError.missingColumns(let path) {
@@ -71,6 +73,10 @@ struct DecisionData {
         } catch {
             throw DecisionError.unreadableFile(path: directory.appendingPathComponent(ResultColumns.fileName).path, reason: "\(error)")
         }
+        // A decision is never drawn from garbage: every count and measured figure is a number
+        // (or empty, where there was nothing to measure).
+        try columns.checkNumbers(
+            header: summaryTable.header, rows: summaryTable.rows, lines: summaryTable.lines, file: .summary, path: summaryURL.path)
         plotMetric = (try? PlotView.load(scenarioDirectory: directory))?.lazy.compactMap(\.metric).first
 
         let records = Self.records(summaryTable)
@@ -92,7 +98,10 @@ struct DecisionData {
 
         var seeds: [Configuration: [(seed: String, record: [String: String])]] = [:]
         var seedColumns: Set<String> = []
-        if let seedsTable = try Self.table(directory.appendingPathComponent(Self.seedsFileName, isDirectory: false), required: false) {
+        let seedsURL = directory.appendingPathComponent(Self.seedsFileName, isDirectory: false)
+        if let seedsTable = try Self.table(seedsURL, required: false) {
+            try columns.checkNumbers(
+                header: seedsTable.header, rows: seedsTable.rows, lines: seedsTable.lines, file: .seeds, path: seedsURL.path)
             seedColumns = Set(seedsTable.header)
             for record in Self.records(seedsTable) {
                 guard let key = Self.configuration(record, runs: runs, values: values, swept: sweepKey != nil) else { continue }
@@ -192,19 +201,19 @@ struct DecisionData {
 
     // MARK: - Reading
 
-    private static func table(_ url: URL, required: Bool) throws -> (header: [String], rows: [[String]])? {
+    private static func table(_ url: URL, required: Bool) throws -> (header: [String], rows: [[String]], lines: [Int])? {
         guard FileManager.default.fileExists(atPath: url.path) else {
             if required { throw DecisionError.missingFile(path: url.path) }
             return nil
         }
         do {
-            return try CSVTable.parse(try String(contentsOf: url, encoding: .utf8))
+            return try CSVTable.parseWithLines(try String(contentsOf: url, encoding: .utf8))
         } catch {
             throw DecisionError.unreadableFile(path: url.path, reason: "\(error)")
         }
     }
 
-    private static func records(_ table: (header: [String], rows: [[String]])) -> [[String: String]] {
+    private static func records(_ table: (header: [String], rows: [[String]], lines: [Int])) -> [[String: String]] {
         table.rows.map { row in
             var record: [String: String] = [:]
             for (name, field) in zip(table.header, row) where record[name] == nil { record[name] = field }

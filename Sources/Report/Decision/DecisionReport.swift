@@ -24,7 +24,8 @@ public struct DecisionReport: Sendable, Equatable {
     /// `directory`: `summary.csv`, `columns.csv`, `plots.csv` and `seeds.csv`. Writes nothing.
     ///
     /// - Throws: ``DecisionError``: a file missing or unreadable, a goal or `minimize` column
-    ///   that is not a numeric summary column.
+    ///   that is not a numeric summary column; ``ReportError/notANumber(path:line:column:name:value:)``
+    ///   for a result value that is neither empty nor a finite number.
     public static func make(scenarioDirectory directory: URL, question: DecisionQuestion?) throws -> DecisionReport {
         let data = try DecisionData(scenarioDirectory: directory)
         return try make(data, question: question, gridMetric: nil)

@@ -37,6 +37,9 @@ public enum ResultsMerger {
         /// A shard's file holds something other than results (a `plots.csv` with gnuplot
         /// source or a script path), as a message naming the file and line.
         case refused(String)
+        /// A shard's result file holds a count or measured value that is neither empty nor a
+        /// finite number (`nan`, `inf`, text): `line` and `column` are 1-based.
+        case notANumber(path: String, line: Int, column: Int, name: String, value: String)
 
         public var description: String {
             switch self {
@@ -63,6 +66,8 @@ public enum ResultsMerger {
                 "\(path): \(reason); this record was not written by `run` (or was edited): run the shard again"
             case .missingRuns(let shard, let directory, let found, let expected, let rerun):
                 "shard \(shard) (\(directory)) has the rows of \(found) of its \(expected) runs (files removed or cut short?); re-run it: \(rerun) (or merge with --partial)"
+            case .notANumber(let path, let line, let column, let name, let value):
+                "\(path):\(line):\(column): \(ReportError.notANumberReason(name: name, value: value)); run the shard again"
             case .refused(let message):
                 "\(message); results are data, never code or paths: this shard was not written by `run` as it is (or was edited): run the shard again"
             }
@@ -93,8 +98,16 @@ public enum ResultsMerger {
     /// directory is built in a staged sibling and swapped in whole (``StagedDirectory``), so no
     /// file of an earlier run (its `repetitions.csv`, `run.json`, recorded traces) stays beside
     /// the merged ones; a write that fails part-way leaves the scenarios swapped in before it.
+    ///
+    /// - Parameter finish: Called with each scenario's staged directory once its merged files are
+    ///   there and before it is swapped in, and with whether every shard was merged complete:
+    ///   what `run` writes beside the results of a complete scenario (`decision.csv`,
+    ///   `grid.csv`) is written here, under the same lock.
     @discardableResult
-    public static func merge(_ inputs: [URL], into output: URL, partial: Bool = false, command: String = "") throws -> Outcome {
+    public static func merge(
+        _ inputs: [URL], into output: URL, partial: Bool = false, command: String = "",
+        finish: (_ stagedScenario: URL, _ complete: Bool) -> Void = { _, _ in }
+    ) throws -> Outcome {
         let (outcome, contents) = try prepare(inputs, into: output, partial: partial, command: command)
         let lock = try DirectoryLock(output)
         defer { withExtendedLifetime(lock) {} }
@@ -112,6 +125,7 @@ public enum ResultsMerger {
                 for file in files[directory, default: []] {
                     try AtomicFile.write(file.text, to: staged.directory.appendingPathComponent(file.name))
                 }
+                finish(staged.directory, outcome.record.complete)
                 try staged.commit()
             } catch {
                 staged.discard()
@@ -150,10 +164,23 @@ public enum ResultsMerger {
             let target = output.appendingPathComponent(scenario)
             let directories = scenarios[scenario, default: []]
             try checkKinds(scenario, directories)
+            // Every count and measured figure must be a number (or empty), as in any result a
+            // gate reads: a shard holding nan, inf or text there is refused.
+            let columns = try directories.lazy.map { $0.appendingPathComponent(ResultColumns.fileName) }
+                .first { manager.fileExists(atPath: $0.path) }
+                .map { url in
+                    do {
+                        return try ResultColumns(text: try read(url), path: url.path)
+                    } catch let error as ReportError {
+                        throw MergeError.unreadable(path: url.path, reason: error.description)
+                    }
+                }
             for name in files {
                 let parts = directories.map { $0.appendingPathComponent(name) }.filter { manager.fileExists(atPath: $0.path) }
                 guard !parts.isEmpty else { continue }
-                let text = try mergeFile(parts, scenario: scenario, checkDuplicates: name == ResultsWriter.summaryFileName)
+                let text = try mergeFile(
+                    parts, scenario: scenario, checkDuplicates: name == ResultsWriter.summaryFileName, columns: columns,
+                    file: ResultFile(rawValue: String(name.dropLast(".csv".count))))
                 contents.append((target.appendingPathComponent(name), text))
             }
             for name in [ResultColumns.fileName, ResultsWriter.scenarioFileName, PlotView.fileName] {
@@ -336,8 +363,11 @@ public enum ResultsMerger {
         }
     }
 
-    /// One merged CSV from the same file of several shards.
-    static func mergeFile(_ parts: [URL], scenario: String, checkDuplicates: Bool) throws -> String {
+    /// One merged CSV from the same file of several shards; with `columns` and `file`, each
+    /// part's numeric columns are checked (``ResultColumns/checkNumbers(header:rows:lines:file:path:)``).
+    static func mergeFile(
+        _ parts: [URL], scenario: String, checkDuplicates: Bool, columns: ResultColumns? = nil, file: ResultFile? = nil
+    ) throws -> String {
         var header: [String]?
         var headerSource = ""
         var rows: [(run: Int, order: Int, fields: [String])] = []
@@ -349,11 +379,18 @@ public enum ResultsMerger {
             } catch {
                 throw MergeError.unreadable(path: part.path, reason: error.localizedDescription)
             }
-            let parsed: (header: [String], rows: [[String]])
+            let parsed: (header: [String], rows: [[String]], lines: [Int])
             do {
-                parsed = try CSVTable.parse(text)
+                parsed = try CSVTable.parseWithLines(text)
             } catch {
                 throw MergeError.unreadable(path: part.path, reason: "\(error)")
+            }
+            if let columns, let file {
+                do {
+                    try columns.checkNumbers(header: parsed.header, rows: parsed.rows, lines: parsed.lines, file: file, path: part.path)
+                } catch let ReportError.notANumber(path, line, column, name, value) {
+                    throw MergeError.notANumber(path: path, line: line, column: column, name: name, value: value)
+                }
             }
             if let header, header != parsed.header {
                 throw MergeError.headerMismatch(file: part.path, other: headerSource)

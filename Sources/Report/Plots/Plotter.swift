@@ -31,7 +31,7 @@ import Foundation
 ///
 /// ```swift
 /// if Plotter.isGnuplotAvailable,
-///    let scripts = Plotter.locateScripts(executable: executableURL, workingDirectory: cwd) {
+///    let scripts = Plotter.locateScripts(executable: executableURL) {
 ///     let files = try Plotter(scriptsDirectory: scripts)
 ///         .plot(scenarioDirectory: results.appendingPathComponent("feed"), formats: [.png, .svg])
 /// }
@@ -46,21 +46,23 @@ public struct Plotter: Sendable {
     /// The directory holding the gnuplot scripts (``scriptNames``).
     public let scriptsDirectory: URL
 
-    /// A plotter using the scripts in `scriptsDirectory` (see ``locateScripts(executable:workingDirectory:builtFrom:)``).
+    /// A plotter using the scripts in `scriptsDirectory` (see ``locateScripts(executable:builtFrom:)``).
     public init(scriptsDirectory: URL) {
         self.scriptsDirectory = scriptsDirectory
     }
 
-    /// Finds the package's `scripts/` directory: `<workingDirectory>/scripts` when it holds the
-    /// plot scripts, else the first `scripts/` holding them in a directory above the executable
-    /// (for `.build/release/workbench`, the package root's), tried for the path as given and
-    /// with symbolic links resolved, else those of the workbench sources this was built from
+    /// Finds the plot scripts that belong to this binary: the first `scripts/` holding them
+    /// beside the executable or in a directory above it (for `.build/release/workbench` and
+    /// `make dist`'s `.build/dist/workbench`, the package root's; for a release unpacked as
+    /// `bin/workbench` + `scripts/`, that one), tried for the path as given and with symbolic
+    /// links resolved, else those of the workbench sources this was built from
     /// (``builtFromScripts``: a team's own runner, built against a checkout of workbench, draws
     /// from the checkout's scripts). Nil when none does.
-    public static func locateScripts(
-        executable: URL, workingDirectory: URL, builtFrom: URL? = builtFromScripts
-    ) -> URL? {
-        var candidates = [workingDirectory.appendingPathComponent("scripts", isDirectory: true)]
+    ///
+    /// The working directory is never searched: gnuplot scripts are code, and a directory
+    /// `workbench` runs in (a downloaded CI artifact, a shard's results) is data.
+    public static func locateScripts(executable: URL, builtFrom: URL? = builtFromScripts) -> URL? {
+        var candidates: [URL] = []
         for start in [executable, executable.resolvingSymlinksInPath()] {
             var directory = start.standardizedFileURL.deletingLastPathComponent()
             while true {

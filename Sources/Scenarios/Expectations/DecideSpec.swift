@@ -22,20 +22,29 @@ public enum SeedsSpec: Codable, Equatable, Sendable {
 
     public init(from decoder: Decoder) throws {
         if var list = try? decoder.unkeyedContainer() {
+            // The length limit first (a list is refused as soon as it is too long, however long
+            // it is), then each seed once, by a set: never a pairwise search.
+            let limit = "must list \(ScenarioLimits.seeds.lowerBound) to \(ScenarioLimits.seeds.upperBound) seeds"
+            try decoder.check((list.count ?? 0) <= ScenarioLimits.seeds.upperBound, limit)
             var seeds: [UInt64] = []
+            var positions: [UInt64: Int] = [:]
             while !list.isAtEnd {
                 let index = list.currentIndex
+                try decoder.check(index < ScenarioLimits.seeds.upperBound, limit)
+                let seed: UInt64
                 do {
-                    seeds.append(try list.decode(UInt64.self))
+                    seed = try list.decode(UInt64.self)
                 } catch {
                     throw SchemaViolation(.expected("a non-negative integer"), at: decoder.codingPath + [AnyCodingKey(index: index)])
                 }
-                if let first = seeds.dropLast().firstIndex(of: seeds[index]) {
+                if let first = positions[seed] {
                     throw SchemaViolation(
-                        .invalid("duplicate seed \(seeds[index]) (already at [\(first)])"), at: decoder.codingPath + [AnyCodingKey(index: index)])
+                        .invalid("duplicate seed \(seed) (already at [\(first)])"), at: decoder.codingPath + [AnyCodingKey(index: index)])
                 }
+                positions[seed] = index
+                seeds.append(seed)
             }
-            try decoder.check(ScenarioLimits.seeds.contains(seeds.count), "must list \(ScenarioLimits.seeds.lowerBound) to \(ScenarioLimits.seeds.upperBound) seeds")
+            try decoder.check(ScenarioLimits.seeds.contains(seeds.count), limit)
             self = .list(seeds)
             return
         }

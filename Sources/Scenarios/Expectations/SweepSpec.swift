@@ -35,7 +35,7 @@ public struct SweepSpec: DeclaredMapping, Equatable, Sendable {
                     .key(
                         "values", [Double].self, .optional("from, to and step give the points"),
                         "The points, in order; give values or from/to/step, not both.", example: "[4, 8, 16, 32]",
-                        rules: ["must list at least one value", "must be finite numbers"]),
+                        rules: ["must list at least one value", "must be finite numbers", "must not repeat a value"]),
                     .key("from", Double.self, .optional(nil), "The first point (with to and step).", example: "1"),
                     .key(
                         "to", Double.self, .optional(nil), "The last point, if a whole number of steps reaches it.",
@@ -64,6 +64,16 @@ public struct SweepSpec: DeclaredMapping, Equatable, Sendable {
             values = try f.required("values", as: [Double].self)
             try f.check("values", !values.isEmpty, "must list at least one value")
             try f.check("values", values.allSatisfy(\.isFinite), "must be finite numbers")
+            // Each point runs once: a repeated value would write two rows of one configuration.
+            var first: [Double: Int] = [:]
+            for (index, value) in values.enumerated() {
+                if let earlier = first[value] {
+                    throw SchemaViolation(
+                        .invalid("value \(formatNumber(value)) is already at [\(earlier)]: each point runs once"),
+                        at: f.path("values") + [AnyCodingKey(index: index)])
+                }
+                first[value] = index
+            }
         } else {
             let from = try f.requiredNumber("from")
             let to = try f.requiredNumber("to")

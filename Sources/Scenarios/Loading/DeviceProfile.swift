@@ -95,12 +95,13 @@ public struct DeviceProfile: DeclaredMapping, Equatable, Sendable {
     private static func load(_ path: String, named decoder: Decoder) throws -> DeviceProfile {
         if path.isEmpty { throw SchemaViolation(.invalid("expected a device profile's path or a mapping"), at: decoder.codingPath) }
         let resolved = TraceFileSpec.resolve(path, scenarioFile: decoder.userInfo[.scenarioFile] as? String)
+        // Read under the scenario file's rules: a regular file, at most 16 MiB, UTF-8.
         let text: String
-        do {
-            text = try String(contentsOfFile: resolved, encoding: .utf8)
-        } catch {
-            let reason = ScenarioLoader.readFailureReason(URL(fileURLWithPath: resolved), error)
-            throw SchemaViolation(.invalid("cannot read device profile '\(resolved)' (\(reason))"), at: decoder.codingPath)
+        switch ScenarioLoader.readFile(URL(fileURLWithPath: resolved), noun: "a device profile") {
+        case .success(let read):
+            text = read
+        case .failure(let failure):
+            throw SchemaViolation(.invalid("cannot read device profile '\(resolved)' (\(failure.reason))"), at: decoder.codingPath)
         }
         try YAMLBounds.check(text, file: resolved)
         let root: Node

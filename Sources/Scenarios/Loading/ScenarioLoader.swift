@@ -381,7 +381,7 @@ struct NodeLocator {
             if scalar.style == .singleQuoted || scalar.style == .doubleQuoted, Double(scalar.string) != nil {
                 return "the quoted string '\(scalar.string)'"
             }
-            return "'\(scalar.string)'"
+            return Self.excerpt(scalar.string)
         case .mapping?:
             return "a mapping"
         case .sequence?:
@@ -391,8 +391,20 @@ struct NodeLocator {
         }
     }
 
+    /// The most characters of a found value an error quotes.
+    static let excerptLength = 60
+
+    /// A found value as an error quotes it: `'text'`, or its first line cut at
+    /// ``excerptLength`` characters, `'text...' (N characters)`, so that a file read by
+    /// mistake (a profile path naming another file) is never echoed whole.
+    static func excerpt(_ text: String) -> String {
+        let firstLine = text.prefix { !$0.isNewline }
+        guard firstLine.count < text.count || text.count > excerptLength else { return "'\(text)'" }
+        return "'\(firstLine.prefix(excerptLength))...' (\(text.count) characters)"
+    }
+
     private func quotedIfNotNumber(_ text: String) -> String {
-        Double(text) != nil ? text : "'\(text)'"
+        Double(text) != nil ? text : Self.excerpt(text)
     }
 }
 

@@ -33,8 +33,17 @@ public struct ScenarioOverride: Sendable, Equatable {
         guard !values.contains(where: \.isEmpty) else {
             throw OptionValueError(message: "--sweep \(text): expected KEY.PATH=V1,V2,... (numbers, comma-separated)")
         }
-        for value in values where Double(value) == nil {
-            throw OptionValueError(message: "--sweep \(text): '\(value)' is not a number (a sweep runs a numeric key at several values)")
+        var seen: [Double: String] = [:]
+        for value in values {
+            guard let number = Double(value) else {
+                throw OptionValueError(
+                    message: "--sweep \(text): '\(value)' is not a number (a sweep runs a numeric key at several values)")
+            }
+            if let earlier = seen[number] {
+                let same = earlier == value ? "'\(value)' is given twice" : "'\(value)' is '\(earlier)' again"
+                throw OptionValueError(message: "--sweep \(text): \(same) (each point runs once)")
+            }
+            seen[number] = value
         }
         return ScenarioOverride(
             option: "--sweep \(text)", path: "sweep", value: "{key: \"\(path)\", values: [\(values.joined(separator: ", "))]}",

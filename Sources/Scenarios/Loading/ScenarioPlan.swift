@@ -124,36 +124,48 @@ extension ScenarioLoader {
     static let maxFileBytes = 16 << 20
 
     /// The file's text, or an error at 1:1. Only regular files are read: a device (`/dev/zero`)
-    /// or a FIFO would never end or block.
+    /// or a FIFO would never end or block (see ``readFile(_:noun:)``).
     static func readText(_ url: URL, file: String) throws(ScenarioError) -> String {
-        func failure(_ reason: String) -> ScenarioError {
-            ScenarioError(file: file, line: 1, column: 1, keyPath: "", message: "cannot read file: \(file) (\(reason))")
+        switch readFile(url, noun: "a scenario file") {
+        case .success(let text):
+            return text
+        case .failure(let failure):
+            throw ScenarioError(file: file, line: 1, column: 1, keyPath: "", message: "cannot read file: \(file) (\(failure.reason))")
         }
+    }
+
+    /// Why a file was not read: a short reason (`a FIFO, not a regular file`, `no such file`).
+    struct ReadFailure: Error {
+        let reason: String
+    }
+
+    /// The text of the file at `url` under the scenario file's rules, which every file a scenario
+    /// names (a device profile) is read under too: a regular file (never a device, FIFO, socket
+    /// or directory, which would never end, block or not be text), at most ``maxFileBytes``,
+    /// UTF-8. `noun` names the file in the size reason (`a scenario file`).
+    static func readFile(_ url: URL, noun: String) -> Result<String, ReadFailure> {
         var status = stat()
         if url.isFileURL, stat(url.path, &status) == 0 {
             switch status.st_mode & S_IFMT {
             case S_IFREG:
                 if status.st_size > maxFileBytes {
-                    throw failure("\(status.st_size) bytes; a scenario file is at most \(maxFileBytes) bytes")
+                    return .failure(ReadFailure(reason: "\(status.st_size) bytes; \(noun) is at most \(maxFileBytes) bytes"))
                 }
-            case S_IFDIR: throw failure("is a directory")
-            case S_IFIFO: throw failure("a FIFO, not a regular file")
-            case S_IFCHR, S_IFBLK: throw failure("a device, not a regular file")
-            case S_IFSOCK: throw failure("a socket, not a regular file")
-            default: throw failure("not a regular file")
+            case S_IFDIR: return .failure(ReadFailure(reason: "is a directory"))
+            case S_IFIFO: return .failure(ReadFailure(reason: "a FIFO, not a regular file"))
+            case S_IFCHR, S_IFBLK: return .failure(ReadFailure(reason: "a device, not a regular file"))
+            case S_IFSOCK: return .failure(ReadFailure(reason: "a socket, not a regular file"))
+            default: return .failure(ReadFailure(reason: "not a regular file"))
             }
         }
         do {
             let data = try Data(contentsOf: url)
             guard let text = String(data: data, encoding: .utf8) else {
-                throw ScenarioError(file: file, line: 1, column: 1, keyPath: "", message: "cannot read file: \(file) (not valid UTF-8)")
+                return .failure(ReadFailure(reason: "not valid UTF-8"))
             }
-            return text
-        } catch let error as ScenarioError {
-            throw error
+            return .success(text)
         } catch {
-            throw ScenarioError(
-                file: file, line: 1, column: 1, keyPath: "", message: "cannot read file: \(file) (\(readFailureReason(url, error)))")
+            return .failure(ReadFailure(reason: readFailureReason(url, error)))
         }
     }
 }

@@ -65,6 +65,17 @@ public struct NavigationScenario: DeclaredMapping, Equatable, Sendable {
                     }
                 }
             },
+            .rule("a deep link's every: is at least one frame (1/refresh_hz): a link fires at most once a frame") { scenario, f in
+                let frame = 1 / Double(scenario.app.refreshHz)
+                for (index, link) in scenario.user.deepLinks.enumerated() {
+                    guard case .every(let interval) = link.timing, interval.value < frame else { continue }
+                    throw SchemaViolation(
+                        .constraint(
+                            "must be at least one frame, 1/refresh_hz = \(formatNumber((frame * 1e6).rounded() / 1000))ms at \(scenario.app.refreshHz) Hz "
+                                + "(a deep link fires at most once a frame)"),
+                        at: f.path("user") + [AnyCodingKey("deep_links"), AnyCodingKey(index: index), AnyCodingKey("every")])
+                }
+            },
             .rule("expectations name runs and metrics of this scenario") { scenario, f in
                 try scenario.header.expect.validate(
                     policies: scenario.cache.policies, modes: scenario.cache.inUse, metrics: summaryColumns, fields: f)

@@ -128,6 +128,15 @@ public struct TraceCacheSpec: DeclaredMapping, Equatable, Sendable {
                 value = .percent(share)
                 return
             }
+            // `capacities` counts objects: a whole number or a share, never a byte count (which
+            // capacity_bytes takes), so a bad value is worded as an object count.
+            if decoder.codingPath.contains(where: { $0.stringValue == "capacities" }) {
+                throw SchemaViolation(
+                    .invalid(
+                        "cannot read object count '\(text)' (capacities counts objects: a whole number such as 1000, "
+                            + "or a share such as \"10%\"; capacities in bytes go in capacity_bytes)"),
+                    at: decoder.codingPath)
+            }
             let bytes = try ByteCount(from: decoder).bytes
             try decoder.check(
                 TraceCacheSpec.capacityRange.contains(bytes), TraceCacheSpec.capacityRange.requirement + " (2^40)")

@@ -69,7 +69,9 @@ struct Compare: ParsableCommand {
             EXIT CODES
               0  no regression
               1  a directory or file cannot be read, a bad --threshold or --alpha value,
-                 or a scenario whose results are of another kind on each side
+                 a scenario whose results are of another kind on each side, or a
+                 metric value that is neither empty nor a finite number (nan, inf,
+                 text; named as file:line:column): a gate never passes on garbage
               2  a regression (takes precedence over 3), or CURRENT lacks a scenario of
                  the baseline (what it checked is no longer checked)
               3  the baseline lacks a scenario of CURRENT

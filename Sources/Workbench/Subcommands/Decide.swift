@@ -37,8 +37,11 @@ struct Decide: ParsableCommand {
 
             EXIT CODES
               0  answered (also when no run meets the goal: the answer says so)
-              1  a directory or file cannot be read, a bad option value, or a
-                 goal or minimize column that is not a numeric summary column
+              1  a directory or file cannot be read, a bad option value, a goal
+                 or minimize column that is not a numeric summary column, a result
+                 value that is neither empty nor a finite number (nan, inf, text;
+                 named as file:line:column), or the results in use by a run (their
+                 lock is held: wait for it to finish)
             """
     )
 
@@ -109,6 +112,21 @@ struct Decide: ParsableCommand {
             Diagnostics.error("\(directory): error: \(error)")
             throw WorkbenchExit.inputError
         }
+        // A run writing into these results holds their lock (run --out, merge --out): deciding
+        // meanwhile would read half-written files and write beside it. Held until the process exits.
+        let locks: [DirectoryLock]
+        do {
+            locks = try Self.lock(scenarios)
+        } catch let ReportError.directoryInUse(path, pid) {
+            Diagnostics.error(
+                "\(path): error: results in use: another workbench process\(pid.map { " (pid \($0))" } ?? "") is writing them; "
+                    + "wait for it to finish, then decide")
+            throw WorkbenchExit.inputError
+        } catch {
+            Diagnostics.error("\(directory): error: \(error)")
+            throw WorkbenchExit.inputError
+        }
+        defer { withExtendedLifetime(locks) {} }
         var failed = false
         var answers: [String] = []
         var rewritten: [URL] = []
@@ -145,6 +163,9 @@ struct Decide: ParsableCommand {
                 }
                 if output == nil { rewritten.append(scenario) }
                 answers.append(text)
+            } catch let ReportError.notANumber(path, line, column, name, value) {
+                Diagnostics.error("\(path):\(line):\(column): error: \(ReportError.notANumberReason(name: name, value: value))")
+                failed = true
             } catch {
                 Diagnostics.error("\(scenario.path): error: \(error)")
                 failed = true
@@ -174,6 +195,15 @@ struct Decide: ParsableCommand {
         return DecisionQuestion(
             goal: goal, share: share ?? block?.share ?? DecisionQuestion.defaultShare,
             minimize: minimize ?? block?.minimize ?? DecisionQuestion.sweep)
+    }
+
+    /// Takes the lock of each results directory the scenario directories are in (their parent:
+    /// the `--out` of the run that wrote them), as `run` and `merge` take it.
+    ///
+    /// - Throws: ``ReportError/directoryInUse(path:pid:)`` when another process holds one.
+    static func lock(_ scenarios: [URL]) throws -> [DirectoryLock] {
+        let parents = Set(scenarios.map { $0.deletingLastPathComponent().standardizedFileURL.path })
+        return try parents.sorted().map { try DirectoryLock(URL(fileURLWithPath: $0, isDirectory: true)) }
     }
 
     /// `path` itself when it holds a `summary.csv`, else its sub-directories that do, by name.

@@ -11,7 +11,9 @@ enum PlotMode: String, CaseIterable, ExpressibleByArgument {
 }
 
 /// The plotting options shared by `run` and `merge`, and what they do after results are written:
-/// draw each scenario's plots with the gnuplot scripts in `scripts/` (when gnuplot is installed)
+/// draw each scenario's plots with the gnuplot scripts of the binary's `scripts/` (beside or above
+/// the executable, ``Plotter/locateScripts(executable:builtFrom:)``; never the working directory's)
+/// (when gnuplot is installed)
 /// and write `index.html` and `index.md`.
 struct PlotOptions: ParsableArguments {
     @Option(
@@ -37,17 +39,17 @@ struct PlotOptions: ParsableArguments {
     /// Draws the plots of each scenario directory in `written` (failures are warnings).
     func draw(_ written: [URL], quiet: Bool) {
         let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
-        let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         guard Plotter.isGnuplotAvailable else {
             if !quiet {
                 Diagnostics.note("note: gnuplot is not installed: no plots (apt-get install gnuplot-nox; then scripts/plot.sh DIR)")
             }
             return
         }
-        guard let scripts = Plotter.locateScripts(executable: executable, workingDirectory: workingDirectory) else {
+        guard let scripts = Plotter.locateScripts(executable: executable) else {
             if !quiet {
                 Diagnostics.note(
-                    "note: the plot scripts (scripts/*.gp) were not found: no plots; run from the package directory, "
+                    "note: the plot scripts (scripts/*.gp) were not found beside or above the workbench binary: "
+                        + "no plots; keep scripts/ with the binary (as the package has it), "
                         + "or draw them later with scripts/plot.sh DIR")
             }
             return

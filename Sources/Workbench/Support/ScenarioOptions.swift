@@ -43,8 +43,11 @@ struct ScenarioOptions<Command: ScenarioOptionsCommand>: ParsableArguments {
     @Option(help: Command.seedHelp)
     var seed: UInt64?
 
-    @Option(name: .customLong("seeds"), help: Command.seedsHelp)
-    var seeds: Int?
+    /// `--seeds` as given: read as text (a negative number too, never taken for an option) and
+    /// checked by ``validated(checkingBetween:)``, so every value outside 1 to 1000 gets one
+    /// message and exit 1.
+    @Option(name: .customLong("seeds"), parsing: .unconditional, help: Command.seedsHelp)
+    var seeds: String?
 
     /// Declared here only to keep the command's help in its order (see
     /// ``ScenarioOptionsCommand/OptionsListedBetween``).
@@ -69,7 +72,7 @@ struct ScenarioOptions<Command: ScenarioOptionsCommand>: ParsableArguments {
     /// `--seeds`, `--set`, `--sweep` and `--in-use` as given, in that order: what changes the
     /// scenario files' runs, recorded in the study (``StudyRecord/overrides``) so that shards of
     /// other seeds are not merged.
-    var overrideArguments: [String] { (seeds.map { ["--seeds", String($0)] } ?? []) + changes.arguments }
+    var overrideArguments: [String] { (seeds.map { ["--seeds", $0] } ?? []) + changes.arguments }
 
     /// The `--set` and `--sweep` changes to every scenario file, parsed (exit 1 on a malformed one).
     func overrides() throws -> [ScenarioOverride] {
@@ -96,12 +99,12 @@ struct ScenarioOptions<Command: ScenarioOptionsCommand>: ParsableArguments {
             }
         }
         if let seeds {
-            guard ScenarioLimits.seeds.contains(seeds) else {
+            guard let count = Int(seeds), ScenarioLimits.seeds.contains(count) else {
                 Diagnostics.error(
                     "error: --seeds: must be \(ScenarioLimits.seeds.lowerBound) to \(ScenarioLimits.seeds.upperBound) (found \(seeds))")
                 throw WorkbenchExit.inputError
             }
-            options.seedCount = seeds
+            options.seedCount = count
         }
         try checkBetween()
         options.inUse = try changes.inUseModes()

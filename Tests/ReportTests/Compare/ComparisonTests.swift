@@ -318,13 +318,34 @@ extension CompareTests {
             #expect(metric.verdict == .regression)
         }
 
-        @Test("a value that is not a number is skipped with one note per column")
+        @Test("an empty metric value (nothing measured) is skipped with one note per column")
         func notNumeric() throws {
             let comparison = try F.compare(
                 baseline: ["feed": [F.row(), F.row(["policy": "fifo"])]],
-                current: ["feed": [F.row(["hit_rate": ""]), F.row(["policy": "fifo", "hit_rate": "nan"])]])
+                current: ["feed": [F.row(["hit_rate": ""]), F.row(["policy": "fifo", "hit_rate": ""])]])
             #expect(comparison.metric("hit_rate") == nil)
             #expect(comparison.notes == [.notNumeric(scenario: "feed", column: "hit_rate")])
+        }
+
+        @Test("a count or measured value that is nan, inf or text is refused as file:line:column, on either side")
+        func garbageRefused() throws {
+            let cases = [
+                ("nan", "hits", 11), ("inf", "instantiations", 13), ("-inf", "hit_rate", 12), ("lots", "allocated_bytes", 14),
+                ("1e400", "dequeue_latency_p99_ns", 15),
+            ]
+            for (value, name, column) in cases {
+                for currentSide in [true, false] {
+                    let bad = ["feed": [F.row(), F.row(["policy": "fifo", name: value])]]
+                    let good = ["feed": [F.row(), F.row(["policy": "fifo"])]]
+                    #expect {
+                        _ = try F.compare(baseline: currentSide ? good : bad, current: currentSide ? bad : good)
+                    } throws: { error in
+                        guard case let CompareError.notANumber(path, line, col, named, text) = error else { return false }
+                        return path.hasSuffix((currentSide ? "current" : "baseline") + "/feed/summary.csv") && line == 3
+                            && col == column && named == name && text == value
+                    }
+                }
+            }
         }
 
         @Test("a per-metric threshold that matches no compared metric is a note")

@@ -275,29 +275,41 @@ struct PlotterTests {
         let elsewhere = directory.url.appendingPathComponent("elsewhere", isDirectory: true)
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
 
-        let found = Plotter.locateScripts(executable: executable, workingDirectory: elsewhere)
+        let found = Plotter.locateScripts(executable: executable)
 
         #expect(
             found?.resolvingSymlinksInPath().path
                 == root.appendingPathComponent("scripts").resolvingSymlinksInPath().path)
     }
 
-    @Test("locateScripts prefers <working directory>/scripts, and is nil when no scripts/ has the scripts")
-    func locatePrefersWorkingDirectory() throws {
+    @Test(
+        "locateScripts never takes <working directory>/scripts (a downloaded artifact's scripts are not run): the binary's own, beside or above it, else nil"
+    )
+    func locateIgnoresWorkingDirectory() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
+        // The directory workbench runs in holds a complete scripts/, as an untrusted artifact may
+        // (the end-to-end test runs the binary there); locateScripts is not even told of it.
         let work = directory.url.appendingPathComponent("work", isDirectory: true)
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        // An incomplete scripts/ above the executable does not count.
-        let partial = directory.url.appendingPathComponent("bin/scripts", isDirectory: true)
-        try AtomicFile.write("", to: partial.appendingPathComponent("common.gp"))
-        let executable = directory.url.appendingPathComponent("bin/workbench")
-
-        #expect(Plotter.locateScripts(executable: executable, workingDirectory: work, builtFrom: nil) == nil)
-
         try FileManager.default.copyItem(at: packageScripts, to: work.appendingPathComponent("scripts"))
-        let found = Plotter.locateScripts(executable: executable, workingDirectory: work)
-        #expect(found?.path == work.appendingPathComponent("scripts").standardizedFileURL.path)
+        // An incomplete scripts/ beside the executable does not count.
+        let partial = directory.url.appendingPathComponent("release/bin/scripts", isDirectory: true)
+        try AtomicFile.write("", to: partial.appendingPathComponent("common.gp"))
+        let executable = directory.url.appendingPathComponent("release/bin/workbench")
+
+        #expect(Plotter.locateScripts(executable: executable, builtFrom: nil) == nil)
+
+        // A release laid out as release/bin/workbench and release/scripts: the one above the binary.
+        try FileManager.default.copyItem(
+            at: packageScripts, to: directory.url.appendingPathComponent("release/scripts", isDirectory: true))
+        #expect(
+            Plotter.locateScripts(executable: executable, builtFrom: nil)?.path
+                == directory.url.appendingPathComponent("release/scripts").standardizedFileURL.path)
+        // Beside the binary (make dist's directory with scripts/ copied in) comes first.
+        try FileManager.default.removeItem(at: partial)
+        try FileManager.default.copyItem(at: packageScripts, to: partial)
+        #expect(Plotter.locateScripts(executable: executable, builtFrom: nil)?.path == partial.standardizedFileURL.path)
     }
 
     @Test(
@@ -309,7 +321,7 @@ struct PlotterTests {
         let team = directory.url.appendingPathComponent("team", isDirectory: true)
         try FileManager.default.createDirectory(at: team, withIntermediateDirectories: true)
         let executable = team.appendingPathComponent(".build/release/team-workbench")
-        let found = Plotter.locateScripts(executable: executable, workingDirectory: team)
+        let found = Plotter.locateScripts(executable: executable)
         #expect(found?.path == packageScripts.standardizedFileURL.path)
         #expect(Plotter.builtFromScripts?.standardizedFileURL.path == packageScripts.standardizedFileURL.path)
     }

@@ -79,6 +79,17 @@ struct SweepTests {
         #expect(error(Self.yaml("sweep: {key: cache.capacity, values: []}"))?.keyPath == "sweep.values")
     }
 
+    @Test("a sweep value listed twice (2 and 2.0 alike) is refused at the repeated value's file:line:column")
+    func duplicateValues() {
+        for values in ["[2, 4, 2]", "[2, 4, 2.0]"] {
+            let found = error(Self.yaml("sweep: {key: cache.capacity, values: \(values)}"))
+            #expect(found?.line == 12, "\(values)")
+            #expect(found?.column == 45, "\(values)")
+            #expect(found?.keyPath == "sweep.values[2]", "\(values)")
+            #expect(found?.message == "sweep.values[2]: value 2 is already at [0]: each point runs once", "\(values)")
+        }
+    }
+
     @Test("summary rows carry the sweep point and the run index, in sweep-then-policy order")
     func rowsCarryThePoint() throws {
         let plan = try ScenarioLoader.loadPlan(yaml: Self.yaml("sweep: {key: cache.capacity, values: [2, 8]}"), file: "sweep.yaml")

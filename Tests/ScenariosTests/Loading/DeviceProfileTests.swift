@@ -134,6 +134,41 @@ struct DeviceProfileTests {
         #expect(empty?.message == "device.costs must name at least one cost")
     }
 
+    @Test(
+        "a device: profile is read under the scenario file's rules: a FIFO or a file over 16 MiB is refused naming it, and a file read by mistake is quoted as a short excerpt, never whole"
+    )
+    func profileReadingRules() throws {
+        let root = try Self.directory(["scenario.yaml": Self.table(device: "devices/p.yaml")])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let url = root.appendingPathComponent("scenario.yaml")
+        let profile = root.appendingPathComponent("devices/p.yaml")
+        try FileManager.default.createDirectory(at: profile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        func message() -> String {
+            do {
+                _ = try ScenarioLoader.load(contentsOf: url)
+                return "loaded"
+            } catch {
+                return error.message
+            }
+        }
+
+        #expect(mkfifo(profile.path, 0o644) == 0)
+        #expect(message() == "device: cannot read device profile '\(profile.path)' (a FIFO, not a regular file)")
+        try FileManager.default.removeItem(at: profile)
+
+        try String(repeating: "x", count: 17 << 20).write(to: profile, atomically: true, encoding: .utf8)
+        #expect(
+            message()
+                == "device: cannot read device profile '\(profile.path)' (\(17 << 20) bytes; a device profile is at most 16777216 bytes)")
+
+        // A password-file-like text: one long plain scalar, not a profile.
+        let secret = (0..<20_000).map { "user\($0):x:\($0):\($0)::/home/user\($0):/bin/sh" }.joined(separator: "\n")
+        try secret.write(to: profile, atomically: true, encoding: .utf8)
+        let quoted = message()
+        #expect(quoted.count < 300, "\(quoted.prefix(400))")
+        #expect(quoted.contains("'user0:x:0:0::/home/user0:/bin/sh user1:x:1:1::/home/user1:/b...' (\(secret.count) characters)"), "\(quoted)")
+    }
+
     @Test("an inline cost: overrides the profile's cost of that name")
     func inlineOverridesProfile() throws {
         let profile = "costs: {row: 10ms, banner: 1ms}\n"

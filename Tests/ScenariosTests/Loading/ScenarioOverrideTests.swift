@@ -142,8 +142,14 @@ struct ScenarioOverrideTests {
         }
     }
 
-    @Test("a --sweep of a non-number, or of an undeclared key, is refused")
+    @Test("a --sweep of a non-number, of a value given twice, or of an undeclared key, is refused naming the option")
     func sweepErrors() {
+        #expect(throws: OptionValueError(message: "--sweep cache.capacity=2,4,2: '2' is given twice (each point runs once)")) {
+            try ScenarioOverride.sweep("cache.capacity=2,4,2")
+        }
+        #expect(throws: OptionValueError(message: "--sweep cache.capacity=2,2.0: '2.0' is '2' again (each point runs once)")) {
+            try ScenarioOverride.sweep("cache.capacity=2,2.0")
+        }
         #expect(throws: OptionValueError(message: "--sweep cache.capacity=2,x: 'x' is not a number (a sweep runs a numeric key at several values)")) {
             try ScenarioOverride.sweep("cache.capacity=2,x")
         }

@@ -91,6 +91,18 @@ struct DeepLinkTests {
         #expect(Self.loadError(Self.app(deepLinks: "    - {at: []}\n"))?.keyPath == "user.deep_links[0].at")
     }
 
+    @Test("a deep link's every: is at least one frame (1/refresh_hz), the most often a link can fire: 1ms is refused, not capped")
+    func everyFloor() {
+        let fast = Self.loadError(Self.app(deepLinks: "    - {every: 5s}\n    - {every: 1ms}\n"))
+        #expect(fast?.keyPath == "user.deep_links[1].every")
+        #expect(
+            fast?.message
+                == "user.deep_links[1].every must be at least one frame, 1/refresh_hz = 16.667ms at 60 Hz "
+                + "(a deep link fires at most once a frame) (found '1ms')")
+        #expect(Self.loadError(Self.app(deepLinks: "    - {every: 16ms}\n"))?.keyPath == "user.deep_links[0].every")
+        #expect(Self.loadError(Self.app(deepLinks: "    - {every: 17ms}\n")) == nil)
+    }
+
     @Test("a deep-link target names a section of the app and one of its views")
     func targetsAreChecked() {
         let error = Self.loadError(Self.app(deepLinks: "    - {every: 5s, to: [{section: a}, {section: b, view: a1}]}\n"))

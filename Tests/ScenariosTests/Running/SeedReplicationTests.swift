@@ -86,6 +86,24 @@ struct SeedReplicationTests {
         #expect(SeedsSpec.list([9, 3, 5]).seeds(base: 2024) == [9, 3, 5])
     }
 
+    @Test(
+        "a seeds: list is checked for its length before its duplicates, each seed once by a set: 300,000 seeds are refused in seconds, not a minute"
+    )
+    func longSeedList() throws {
+        let long = "[" + (0..<300_000).map(String.init).joined(separator: ", ") + "]"
+        let started = Date()
+        let (error, duplicate) = KindRegistry.registering([SeedProbeScenario.self]) {
+            (
+                loadError("name: many\nkind: seed-probe\nseed: 7\nduration: 1s\nseeds: \(long)\ndrift: false\n", file: "many.yaml"),
+                loadError("name: twice\nkind: seed-probe\nseed: 7\nduration: 1s\nseeds: [4, 5, 4]\ndrift: false\n", file: "twice.yaml")
+            )
+        }
+        #expect(Date().timeIntervalSince(started) < 10, "refused in \(Date().timeIntervalSince(started)) s")
+        #expect(error?.message == "seeds must list 1 to 1000 seeds", "\(String(describing: error))")
+        #expect(duplicate?.message == "seeds[2]: duplicate seed 4 (already at [0])", "\(String(describing: duplicate))")
+        #expect(duplicate?.line == 5 && duplicate?.column == 15)
+    }
+
     @Test("--seeds replaces the file's seeds (a count or a list); --seed is the base of a count and leaves a list alone")
     func seedOptions() throws {
         let (listed, counted) = try KindRegistry.registering([SeedProbeScenario.self]) {

@@ -252,6 +252,23 @@ struct TraceScenarioTests {
         #expect(bytes?.message == "cache.capacity_bytes[0] must be between 1 and 1099511627776 (2^40) (found '2048GB')")
     }
 
+    @Test(
+        "a capacities: value that is not a whole number of objects (1.5, 64MB) is worded as an object count, a capacity_bytes: one as a byte count"
+    )
+    func capacityWording() {
+        for value in ["1.5", "64MB"] {
+            let error = loadError(
+                Self.yaml(source: "generate: {objects: 5, requests: 5}", cache: "{policies: [lru], capacities: [\(value)]}"))
+            #expect(
+                error?.message
+                    == "cache.capacities[0]: cannot read object count '\(value)' (capacities counts objects: a whole number such as 1000, "
+                    + "or a share such as \"10%\"; capacities in bytes go in capacity_bytes)",
+                "\(value)")
+        }
+        let bytes = loadError(Self.yaml(source: "generate: {objects: 5, requests: 5}", cache: "{policies: [lru], capacity_bytes: [1.5x]}"))
+        #expect(bytes?.message.contains("cannot read byte count '1.5x'") == true, "\(String(describing: bytes))")
+    }
+
     @Test("an expect line names a capacity the scenario runs")
     func expectPoint() {
         let error = loadError(Self.yaml(source: "generate: {objects: 5, requests: 5}", extra: "expect: {lru@7: {misses: \"== 1\"}}"))
