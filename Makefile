@@ -4,7 +4,8 @@
 #   make fuzz   mutate the shipped scenarios, trace files and results directories and run each
 #               mutant (N=300 by default, FAMILY=trace for one family)
 #   make dist   a release binary for nodes without the Swift toolchain (.build/dist/workbench)
-#   make test   install system packages if missing, run the test suite, the concurrency tests
+#   make test   install system packages if missing, build the tests and the release runner (the
+#               instruction-count tests measure it), run the test suite, the concurrency tests
 #               under ThreadSanitizer, every shipped scenario against its expect lines, then
 #               200 fuzz mutants (make fuzz, at most 5 minutes), all on the debug build, then
 #               Examples/custom-cache (a package with its own policy, built on workbench)
