@@ -58,6 +58,9 @@ extension EndToEnd {
             var leader: String?
             /// The answer line as printed.
             var line: String
+            /// The designs whose goal the repetitions cannot decide (`meets_goal` `undecided`):
+            /// the answer leaves them out, and a note says so.
+            var undecidedGoal: Set<String> = []
 
             var description: String { line }
             /// Whether it names neither a best nor a group.
@@ -87,11 +90,16 @@ extension EndToEnd {
 
                 let decided = cli.run(["decide", out.path, "--goal", "ui_get_p99_ns<16667000", "--minimize", "ui_get_p99_ns"])
                 #expect(decided.status == 0, "\(transcript(decided))")
-                answers.append(try Self.answer(decided.stdout))
+                var answer = try Self.answer(decided.stdout)
                 let beside = out.appendingPathComponent("cart-store/decision-ui_get_p99_ns-lt-16667000-share-0.95-min-ui_get_p99_ns.csv")
                 let written = try CSVFile(contentsOf: beside)
                 let inAnswer = Set(written.records.filter { $0["answer"] == "true" }.compactMap { $0["policy"] })
-                #expect(inAnswer == answers[answers.count - 1].group, "decision-<question>.csv names the printed answer's designs")
+                #expect(inAnswer == answer.group, "decision-<question>.csv names the printed answer's designs")
+                answer.undecidedGoal = Set(written.records.filter { $0["meets_goal"] == "undecided" }.compactMap { $0["policy"] })
+                if !answer.undecidedGoal.isEmpty {
+                    #expect(decided.stdout.contains("  note: the repetitions cannot decide the goal for "), "\(decided.stdout)")
+                }
+                answers.append(answer)
             }
             let (first, second) = (answers[0], answers[1])
             if first.undecided || second.undecided {
@@ -102,12 +110,14 @@ extension EndToEnd {
                 return
             }
             // Each run's best (a tied group's leader: its smallest value) lies inside the other's
-            // group: the other's best, or its tied group.
+            // group: the other's best, or its tied group; or the other run cannot decide whether
+            // that design meets the goal (on a loaded machine the p99's interval may straddle the
+            // frame), and says so.
             let both = "first: \(first.line)\nsecond: \(second.line)"
             let firstLeader = try #require(first.leader, "\(both)")
             let secondLeader = try #require(second.leader, "\(both)")
-            #expect(second.group.contains(firstLeader), "\(both)")
-            #expect(first.group.contains(secondLeader), "\(both)")
+            #expect(second.group.contains(firstLeader) || second.undecidedGoal.contains(firstLeader), "\(both)")
+            #expect(first.group.contains(secondLeader) || first.undecidedGoal.contains(secondLeader), "\(both)")
         }
 
         /// The answer `decide` prints: `answer: mutex (ui_get_p99_ns 41000)` names a best;
