@@ -21,9 +21,22 @@ struct Decide: ParsableCommand {
             with one seed, for its summary.csv values; with seeds (seeds.csv), in at least \
             --share of them. Per run, the answer names the configuration meeting the goal with \
             the smallest --minimize (the swept value, or a summary column); per sweep value, the \
-            best run by the goal's first metric and the runs tied with it (one seed: equal values; \
-            seeds: not significantly different by a paired Wilcoxon test, Holm-corrected, \
-            alpha 0.05); per run, the knee of its curve (Kneedle). See docs/decisions.md.
+            best run by the goal's first metric, or the tied group; per run, the knee of its curve \
+            (Kneedle). See docs/decisions.md.
+
+            Ties follow one rule, shared by the printed answer, decision.csv, grid.csv and the \
+            index pages. A count with one seed is exact: runs with the best value are best \
+            together. Otherwise the leader (the best median) is tested against every other run: \
+            over seeds, the seed is the unit (each seed's value, or the median of its \
+            repetitions; Wilcoxon signed-rank, seeds paired); with one seed, a measured column's \
+            repetitions (Mann-Whitney U). The p-values of one question (one sweep value, or the \
+            runs' chosen configurations for --minimize COLUMN) are Holm-corrected at alpha 0.05. \
+            A best is named only when the test separates it from every other run (runs with its \
+            values in every seed are best with it); else the leader and the runs not separated \
+            from it are the tied group, and no best is named. A goal on a measured column is met \
+            only when the 95% confidence bound of the median meets it, missed when the other \
+            bound misses it, and otherwise undecided (the answer says how many repetitions would \
+            decide).
 
             Where the answer goes: the scenario's own question (its decide: block, no option \
             changing it) is written as decision.csv and, for a sweep, grid.csv into each \

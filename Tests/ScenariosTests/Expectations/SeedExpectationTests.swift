@@ -133,6 +133,28 @@ struct SeedExpectationTests {
         }
     }
 
+    @Test(
+        "a relative expectation on a measured metric over seeds compares each seed's repetitions only with the same seed's (van Elteren's stratified test), and its reason names the seeds"
+    )
+    func measuredStratifiedOverSeeds() throws {
+        try KindRegistry.registering([SeedProbeScenario.self]) {
+            // work_ns is 10 × the call's number; repetitions interleave (repetition 1 of every seed
+            // of every run, then repetition 2, ...), so within a seed lru's repetition r comes just
+            // before fifo's and just after fifo's r - 1: lru is lower in 15 of 25 pairs of each seed,
+            // never separated.
+            let expect = "  lru: {work_ns: \"< fifo\"}\n  fifo: {work_ns: \"== lru\"}"
+            let scenario = try Self.scenario("measured-seeds", seeds: "[1, 2, 3, 4]", repeat: 5, expect: expect)
+            let result = ScenarioRunner.run(scenario, options: Self.unwarmed)
+            let outcomes = ExpectationCheck.evaluate(scenario.header.expect, result: result)
+            let byKey = Dictionary(uniqueKeysWithValues: outcomes.map { ("\($0.expectation)", $0) })
+            let lower = try #require(byKey["lru: work_ns < fifo"])
+            #expect(!lower.passed && !lower.notJudged, "\(lower)")
+            #expect(lower.reason == "not significant with 20 repetitions over 4 seeds", "\(lower)")
+            let equal = try #require(byKey["fifo: work_ns == lru"])
+            #expect(equal.passed && equal.reason == "not significant with 20 repetitions over 4 seeds", "\(equal)")
+        }
+    }
+
     @Test("validate's warning: a relative expectation on a measured figure with one repetition will not be judged")
     func unjudgeableWarning() throws {
         try KindRegistry.registering([SeedProbeScenario.self]) {
