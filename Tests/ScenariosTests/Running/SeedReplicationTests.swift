@@ -90,15 +90,19 @@ struct SeedReplicationTests {
         "a seeds: list is checked for its length before its duplicates, each seed once by a set: 300,000 seeds are refused in seconds, not a minute"
     )
     func longSeedList() throws {
-        let long = "[" + (0..<300_000).map(String.init).joined(separator: ", ") + "]"
+        func list(_ count: Int) -> String { "[" + (0..<count).map { String($0 % 500) }.joined(separator: ", ") + "]" }
         let started = Date()
-        let (error, duplicate) = KindRegistry.registering([SeedProbeScenario.self]) {
+        let (huge, error, duplicate) = KindRegistry.registering([SeedProbeScenario.self]) {
             (
-                loadError("name: many\nkind: seed-probe\nseed: 7\nduration: 1s\nseeds: \(long)\ndrift: false\n", file: "many.yaml"),
+                // 300,000 seeds pass the loader's node limit: refused before any seed is read.
+                loadError("name: huge\nkind: seed-probe\nseed: 7\nduration: 1s\nseeds: \(list(300_000))\ndrift: false\n", file: "huge.yaml"),
+                // 9,000 seeds, each listed many times, within the node limit: refused by length, not duplicates.
+                loadError("name: many\nkind: seed-probe\nseed: 7\nduration: 1s\nseeds: \(list(9_000))\ndrift: false\n", file: "many.yaml"),
                 loadError("name: twice\nkind: seed-probe\nseed: 7\nduration: 1s\nseeds: [4, 5, 4]\ndrift: false\n", file: "twice.yaml")
             )
         }
         #expect(Date().timeIntervalSince(started) < 10, "refused in \(Date().timeIntervalSince(started)) s")
+        #expect(huge?.message.contains("more than 10000 YAML nodes") == true, "\(String(describing: huge))")
         #expect(error?.message == "seeds must list 1 to 1000 seeds", "\(String(describing: error))")
         #expect(duplicate?.message == "seeds[2]: duplicate seed 4 (already at [0])", "\(String(describing: duplicate))")
         #expect(duplicate?.line == 5 && duplicate?.column == 15)
