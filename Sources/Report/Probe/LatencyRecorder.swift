@@ -95,6 +95,9 @@ public struct LatencyRecorder: Sendable, Equatable {
         /// How many values were clamped to ``LatencyRecorder/highestTrackableNanoseconds``.
         public var clamped: UInt64
 
+        /// How many values were recorded.
+        public var count: UInt64 { pairs.reduce(0) { $0 &+ $1.count } }
+
         public init(pairs: [(value: UInt64, count: UInt64)], min: UInt64, max: UInt64, clamped: UInt64) {
             self.pairs = pairs
             self.min = min

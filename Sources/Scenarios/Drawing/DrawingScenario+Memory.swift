@@ -19,4 +19,13 @@ extension DrawingScenario {
             .init("histograms", Double(4 + views.count) * MemoryEstimate.bytesPerHistogram),
         ])
     }
+
+    /// Fresh draws, cached draws, frame work.
+    public var histogramsPerRun: Int { 3 }
+
+    /// Measured: at most 971 (`live-feed.yaml`'s fresh draws and frame work).
+    public var heldBucketsPerRun: Int { 2_048 }
+
+    /// One per view type.
+    public var viewRowsPerRun: Int { views.count }
 }

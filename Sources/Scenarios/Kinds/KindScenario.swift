@@ -37,6 +37,17 @@ public protocol KindScenario: Codable, Equatable, Sendable {
     /// histograms), estimated from the file before anything runs; ``MemoryGuard`` refuses a
     /// scenario above `--memory-limit` with it.
     func memoryEstimate() -> MemoryEstimate
+    /// How many latency histograms each of its runs' outputs carries (``RunOutput/operations``),
+    /// each written as a percentile spectrum to `latency.csv`. Four when a kind does not say.
+    var histogramsPerRun: Int { get }
+    /// How many non-empty buckets those histograms have together, at most, about: the runner
+    /// holds them as numbers (``LatencyRecorder/Buckets``, 16 bytes a bucket) for every run,
+    /// seed and repetition until the scenario is written, and ``MemoryGuard`` counts them.
+    /// 16,384 when a kind does not say.
+    var heldBucketsPerRun: Int { get }
+    /// How many rows its runs' per-view breakdowns have (``RunOutput/views``; held for each seed
+    /// of each run). None when a kind does not say.
+    var viewRowsPerRun: Int { get }
     /// Reads in full the input files the scenario names whose contents loading did not check
     /// (a csv or text trace: its rows are checked by the replay that reads them, and here);
     /// `validate` calls it, so that what a run would refuse mid-way, `validate` refuses.
@@ -91,6 +102,12 @@ extension KindScenario {
 
     public var inputFiles: [String] { [] }
 
+    public var histogramsPerRun: Int { 4 }
+
+    public var heldBucketsPerRun: Int { 16_384 }
+
+    public var viewRowsPerRun: Int { 0 }
+
     public func warnings(options: RunOptions) -> [String] { [] }
 
     public var distinctCacheKeys: Int? { nil }
@@ -134,8 +151,10 @@ public struct RunOutput: Sendable {
     public var complete: Bool
     /// The requests the run's bounded cache saw, when the run recorded them (`--record-trace`).
     public var trace: [CacheRequestLog.Request]?
-    /// The timed operations' recorders behind ``latency``, by operation: repetitions merge them.
-    public var operations: [(name: String, recorder: LatencyRecorder)] = []
+    /// The timed operations' histograms behind ``latency``, by operation, as numbers
+    /// (``LatencyRecorder/Buckets``, a few KB where a recorder holds about 220 KB): repetitions
+    /// and seeds merge them, and every output is held until its scenario is written.
+    public var operations: [(name: String, buckets: LatencyRecorder.Buckets)] = []
     /// A bad row of an input file the run met (a trace's rows are checked as they are replayed):
     /// the run stops and the scenario's results are not written.
     public var inputError: ScenarioError?

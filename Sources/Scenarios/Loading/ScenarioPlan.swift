@@ -26,13 +26,16 @@ extension ScenarioLoader {
     ///   been checked as written; `nil` runs them as written.
     /// - Parameter memoryLimit: refuses a plan whose estimate exceeds it (``MemoryGuard``),
     ///   after the cap; `nil` checks nothing (`validate` and `run` pass `--memory-limit`).
+    /// - Parameter options: what the estimate counts runs and copies under (`--seeds`,
+    ///   `--repeat`, `--policy`, `--in-use`).
     public static func loadPlan(
-        contentsOf url: URL, maxDuration: Seconds? = nil, memoryLimit: Double? = nil, overrides: [ScenarioOverride] = []
+        contentsOf url: URL, maxDuration: Seconds? = nil, memoryLimit: Double? = nil, overrides: [ScenarioOverride] = [],
+        options: RunOptions = RunOptions()
     ) throws(ScenarioError) -> ScenarioPlan {
         let file = url.isFileURL ? url.relativePath : url.absoluteString
         let yaml = try readText(url, file: file)
         let plan = try loadPlan(yaml: yaml, file: file, maxDuration: maxDuration, overrides: overrides)
-        if let memoryLimit { try MemoryGuard.check(plan, file: file, limit: memoryLimit) }
+        if let memoryLimit { try MemoryGuard.check(plan, file: file, limit: memoryLimit, options: options) }
         return plan
     }
 

@@ -33,7 +33,7 @@ public struct CountedOperation: Sendable {
 
     /// The operations counted by `output`'s latency recorders called one of `names`.
     public static func recorded(_ names: String..., in output: RunOutput) -> UInt64 {
-        output.operations.filter { names.contains($0.name) }.reduce(0) { $0 + $1.recorder.count }
+        output.operations.filter { names.contains($0.name) }.reduce(0) { $0 + $1.buckets.count }
     }
 
     /// Appends the columns to `output`'s summary: `total` instructions over the operations it

@@ -32,7 +32,7 @@ extension RunConfiguration {
     ) -> RunOutput {
         var output = RunOutput(
             summary: summary, timeseries: timeseries, latency: spectrumRows(scenario: scenario, operations), complete: complete)
-        output.operations = operations
+        output.operations = operations.map { ($0.name, $0.recorder.buckets) }
         return output
     }
 
@@ -40,22 +40,37 @@ extension RunConfiguration {
     /// percentile spectrum (`operation`, `percentile`, `latency_ns`), then the smallest and
     /// largest value at that percentile of the operation's recorder in each of `repetitions`
     /// (the band of ``SharedColumns/spectrumLow`` and ``SharedColumns/spectrumHigh``; the point's
-    /// own value when there are fewer than two).
+    /// own value when there are fewer than two). The repetitions' recorders are held as numbers
+    /// (``HeldOutput``) and made one at a time.
     func spectrumRows(
         scenario: String, _ operations: [(name: String, recorder: LatencyRecorder)],
-        repetitions: [[(name: String, recorder: LatencyRecorder)]] = []
+        repetitions: [[(name: String, buckets: LatencyRecorder.Buckets)]] = []
     ) -> [ResultRow] {
         var rows: [ResultRow] = []
         for (name, recorder) in operations {
-            let own = repetitions.compactMap { $0.first { $0.name == name }?.recorder }.filter { !$0.isEmpty }
-            for point in recorder.spectrum() {
+            let points = recorder.spectrum()
+            var low = points.map(\.valueNs)
+            var high = low
+            let own = repetitions.compactMap { $0.first { $0.name == name }?.buckets }.filter { !$0.pairs.isEmpty }
+            if own.count >= 2 {
+                low = low.map { _ in UInt64.max }
+                high = high.map { _ in 0 }
+                for buckets in own {
+                    let repetition = LatencyRecorder(buckets: buckets)
+                    for (slot, point) in points.enumerated() {
+                        let value = repetition.spectrumValue(atPercentile: point.percentile, cap: recorder.max)
+                        low[slot] = Swift.min(low[slot], value)
+                        high[slot] = Swift.max(high[slot], value)
+                    }
+                }
+            }
+            for (slot, point) in points.enumerated() {
                 var line = identityRow(scenario: scenario)
                 line.append("operation", .string(name))
                 line.append("percentile", .double(point.percentile))
                 line.append("latency_ns", .uint(point.valueNs))
-                let values = own.count < 2 ? [point.valueNs] : own.map { $0.spectrumValue(atPercentile: point.percentile, cap: recorder.max) }
-                line.append(SharedColumns.spectrumLow, .uint(values.min() ?? point.valueNs))
-                line.append(SharedColumns.spectrumHigh, .uint(values.max() ?? point.valueNs))
+                line.append(SharedColumns.spectrumLow, .uint(low[slot]))
+                line.append(SharedColumns.spectrumHigh, .uint(high[slot]))
                 rows.append(line)
             }
         }

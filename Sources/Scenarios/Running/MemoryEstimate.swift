@@ -49,11 +49,26 @@ public struct MemoryEstimate: Sendable, Equatable {
     /// One item of a history stack or a cached intent, besides its state payload.
     public static let bytesPerIntent = 1_024.0
 
-    /// What a run's rows keep in memory until the results are written: the summary row, and
-    /// per timeseries row only its place in the spool on disk (8 bytes; ``RowSpool``).
-    public static func resultRows(header: ScenarioHeader, columns: ResultColumns) -> Part {
+    /// Points of one histogram's percentile spectrum in `latency.csv`, at most: 5 per halving of
+    /// the distance to 100% (HdrHistogram's percentile iteration), over as many halvings as the
+    /// histogram has samples' doublings, counting 10,000 timed operations a second of the run
+    /// (about 60 points for 0.2 s, 90 for a minute), and at most 110.
+    public static func spectrumPoints(runLength: Double) -> Double {
+        min(110, 5 * log2(max(2, runLength * 10_000)) + 5)
+    }
+    /// One sweep point's scenario, decoded and held while its scenario runs (18 KB measured for
+    /// `feed.yaml`'s points).
+    public static let bytesPerSweepPoint = 32_768.0
+
+    /// What a run's rows keep in memory until the results are written: the summary row, the
+    /// latency spectrum of each of its `histograms` (``spectrumPoints(runLength:)`` rows of the
+    /// identity columns and five more), and per timeseries row only its place in the spool on
+    /// disk (8 bytes; ``RowSpool``).
+    public static func resultRows(header: ScenarioHeader, columns: ResultColumns, histograms: Int) -> Part {
         let summary = Double(columns.summary.count) * bytesPerRowValue
-        return Part("result rows", summary + 8 * header.sampleCount)
+        let points = spectrumPoints(runLength: header.runLength)
+        let latency = Double(histograms) * points * Double(SharedColumns.identity.count + 5) * bytesPerRowValue
+        return Part("result rows", summary + latency + 8 * header.sampleCount)
     }
 
     /// `bytes` as a person reads it: `512 B`, `3.2 MB`, `1.5 GB` (powers of 1024).

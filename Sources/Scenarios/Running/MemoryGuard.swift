@@ -6,25 +6,51 @@ public enum MemoryGuard {
     /// Half of the machine's physical memory.
     public static var defaultLimit: Double { Double(ProcessInfo.processInfo.physicalMemory) / 2 }
 
-    /// What `plan` needs at most: its largest run (over every sweep point), plus the result
-    /// rows of all its runs.
-    public static func estimate(_ plan: ScenarioPlan) -> MemoryEstimate {
+    /// What `plan` needs at most under `options` (`--seeds`, `--repeat`, `--policy`,
+    /// `--in-use`): its largest run (over every sweep point; runs are made one after another and
+    /// their models released) and what every run keeps until the scenario is written
+    /// (``heldResults(_:options:)``).
+    public static func estimate(_ plan: ScenarioPlan, options: RunOptions = RunOptions()) -> MemoryEstimate {
         var largest = MemoryEstimate()
-        var rows = 0.0
         for (_, scenario) in plan.points {
             let run = scenario.body.memoryEstimate()
             if run.total > largest.total { largest = run }
-            let perRun = MemoryEstimate.resultRows(header: scenario.header, columns: scenario.body.resultColumns).bytes
-            rows += perRun * Double(scenario.body.runs(options: RunOptions()).count)
         }
-        largest.parts.append(.init("result rows of all runs", rows))
+        largest.parts += heldResults(plan, options: options)
         return largest
     }
 
-    /// Throws when `plan` needs more than `limit` bytes: `needs about X, limit Y`, with its
-    /// largest parts, at the top of `file`.
-    public static func check(_ plan: ScenarioPlan, file: String, limit: Double) throws(ScenarioError) {
-        let estimate = estimate(plan)
+    /// What `plan`'s runs keep until its results are written, whatever runs at once: each run's
+    /// result rows, each sweep point's scenario, and each output of every run on every seed and
+    /// repetition as the runner holds it (``HeldOutput``: its summary row and its histograms as
+    /// numbers).
+    public static func heldResults(_ plan: ScenarioPlan, options: RunOptions) -> [MemoryEstimate.Part] {
+        let runs = ScenarioRunner.runs(for: plan, options: options)
+        let seeds = options.seedsSpec(for: plan.base.header).count
+        let repetitions = options.repetitions ?? plan.base.header.repetitions
+        var rows = 0.0
+        var held = 0.0
+        for (_, scenario) in runs {
+            let body = scenario.body
+            let columns = body.resultColumns
+            rows += MemoryEstimate.resultRows(header: scenario.header, columns: columns, histograms: body.histogramsPerRun).bytes
+            held += HeldOutput.bytes(summaryColumns: columns.summary.count, buckets: body.heldBucketsPerRun)
+            // Each seed's first repetition keeps its per-view rows.
+            rows += Double(seeds * body.viewRowsPerRun * columns.views.count) * MemoryEstimate.bytesPerRowValue
+        }
+        return [
+            .init("result rows of all runs", rows),
+            .init("sweep points' scenarios", plan.points.count > 1 ? Double(plan.points.count) * MemoryEstimate.bytesPerSweepPoint : 0),
+            .init(
+                "outputs held until written (\(runs.count) runs × \(seeds) seeds × \(repetitions) repetitions)",
+                held * Double(seeds) * Double(repetitions)),
+        ]
+    }
+
+    /// Throws when `plan` needs more than `limit` bytes under `options`: `needs about X, limit
+    /// Y`, with its largest parts, at the top of `file`.
+    public static func check(_ plan: ScenarioPlan, file: String, limit: Double, options: RunOptions = RunOptions()) throws(ScenarioError) {
+        let estimate = estimate(plan, options: options)
         guard estimate.total > limit else { return }
         throw ScenarioError(
             file: file, line: 1, column: 1, keyPath: "",

@@ -60,8 +60,7 @@ public enum RepetitionRecord {
             put(.summary, RowSpool.encode(output.summary))
             for row in output.timeseries { put(.timeseries, RowSpool.encode(row)) }
             for row in output.views { put(.view, RowSpool.encode(row)) }
-            for (name, recorder) in output.operations {
-                let buckets = recorder.buckets
+            for (name, buckets) in output.operations {
                 var payload = Encoder()
                 payload.put(name)
                 payload.put(buckets.min)
@@ -149,7 +148,7 @@ public enum RepetitionRecord {
                     pairs.append((value, number))
                 }
                 let buckets = LatencyRecorder.Buckets(pairs: pairs, min: min, max: max, clamped: clamped)
-                outputs[last].output.operations.append((name, LatencyRecorder(buckets: buckets)))
+                outputs[last].output.operations.append((name, buckets))
             case .request:
                 guard let time = reader.u64(), let key = reader.u64(), let size = reader.u64() else { return nil }
                 if outputs[last].output.trace == nil { outputs[last].output.trace = [] }

@@ -26,12 +26,8 @@ struct RunJobs {
         let jobs = max(1, options.jobs)
         func alone(_ scenario: Scenario) -> Bool { !options.jobsMeasured && scenario.body.runIsolation == .alone }
         let sideBySide = jobs > 1 && selected.filter { !alone($0.scenario) }.count > 1
-        // The memory of every run's result rows is held until the scenario is written.
-        var rows = 0.0
-        for (_, scenario) in plan.points {
-            let perRun = MemoryEstimate.resultRows(header: scenario.header, columns: scenario.body.resultColumns).bytes
-            rows += perRun * Double(scenario.body.runs(options: RunOptions()).count)
-        }
+        // What every run keeps is held until the scenario is written.
+        let rows = MemoryGuard.heldResults(plan, options: options).reduce(0) { $0 + $1.bytes }
         let limit = options.memoryLimit ?? .infinity
         let costs = selected.map { $0.scenario.body.memoryEstimate().total }
         // What the runs share may take what two of the largest runs at once leave.

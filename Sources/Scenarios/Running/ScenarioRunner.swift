@@ -76,7 +76,7 @@ public enum ScenarioRunner {
         let warmUpRounds = options.warmUpRounds ?? (repetitions > 1 ? 1 : 0)
         // One round: every selected run on the first seed, then on the second, ...
         let round = seeds.indices.flatMap { seed in selected.indices.map { Replica(position: $0, seed: seed) } }
-        var outputs = [[[RunOutput]]](repeating: [[RunOutput]](repeating: [], count: seeds.count), count: selected.count)
+        var outputs = [[[HeldOutput]]](repeating: [[HeldOutput]](repeating: [], count: seeds.count), count: selected.count)
         if let isolation = options.isolation, repetitions > 1 || counted != nil {
             result.parallelism = RunJobs.oneAtATime(jobs: options.jobs, measured: options.jobsMeasured)
             // Each repetition in a process of its own, which warms up by itself.
@@ -148,7 +148,7 @@ public enum ScenarioRunner {
             result.views += done.flatMap(\.element[0].views)
             guard repetitions > 1 || seeds.count > 1 else {
                 result.summary.append(first.summary)
-                result.timeseries.append(contentsOf: first.timeseries)
+                result.timeseries.append(contentsOf: first.timeseries ?? RowSpool([]))
                 result.latency.append(contentsOf: first.latency)
                 continue
             }
@@ -180,9 +180,9 @@ public enum ScenarioRunner {
                     result.repetitions.append(Repetitions.row(output.summary, repetition: index + 1, columns: columns))
                 }
             }
-            result.timeseries.append(contentsOf: first.timeseries)
+            result.timeseries.append(contentsOf: first.timeseries ?? RowSpool([]))
             result.latency += run.configuration.spectrumRows(
-                scenario: plan.name, mergedOperations(all), repetitions: all.map(\.operations))
+                scenario: plan.name, HeldOutput.merged(all), repetitions: all.map(\.operations))
         }
         return result
     }
@@ -248,7 +248,7 @@ public enum ScenarioRunner {
     /// round; an incomplete one only in the first repetition); true when the scenario must stop
     /// there (a bad input row, an interrupted run), with `result` saying why.
     static func collect(
-        _ received: [(replica: Replica, output: RunOutput)], repetition: Int, into outputs: inout [[[RunOutput]]],
+        _ received: [(replica: Replica, output: RunOutput)], repetition: Int, into outputs: inout [[[HeldOutput]]],
         result: inout ScenarioResult
     ) -> Bool {
         for (replica, output) in received {
@@ -258,7 +258,12 @@ public enum ScenarioRunner {
                 return true
             }
             if repetition >= 0, output.complete || repetition == 0 {
-                outputs[replica.position][replica.seed].append(output)
+                // What the results use of it (see ``HeldOutput``): its rows and trace when it
+                // is the run's first output, its views when it is its seed's first.
+                let firstOfRun = outputs[replica.position].allSatisfy(\.isEmpty)
+                let firstOfSeed = outputs[replica.position][replica.seed].isEmpty
+                outputs[replica.position][replica.seed].append(
+                    HeldOutput(output, keepsRows: firstOfRun, keepsViews: firstOfSeed))
             }
             if !output.complete {
                 result.complete = false
@@ -293,20 +298,5 @@ public enum ScenarioRunner {
             }
         }
         return text
-    }
-
-    /// Each operation's recorder merged over `outputs`, in the first output's order.
-    static func mergedOperations(_ outputs: [RunOutput]) -> [(name: String, recorder: LatencyRecorder)] {
-        var merged = outputs.first?.operations ?? []
-        for output in outputs.dropFirst() {
-            for (name, recorder) in output.operations {
-                if let slot = merged.firstIndex(where: { $0.name == name }) {
-                    merged[slot].recorder.merge(recorder)
-                } else {
-                    merged.append((name, recorder))
-                }
-            }
-        }
-        return merged
     }
 }

@@ -40,6 +40,11 @@ extension TraceScenario {
         return MemoryEstimate(parts)
     }
 
+    /// A replay times nothing.
+    public var histogramsPerRun: Int { 0 }
+
+    public var heldBucketsPerRun: Int { 0 }
+
     /// The error that stops an `optimal` run (brought in by `--policy`: a file's own list is
     /// refused at load) whose trace has more than ``maxOptimalRequests`` requests.
     static func optimalRefusal(source: TraceSource, requests: Int) -> ScenarioError {

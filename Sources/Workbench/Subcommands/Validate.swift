@@ -36,7 +36,7 @@ struct Validate: ParsableCommand {
             do {
                 // The same loading as `run`: every sweep point is decoded and checked.
                 let plan = try ScenarioLoader.loadPlan(
-                    contentsOf: URL(fileURLWithPath: file), memoryLimit: memoryLimit, overrides: overrides)
+                    contentsOf: URL(fileURLWithPath: file), memoryLimit: memoryLimit, overrides: overrides, options: options)
                 // What a run checks as it reads (a csv trace's rows), read in full here.
                 for point in plan.points { try point.scenario.body.checkInputs() }
                 if let other = namesSeen[plan.name] {

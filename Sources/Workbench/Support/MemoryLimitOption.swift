@@ -6,7 +6,7 @@ struct MemoryLimitOption: ParsableArguments {
     @Option(
         name: .customLong("memory-limit"),
         help: ArgumentHelp(
-            "Refuse a scenario whose estimated memory exceeds this (e.g. 4GB, 512MB; default: half of physical memory). The estimate counts view trees, table rows, stores and payloads, drawings, histograms and result rows from the file's sizes.",
+            "Refuse a scenario whose estimated memory exceeds this (e.g. 4GB, 512MB; default: half of physical memory). The estimate counts view trees, table rows, stores and payloads, drawings and histograms from the file's sizes, and what every run keeps on every seed and repetition until it is written.",
             valueName: "bytes"))
     var text: String?
 

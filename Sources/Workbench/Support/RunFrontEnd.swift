@@ -176,6 +176,8 @@ struct RunFrontEnd {
             }
         })
         options.recordTrace = command.recordTrace
+        // The memory estimate counts every repetition's outputs (``MemoryGuard``).
+        options.repetitions = command.repetitions
         options.jobs = command.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         options.jobsMeasured = command.jobsMeasured
         let overrides = try command.scenario.overrides()
@@ -220,7 +222,7 @@ struct RunFrontEnd {
             do {
                 let snapshot = try ScenarioSnapshot.load(
                     contentsOf: URL(fileURLWithPath: file), maxDuration: checked.durationCap, memoryLimit: checked.memoryLimit,
-                    overrides: checked.overrides)
+                    overrides: checked.overrides, options: checked.options)
                 (plan, digest) = (snapshot.plan, snapshot.sha256)
             } catch where Interrupt.requested {
                 // A trace's load polls the interrupt: it stopped, the file is not at fault.
@@ -411,7 +413,7 @@ struct RunFrontEnd {
         do {
             let snapshot = try ScenarioSnapshot.load(
                 contentsOf: URL(fileURLWithPath: command.files[0]), maxDuration: checked.durationCap,
-                memoryLimit: checked.memoryLimit, overrides: checked.overrides)
+                memoryLimit: checked.memoryLimit, overrides: checked.overrides, options: checked.options)
             // The parent's scenario or none: a file edited since the parent loaded it is refused.
             if let expected = command.repetitionDigest, snapshot.sha256 != expected {
                 Diagnostics.error(

@@ -55,6 +55,42 @@ struct MemoryGuardTests {
         #expect(bigViews > (try Self.total(drawing)) + 2 * 2048 * 2048 * 4)
     }
 
+    @Test("the estimate counts what is held: every run's output on every seed and repetition (--seeds, --repeat) until it is written")
+    func estimateCountsEveryRunSeedAndRepetition() throws {
+        let plan = try Self.plan(LoaderFixtures.minimal)
+        let one = MemoryGuard.estimate(plan)
+        var options = RunOptions()
+        options.seedCount = 1000
+        let seeds = MemoryGuard.estimate(plan, options: options)
+        options.repetitions = 10
+        let repeated = MemoryGuard.estimate(plan, options: options)
+        let runs = ScenarioRunner.runs(for: plan).count
+        func held(_ estimate: MemoryEstimate) throws -> MemoryEstimate.Part {
+            try #require(estimate.parts.first { $0.name.hasPrefix("outputs held until written") })
+        }
+        #expect(try held(seeds).name == "outputs held until written (\(runs) runs × 1000 seeds × 1 repetitions)")
+        #expect(try held(repeated).name == "outputs held until written (\(runs) runs × 1000 seeds × 10 repetitions)")
+        #expect(try held(seeds).bytes == 1000 * (try held(one).bytes))
+        #expect(try held(repeated).bytes == 10 * (try held(seeds).bytes))
+        // Each output: its summary row and its histograms as numbers (``HeldOutput``).
+        let body = plan.base.body
+        #expect(try held(one).bytes == Double(runs) * HeldOutput.bytes(summaryColumns: body.resultColumns.summary.count, buckets: body.heldBucketsPerRun))
+        // The file's `seeds:` counts as --seeds does.
+        let filed = try Self.plan(LoaderFixtures.minimal + "\nseeds: 1000\n")
+        #expect(MemoryGuard.estimate(filed).total == seeds.total)
+    }
+
+    @Test("the estimate counts what is held: each sweep point's scenario and each run's rows")
+    func estimateCountsSweepPointsAndRows() throws {
+        let values = (1...1000).map(String.init).joined(separator: ", ")
+        let swept = try Self.plan(LoaderFixtures.minimal + "\nsweep: {key: cache.capacity, values: [\(values)]}\n")
+        let one = try Self.plan(LoaderFixtures.minimal)
+        let points = try #require(MemoryGuard.estimate(swept).parts.first { $0.name == "sweep points' scenarios" })
+        #expect(points.bytes == 1000 * MemoryEstimate.bytesPerSweepPoint)
+        let rows = { (plan: ScenarioPlan) in MemoryGuard.estimate(plan).parts.first { $0.name == "result rows of all runs" }?.bytes ?? 0 }
+        #expect(abs(rows(swept) - 1000 * rows(one)) < 1e-9 * rows(swept))
+    }
+
     @Test("a sweep is estimated at its largest point")
     func sweepLargestPoint() throws {
         let base = LoaderFixtures.minimal(replacing: "nib: {views: 1, depth: 1}", with: "nib: {views: 100, depth: 1}")

@@ -22,7 +22,7 @@ struct RepetitionRecordTests {
         var recorder = LatencyRecorder()
         for value in [5, 900, 123_456, 70_000_000_000] as [UInt64] { recorder.record(nanoseconds: value) }
         var first = RunOutput(summary: summary, timeseries: [sample, sample], latency: [], complete: true)
-        first.operations = [("get", recorder), ("set", LatencyRecorder())]
+        first.operations = [("get", recorder.buckets), ("set", LatencyRecorder().buckets)]
         first.trace = [CacheRequestLog.Request(time: 0.125, key: 1, size: 4_096), CacheRequestLog.Request(time: 0.25, key: 2, size: 1)]
         var second = RunOutput(summary: ResultRow(), timeseries: [ResultRow](), latency: [], complete: false)
         second.inputError = ScenarioError(file: "t.csv", line: 3, column: 7, keyPath: "", message: "not a number: 'x'")
@@ -42,8 +42,8 @@ struct RepetitionRecordTests {
         #expect(read[0].output.summary.roleOverrides == ["get_ops": .measured])
         #expect(Array(read[0].output.timeseries) == Array(written[0].output.timeseries))
         #expect(read[0].output.operations.map(\.name) == ["get", "set"])
-        #expect(read[0].output.operations[0].recorder == written[0].output.operations[0].recorder)
-        #expect(read[0].output.operations[0].recorder.clampedCount == 1)
+        #expect(read[0].output.operations[0].buckets == written[0].output.operations[0].buckets)
+        #expect(read[0].output.operations[0].buckets.clamped == 1)
         #expect(read[0].output.trace == written[0].output.trace)
         #expect(read[0].output.complete && read[0].output.inputError == nil)
         #expect(!read[1].output.complete && read[1].output.trace == nil)
