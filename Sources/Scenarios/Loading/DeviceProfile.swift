@@ -15,20 +15,38 @@ public struct DeviceProfile: DeclaredMapping, Equatable, Sendable {
     public var name: String?
     /// The named costs, in the order written.
     public var costs: [DeviceCost]
+    /// The named memory sizes, in the order written: what one object of the name holds on the
+    /// device (a controller with its view tree, as Instruments' Allocations shows it there).
+    public var bytes: [DeviceBytes] = []
     /// The profile file as the scenario names it; nil when the profile is written inline.
     public var file: String?
 
-    public init(name: String? = nil, costs: [DeviceCost], file: String? = nil) {
+    public init(name: String? = nil, costs: [DeviceCost], bytes: [DeviceBytes] = [], file: String? = nil) {
         self.name = name
         self.costs = costs
+        self.bytes = bytes
         self.file = file
     }
 
-    /// Equal names and costs: where the profile was read from does not count (`scenario.yaml`
-    /// carries a file's profile inline, and loads to the same scenario).
+    /// Equal names, costs and sizes: where the profile was read from does not count
+    /// (`scenario.yaml` carries a file's profile inline, and loads to the same scenario).
     public static func == (lhs: DeviceProfile, rhs: DeviceProfile) -> Bool {
-        lhs.name == rhs.name && lhs.costs == rhs.costs
+        lhs.name == rhs.name && lhs.costs == rhs.costs && lhs.bytes == rhs.bytes
     }
+
+    /// The stated size of `name`, nil when the profile names nothing so.
+    public func bytes(of name: String) -> Int? {
+        bytes.first { $0.name == name }?.bytes
+    }
+
+    /// What an object named `name` holds on the device: the inline `bytes:` if given (it
+    /// overrides the profile), else the profile's size of that name, else nothing.
+    public static func resolveBytes(_ inline: Int?, named name: String, in profile: DeviceProfile?) -> Int? {
+        inline ?? profile?.bytes(of: name)
+    }
+
+    /// The largest size accepted: 16 GB, more than any one object of an app holds.
+    public static let maxBytes = 1 << 34
 
     /// The largest cost accepted: 10 s, as for a nib's `cost:`.
     public static let maxCost = NibSpec.maxCost
@@ -53,28 +71,56 @@ public struct DeviceProfile: DeclaredMapping, Equatable, Sendable {
             .custom(
                 [
                     .key(
-                        "costs", [String: Seconds].self, .required,
-                        "Per name (a cell, header, footer or detail type; a navigation section or view; a drawn view): what one instantiation, creation or fresh draw costs on the device.",
+                        "costs", [String: Seconds].self, .optional("no device costs: only the inline cost: keys are charged"),
+                        "Per name (a cell, header, footer or detail type; a navigation section or view; a drawn view): what one instantiation, creation or fresh draw costs on the device. costs, bytes or both.",
                         example: "{FeedCell: 2.4ms, avatar: 1.1ms}",
-                        rules: ["must name at least one cost", "each \(requirement)", "each name matches something in the scenario"])
+                        rules: ["must name at least one cost", "each \(requirement)", "each name matches something in the scenario"]),
+                    .key(
+                        "bytes", [String: ByteCount].self, .optional("no device sizes: the device_bytes_held_* columns are 0"),
+                        "Per cell or detail type of a scrolling table: what one controller with its view tree holds on the device (Instruments' Allocations there), in the device_bytes_held_* columns. costs, bytes or both.",
+                        example: "{FeedCell: 180KB, detail: 1.2MB}",
+                        rules: ["must name at least one size", "each a byte count >= 0, at most 16GB", "each name matches something in the scenario"]),
                 ],
                 decode: { profile, f in
                     let key = AnyCodingKey("costs")
-                    guard f.container.contains(key) else { throw SchemaViolation.missingKey("costs", in: f.codingPath) }
-                    let costs = try f.container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: key)
-                    profile.costs = []
-                    for name in costs.allKeys {
-                        let cost = try costs.decode(Seconds.self, forKey: name)
-                        if !(cost.value >= 0 && cost.value <= maxCost) {
-                            throw SchemaViolation(.constraint(requirement), at: f.path("costs") + [name])
-                        }
-                        profile.costs.append(DeviceCost(name: name.stringValue, cost: cost))
+                    let sizesKey = AnyCodingKey("bytes")
+                    guard f.container.contains(key) || f.container.contains(sizesKey) else {
+                        throw SchemaViolation.missingKey("costs", in: f.codingPath)
                     }
-                    try f.check("costs", !profile.costs.isEmpty, "must name at least one cost")
+                    profile.costs = []
+                    if f.container.contains(key) {
+                        let costs = try f.container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: key)
+                        for name in costs.allKeys {
+                            let cost = try costs.decode(Seconds.self, forKey: name)
+                            if !(cost.value >= 0 && cost.value <= maxCost) {
+                                throw SchemaViolation(.constraint(requirement), at: f.path("costs") + [name])
+                            }
+                            profile.costs.append(DeviceCost(name: name.stringValue, cost: cost))
+                        }
+                        try f.check("costs", !profile.costs.isEmpty, "must name at least one cost")
+                    }
+                    profile.bytes = []
+                    if f.container.contains(sizesKey) {
+                        let sizes = try f.container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: sizesKey)
+                        for name in sizes.allKeys {
+                            let size = try sizes.decode(ByteCount.self, forKey: name)
+                            if size.bytes < 0 || size.bytes > maxBytes {
+                                throw SchemaViolation(.constraint("must be >= 0 and at most \(maxBytes >> 30)GB"), at: f.path("bytes") + [name])
+                            }
+                            profile.bytes.append(DeviceBytes(name: name.stringValue, bytes: size.bytes))
+                        }
+                        try f.check("bytes", !profile.bytes.isEmpty, "must name at least one size")
+                    }
                 },
                 encode: { profile, container in
-                    var costs = container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: AnyCodingKey("costs"))
-                    for entry in profile.costs { try costs.encode(entry.cost, for: entry.name) }
+                    if !profile.costs.isEmpty {
+                        var costs = container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: AnyCodingKey("costs"))
+                        for entry in profile.costs { try costs.encode(entry.cost, for: entry.name) }
+                    }
+                    if !profile.bytes.isEmpty {
+                        var sizes = container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: AnyCodingKey("bytes"))
+                        for entry in profile.bytes { try sizes.encode(entry.bytes, for: entry.name) }
+                    }
                 }),
         ])
     }
@@ -117,11 +163,12 @@ public struct DeviceProfile: DeclaredMapping, Equatable, Sendable {
         var profile = try ScenarioLoader.decode(ProfileFile.self, from: root, file: resolved).profile
         profile.file = path
         let locator = NodeLocator(root: root, file: resolved)
-        for index in profile.costs.indices {
-            let mark = locator.keyNode(at: [AnyCodingKey("costs"), AnyCodingKey(profile.costs[index].name)])?.mark
-            profile.costs[index].location = DeviceCost.Location(
-                file: resolved, line: max(mark?.line ?? 1, 1), column: max(mark?.column ?? 1, 1))
+        func location(_ key: String, _ name: String) -> DeviceCost.Location {
+            let mark = locator.keyNode(at: [AnyCodingKey(key), AnyCodingKey(name)])?.mark
+            return DeviceCost.Location(file: resolved, line: max(mark?.line ?? 1, 1), column: max(mark?.column ?? 1, 1))
         }
+        for index in profile.costs.indices { profile.costs[index].location = location("costs", profile.costs[index].name) }
+        for index in profile.bytes.indices { profile.bytes[index].location = location("bytes", profile.bytes[index].name) }
         return profile
     }
 
@@ -136,23 +183,47 @@ public struct DeviceProfile: DeclaredMapping, Equatable, Sendable {
 
     /// Refuses a cost whose name matches none of `known` (the scenario's names): at the name in
     /// the profile file, or at the inline `device.costs` key. `kinds` says what a name may be.
-    func checkNames(_ known: [String], kinds: String, fields f: Fields, key: String = "device") throws {
-        for entry in costs where !known.contains(entry.name) {
-            let text =
-                "device cost '\(entry.name)' matches nothing in the scenario (expected \(kinds): \(known.joined(separator: ", ")))"
+    /// The sizes' names are checked against `sized` (nil: against `known`; an empty list: the
+    /// kind takes no sizes).
+    func checkNames(_ known: [String], kinds: String, fields f: Fields, key: String = "device", sized: [String]? = nil) throws {
+        let entries =
+            costs.map { (group: "costs", noun: "cost", name: $0.name, location: $0.location, known: known) }
+            + bytes.map { (group: "bytes", noun: "size", name: $0.name, location: $0.location, known: sized ?? known) }
+        for entry in entries where !entry.known.contains(entry.name) {
+            let expected = entry.known.isEmpty ? "none: this kind states no sizes" : entry.known.joined(separator: ", ")
+            let text = "device \(entry.noun) '\(entry.name)' matches nothing in the scenario (expected \(kinds): \(expected))"
             if let location = entry.location {
                 throw ScenarioError(
-                    file: location.file, line: location.line, column: location.column, keyPath: "costs.\(entry.name)",
-                    message: "costs.\(entry.name): \(text)")
+                    file: location.file, line: location.line, column: location.column, keyPath: "\(entry.group).\(entry.name)",
+                    message: "\(entry.group).\(entry.name): \(text)")
             }
             throw SchemaViolation(
-                .invalid(text), at: f.path(key) + [AnyCodingKey("costs"), AnyCodingKey(entry.name)], target: .key)
+                .invalid(text), at: f.path(key) + [AnyCodingKey(entry.group), AnyCodingKey(entry.name)], target: .key)
         }
     }
 }
 
 extension DeviceProfile: SchemaDescribed {
     static var schemaDescription: String { "a mapping {name, costs}, or the path of a device profile file" }
+}
+
+/// One named size of a device profile: what one object of the name holds on the device.
+public struct DeviceBytes: Equatable, Sendable {
+    /// The cell or detail type it sizes.
+    public var name: String
+    public var bytes: Int
+    /// Set for a size read from a profile file.
+    var location: DeviceCost.Location?
+
+    public init(name: String, bytes: Int) {
+        self.name = name
+        self.bytes = bytes
+    }
+
+    /// Equal names and sizes (where they are written does not count).
+    public static func == (lhs: DeviceBytes, rhs: DeviceBytes) -> Bool {
+        lhs.name == rhs.name && lhs.bytes == rhs.bytes
+    }
 }
 
 /// One named cost of a device profile.
@@ -190,12 +261,14 @@ extension SchemaField {
             example: "devices/iphone-12.yaml")
     }
 
-    /// The rule that every name of the `device:` profile matches one of `names` (`kinds`).
+    /// The rule that every name of the `device:` profile matches one of `names` (`kinds`), and
+    /// every size one of `sized` (none when the kind states no sizes).
     static func deviceNames(
-        _ path: KeyPath<Root, DeviceProfile?>, kinds: String, _ names: @escaping (Root) -> [String]
+        _ path: KeyPath<Root, DeviceProfile?>, kinds: String, sized: ((Root) -> [String])? = nil,
+        _ names: @escaping (Root) -> [String]
     ) -> SchemaField {
         .rule("each device cost names a \(kinds) of this scenario") { root, f in
-            try root[keyPath: path]?.checkNames(names(root), kinds: kinds, fields: f)
+            try root[keyPath: path]?.checkNames(names(root), kinds: kinds, fields: f, sized: sized.map { $0(root) } ?? [])
         }
     }
 }

@@ -50,13 +50,22 @@ struct RunRecorder {
     private var cacheBytesMax: UInt64 = 0
     private var cacheBytesSum: Double = 0
     private var cacheBytesSamples = 0
+    /// The device bytes the cache's controllers held at each sample (``DeviceSizes``): the
+    /// largest and their sum; nil when the file states no sizes.
+    private var deviceBytesMax: UInt64?
+    private var deviceBytesSum: Double = 0
 
     mutating func sample(
-        time: Double, interval: IntervalCounters, cache: ControllerCache, pool: ReusePool, source: TableSource, cacheBytes: UInt64
+        time: Double, interval: IntervalCounters, cache: ControllerCache, pool: ReusePool, source: TableSource, cacheBytes: UInt64,
+        deviceBytes: UInt64? = nil
     ) {
         cacheBytesMax = max(cacheBytesMax, cacheBytes)
         cacheBytesSum += Double(cacheBytes)
         cacheBytesSamples += 1
+        if let deviceBytes {
+            deviceBytesMax = max(deviceBytesMax ?? 0, deviceBytes)
+            deviceBytesSum += Double(deviceBytes)
+        }
         let stats = cache.statistics
         let poolStats = pool.statistics
         let requests = stats.requests - lastCache.requests
@@ -127,6 +136,9 @@ struct RunRecorder {
         row.append("cached_controllers_end", .int(cache.cachedControllerCount))
         row.append("cache_bytes_max", .uint(cacheBytesMax))
         row.append("cache_bytes_mean", cacheBytesSamples == 0 ? .empty : .double((cacheBytesSum / Double(cacheBytesSamples)).rounded()))
+        // 0 without stated sizes, as device_cost_ms is 0 without stated costs.
+        row.append("device_bytes_held_max", .uint(deviceBytesMax ?? 0))
+        row.append("device_bytes_held_mean", .double(cacheBytesSamples == 0 ? 0 : (deviceBytesSum / Double(cacheBytesSamples)).rounded()))
         row.append("complete", .string(complete ? "true" : "false"))
         row.append("allocated_bytes", .uint(totals.allocatedBytes))
         row.append("allocations", .uint(allocationRequests))

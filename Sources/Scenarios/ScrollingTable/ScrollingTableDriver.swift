@@ -42,6 +42,7 @@ struct ScrollingTableDriver {
         table.dataSource = source
         table.reloadData()
         let details = DetailScreens(specs: scenario.details, cache: cache, deviceCosts: deviceCosts, device: scenario.device)
+        let deviceSizes = DeviceSizes(types: source.cellTypes + details.types, device: scenario.device)
         var script = ScrollScript(
             steps: scenario.scroll, frameRate: spec.refreshHz, seed: configuration.seed,
             detailWeights: scenario.details.map(\.weight))
@@ -133,7 +134,8 @@ struct ScrollingTableDriver {
             if timeline.isSampleEnd(frame) {
                 recorder.sample(
                     time: timeline.time(afterFrame: frame), interval: interval,
-                    cache: cache, pool: pool, source: source, cacheBytes: details.cachedBytes(source.cellTypes + details.types))
+                    cache: cache, pool: pool, source: source, cacheBytes: details.cachedBytes(source.cellTypes + details.types),
+                    deviceBytes: deviceSizes.held(by: cache))
                 totals.add(interval)
                 interval = IntervalCounters()
                 recorder.markSampled(cache: cache, pool: pool, source: source)

@@ -47,7 +47,7 @@ public struct ScrollingTableScenario: DeclaredMapping, Equatable, Sendable {
                 .must("must have at least one step") { !$0.isEmpty }),
             .required("cache", \.cache, "The controller cache under test."),
             .device(\.device, kinds: deviceKinds),
-            .deviceNames(\.device, kinds: deviceKinds) { $0.deviceNames },
+            .deviceNames(\.device, kinds: deviceKinds, sized: { $0.deviceSizedNames }) { $0.deviceNames },
             .rule("expectations name runs and metrics of this scenario") { scenario, f in
                 try scenario.header.expect.validate(
                     policies: scenario.cache.policies, modes: scenario.cache.inUse, metrics: summaryColumns, fields: f)
@@ -64,6 +64,12 @@ public struct ScrollingTableScenario: DeclaredMapping, Equatable, Sendable {
     /// The names a `device:` profile may price: cell and detail types, header and footer reuse ids.
     var deviceNames: [String] {
         table.cells.map(\.type) + details.map(\.type) + [table.header?.reuseID, table.footer?.reuseID].compactMap { $0 }
+    }
+
+    /// The names a `device:` profile may size (`bytes:`): the controllers the cache holds, cell
+    /// and detail types.
+    var deviceSizedNames: [String] {
+        table.cells.map(\.type) + details.map(\.type)
     }
 
     /// remove_from_cache and remove_controller must name a cell or detail type; push and present

@@ -20,7 +20,34 @@ struct SummaryTable {
             let position = (columns.firstIndex { $0.column == "in_use" } ?? 0) + 1
             columns.insert((key, "sweep_value"), at: position)
         }
+        // With a device profile, the device's columns lead, after the identity columns.
+        let device = deviceColumns.filter { name in !columns.contains { $0.column == name } }
+        if !device.isEmpty {
+            let identity = Set(SharedColumns.identity.map(\.name) + ["sweep_value"])
+            let position = columns.lastIndex { identity.contains($0.column) }.map { $0 + 1 } ?? 0
+            columns.insert(contentsOf: device.map { (title: $0, column: $0) }, at: position)
+        }
         return columns
+    }
+
+    /// The device columns (``Self/deviceColumnNames``) of the kind, when the file states device
+    /// costs or sizes (a run charged a cost, or has device bytes); none otherwise.
+    var deviceColumns: [String] {
+        let stated = result.summary.contains { row in
+            ["device_bytes_held_max", "device_cost_ms"].contains { (Double(row[$0]?.text ?? "") ?? 0) > 0 }
+        }
+        return stated ? Self.deviceColumnNames.filter { result.columns.column($0) != nil } : []
+    }
+
+    /// The columns computed from a device profile and the counts, which lead the table when the
+    /// file states a profile.
+    static let deviceColumnNames = ["device_bytes_held_max", "device_cost_ms", "device_cost_frames_over_budget"]
+
+    /// The measured columns shown beside device columns: this machine's stand-in objects'
+    /// figures, which the table's note names as such.
+    var standInColumns: [String] {
+        guard !deviceColumns.isEmpty else { return [] }
+        return columns.map(\.column).filter { result.columns.column($0)?.role == .measured }
     }
 
     /// `text` as the table shows it: a rate (unit `per_s`) rounded to a whole number (`197135`, not
@@ -45,6 +72,10 @@ struct SummaryTable {
                 cell + String(repeating: " ", count: widths[index] - cell.count)
             }
             text += "  " + cells.joined(separator: "  ") + "\n"
+        }
+        let standIns = standInColumns
+        if !standIns.isEmpty {
+            text += "  device_*: from the device profile and the counts; \(standIns.joined(separator: ", ")): measured on this machine (stand-in)\n"
         }
         return text
     }

@@ -1,0 +1,116 @@
+import Foundation
+import Report
+import Testing
+
+@testable import Scenarios
+
+/// `device: {bytes: …}`: what one controller of a type holds on the device; the scrolling table's
+/// `device_bytes_held_max` and `_mean` are the cache's controllers × their types' stated sizes,
+/// from the counts: deterministic, whatever this machine's stand-ins take.
+@Suite("Device profiles: bytes held")
+struct DeviceBytesTests {
+    /// Two cell types and a detail screen, an LRU cache of 6 and no cache at all.
+    static func table(device: String) -> String {
+        """
+        name: sized
+        kind: scrolling-table
+        seed: 5
+        duration: 2s
+        warmup: 0s
+        table:
+          sections: 1
+          rows_per_section: 400
+          viewport_height: 600
+          refresh_hz: 60
+          cells:
+            - {type: post, height: 100, weight: 3, nib: {views: 4, depth: 2}}
+            - {type: photo, height: 250, weight: 1, nib: {views: 6, depth: 3}}
+        details:
+          - {type: detail, nib: {views: 8, depth: 3}}
+        scroll:
+          - steady: {speed: 2000, duration: 1s}
+          - push: {count: 1, dwell: 200ms}
+          - steady: {speed: 2000, duration: 1s}
+        cache: {capacity: 6, policies: [none, lru], in_use: [repopulate]}
+        device: \(device)
+        """
+    }
+
+    static let sizes = "{name: phone, costs: {post: 2ms}, bytes: {post: 100KB, photo: 300KB, detail: 1MB}}"
+
+    static func summary(_ yaml: String, policy: String) throws -> ResultRow? {
+        let scenario = try ScenarioLoader.load(yaml: yaml, file: "t.yaml")
+        return ScenarioRunner.run(scenario, options: RunOptions()).summary.first { $0["policy"] == .string(policy) }
+    }
+
+    @Test("device bytes held: the cache's controllers times their types' stated sizes, at most the capacity's worth, none without a cache")
+    func deviceBytesHeldFromCountsAndSizes() throws {
+        let yaml = Self.table(device: Self.sizes)
+        let lru = try Self.summary(yaml, policy: "lru")
+        let none = try Self.summary(yaml, policy: "none")
+        let held = try #require(lru?["device_bytes_held_max"].flatMap { Double($0.text) })
+        let mean = try #require(lru?["device_bytes_held_mean"].flatMap { Double($0.text) })
+        // Six controllers at most, each at most the detail's 1 MB; at least one post's 100 KB.
+        #expect(held >= 100 * 1024)
+        #expect(held <= 5 * 300 * 1024 + 1024 * 1024)
+        #expect(mean > 0 && mean <= held)
+        // Sums of whole sizes: a multiple of the sizes' common divisor, 100 KB.
+        #expect(held.truncatingRemainder(dividingBy: 100 * 1024) == 0)
+        #expect(none?["device_bytes_held_max"]?.text == "0")
+    }
+
+    @Test("device bytes held are deterministic: the same file and seed give the same bytes")
+    func deviceBytesHeldDeterministic() throws {
+        let yaml = Self.table(device: Self.sizes)
+        let first = try Self.summary(yaml, policy: "lru")
+        let second = try Self.summary(yaml, policy: "lru")
+        #expect(first?["device_bytes_held_max"] == second?["device_bytes_held_max"])
+        #expect(first?["device_bytes_held_mean"] == second?["device_bytes_held_mean"])
+        #expect(ScrollingTableScenario.columns.summary.first { $0.name == "device_bytes_held_max" }?.role == .count)
+    }
+
+    @Test("without stated sizes the device bytes columns are 0, as device_cost_ms is without costs")
+    func deviceBytesZeroWithoutSizes() throws {
+        let row = try Self.summary(Self.table(device: "{costs: {post: 2ms}}"), policy: "lru")
+        #expect(row?["device_bytes_held_max"]?.text == "0")
+        #expect(row?["device_bytes_held_mean"]?.text == "0")
+    }
+
+    @Test("a profile may state bytes without costs; scenario.yaml carries the sizes and loads back to them")
+    func bytesWithoutCostsRoundTrip() throws {
+        let yaml = Self.table(device: "{bytes: {post: 64KB, detail: 2097152}}")
+        let scenario = try ScenarioLoader.load(yaml: yaml, file: "t.yaml")
+        let device = try #require(scenario.as(ScrollingTableScenario.self)?.device)
+        #expect(device.bytes == [DeviceBytes(name: "post", bytes: 65_536), DeviceBytes(name: "detail", bytes: 2_097_152)])
+        #expect(device.costs.isEmpty)
+        let result = ScenarioRunner.run(scenario, options: RunOptions())
+        let reloaded = try ScenarioLoader.load(yaml: result.scenarioYAML, file: "scenario.yaml")
+        #expect(reloaded.as(ScrollingTableScenario.self)?.device == device)
+    }
+
+    @Test("a size naming no cell or detail type is refused at its key; a header's reuse_id cannot be sized")
+    func unknownSizedNameRefused() throws {
+        do {
+            _ = try ScenarioLoader.load(yaml: Self.table(device: "{bytes: {psot: 1KB}}"), file: "t.yaml")
+            Issue.record("an unknown sized name was accepted")
+        } catch {
+            #expect(error.keyPath == "device.bytes.psot", "\(error)")
+            #expect(error.message.contains("device size 'psot' matches nothing in the scenario"), "\(error)")
+            #expect(error.message.contains("post, photo, detail"), "\(error)")
+        }
+    }
+
+    @Test("a size must be a byte count of at most 16GB, and a profile must state costs or bytes")
+    func sizeBoundsAndEmptyProfile() throws {
+        #expect(throws: ScenarioError.self) { try ScenarioLoader.load(yaml: Self.table(device: "{bytes: {post: 17GB}}"), file: "t.yaml") }
+        #expect(throws: ScenarioError.self) { try ScenarioLoader.load(yaml: Self.table(device: "{bytes: {post: -1}}"), file: "t.yaml") }
+        #expect(throws: ScenarioError.self) { try ScenarioLoader.load(yaml: Self.table(device: "{bytes: {}}"), file: "t.yaml") }
+        #expect(throws: ScenarioError.self) { try ScenarioLoader.load(yaml: Self.table(device: "{name: phone}"), file: "t.yaml") }
+    }
+
+    @Test("a kind that states no sizes refuses bytes: in its profile")
+    func navigationRefusesSizes() throws {
+        let yaml = NavigationDriverTests.markovApp + "device: {name: phone, bytes: {a1: 1KB}}\n"
+        #expect(throws: ScenarioError.self) { try ScenarioLoader.load(yaml: yaml, file: "t.yaml") }
+    }
+}
