@@ -155,11 +155,14 @@ def quote(text):
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
-def goal(rng, canary):
+def goal(rng, canary, target):
+    """A --goal condition: one the target's scenarios have the column of, or a mutated one."""
     roll = rng.random()
-    if roll < 0.4:
-        return rng.choice(["hit_rate>=0.5", "miss_ratio<=0.7", "hit_rate>=0.9", "instantiations<=20", "requests>0",
-                           "hit_rate >= 0.1", "miss_ratio!=1"])
+    if roll < 0.5:
+        common = ["requests>0", "evictions<=100", "hits>=1", "requests >= 10"]
+        own = {"capacity-sweep": ["hit_rate>=0.5", "hit_rate>=0.9", "instantiations<=20", "hit_rate >= 0.1"],
+               "tr": ["miss_ratio<=0.7", "miss_ratio!=1", "misses<1000"]}.get(os.path.basename(target), [])
+        return rng.choice(common + own)
     if roll < 0.85:
         return rng.choice(COLUMNS) + rng.choice(OPERATORS) + rng.choice(NUMBERS)
     return rng.choice(payloads(canary)) + rng.choice(["", ">=1"])
@@ -232,10 +235,10 @@ def check(seed, corpus, args, directory, mutate_yaml):
     whatif = False
     if rng.random() < 0.5:
         for _ in range(rng.choice([1, 1, 2])):
-            options += ["--goal=" + goal(rng, canary)]
+            options += ["--goal=" + goal(rng, canary, target)]
         whatif = True
     if rng.random() < 0.3:
-        options += ["--share=" + rng.choice(SHARES)]
+        options += ["--share=" + rng.choice(["0.5", "0.95", "1"] if rng.random() < 0.6 else SHARES)]
         whatif = True
     if rng.random() < 0.3:
         options += ["--minimize=" + rng.choice(MINIMIZE + [rng.choice(payloads(canary))])]
