@@ -31,7 +31,7 @@ WORKBENCH  := .build/release/workbench
 .PHONY: run test tsan check-scenarios scenario-check-run fuzz fuzz-run deps build bench clean docs example api-docs test-app-ci
 
 # Mutants for `make fuzz`, the seed that draws them and the families mixed (scenario, trace,
-# compare, merge or all, comma-separated); `make test` runs FUZZ_TEST_N of them and starts none
+# compare, merge, overrides, decide, device, anchors or all, comma-separated); `make test` runs FUZZ_TEST_N of them and starts none
 # after FUZZ_TEST_BUDGET seconds.
 N                ?= 300
 SEED             ?= 1
@@ -108,9 +108,11 @@ scenario-check-run:
 	$(WORKBENCH) run $(SCENARIOS) $(REFERENCE_SCENARIOS) --out .build/scenario-check --quiet --no-plots
 
 # Mutated shipped scenarios through validate, then run (capped at 1 s, under a memory limit),
-# mixed with mutated trace files (validate, run, trace convert/stats/curve) and mutated results
-# directories (compare, merge); fails on a crash, a hang, an undocumented exit code or results
-# written half, saving the input under .build/fuzz-failures (see scripts/fuzz.py).
+# mixed with mutated trace files (validate, run, trace convert/stats/curve), mutated results
+# directories (compare, merge, decide), mutated --set/--sweep options, device profiles and YAML
+# anchors and merge keys; fails on a crash, a hang, an undocumented exit code, results written
+# half, a file written outside --out or a planted payload run, saving the input under
+# .build/fuzz-failures (see scripts/fuzz.py).
 fuzz: build fuzz-run
 
 fuzz-run:

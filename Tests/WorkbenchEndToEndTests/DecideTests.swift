@@ -63,6 +63,51 @@ extension EndToEnd {
         }
 
         @Test(
+            "decide and merge read only the keys every kind shares from a results directory's scenario.yaml: a trace scenario's decide: block is answered from its results alone, though the trace file its relative path names is not beside them"
+        )
+        func traceScenarioDecidesFromResultsAlone() throws {
+            let cli = try workbench()
+            let dir = try TempDir()
+            defer { dir.remove() }
+            let generated = cli.run(["trace", "generate", "--objects", "200", "--requests", "3000", "--seed", "5", "--out", dir.path("trace.csv").path])
+            #expect(generated.status == 0, "\(transcript(generated))")
+            let file = try dir.write(
+                "tr.yaml",
+                """
+                name: tr
+                kind: trace
+                trace: {path: trace.csv, format: csv, header: true, columns: {time: 1, key: 2, size: 3}}
+                cache:
+                  policies: [lru, fifo, optimal]
+                  capacities: [5, 20, 50, 100]
+                decide:
+                  goal: {miss_ratio: "<= 0.7"}
+                  minimize: sweep
+
+                """)
+            let out = dir.path("R")
+            let run = cli.run(["run", file.path, "--out", out.path, "--quiet", "--no-plots"])
+            #expect(run.status == 0, "\(transcript(run))")
+            let decision = out.appendingPathComponent("tr/decision.csv")
+            let written = try Data(contentsOf: decision)
+
+            let decided = cli.run(["decide", out.path])
+            #expect(decided.status == 0, "\(transcript(decided))")
+            #expect(decided.stdout.hasPrefix("tr: miss_ratio <= 0.7 (one seed); minimize capacity\n"), "\(decided.stdout)")
+            #expect(try Data(contentsOf: decision) == written, "decide gives the run's answer, byte for byte")
+
+            // Merged shards answer the block too (merge read it the same way).
+            for k in 1...2 {
+                let shard = cli.run(["run", file.path, "--out", dir.path("shard-\(k)").path, "--shard", "\(k)/2", "--quiet", "--no-plots"])
+                #expect(shard.status == 0, "\(transcript(shard))")
+            }
+            let merged = cli.run(["merge", dir.path("shard-1").path, dir.path("shard-2").path, "--out", dir.path("M").path, "--no-plots"])
+            #expect(merged.status == 0, "\(transcript(merged))")
+            #expect(!merged.stderr.contains("does not load"), "\(transcript(merged))")
+            #expect(try Data(contentsOf: dir.path("M").appendingPathComponent("tr/decision.csv")) == written)
+        }
+
+        @Test(
             "decide --goal, --share and --minimize replace the block's parts; a bad --goal or a column that is not a summary column exits 1 saying what to fix"
         )
         func options() throws {

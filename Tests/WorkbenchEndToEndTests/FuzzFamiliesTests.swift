@@ -2,10 +2,10 @@ import Foundation
 import Testing
 
 extension EndToEnd {
-    /// `make fuzz`'s trace, compare and merge families (`scripts/fuzz.py --family`): they run
-    /// against the binary under test, and their oracle catches what it must (checked with a
-    /// wrapper of the binary that plants one fault in each family's commands).
-    @Suite("Fuzz: trace, compare and merge families")
+    /// `make fuzz`'s families other than scenario (`scripts/fuzz.py --family`): they run against
+    /// the binary under test, and their oracle catches what it must (checked with wrappers of the
+    /// binary that plant one fault in each family's commands).
+    @Suite("Fuzz: trace, compare, merge, overrides, decide, device and anchors families")
     struct FuzzFamilies {
         /// Runs `scripts/fuzz.py` with `arguments`, its failures saved under `directory`.
         static func fuzz(_ binary: String, _ arguments: [String], in directory: TempDir) -> CLI.Output {
@@ -91,6 +91,71 @@ extension EndToEnd {
             let result = try #require(Self.planted, "no workbench executable to wrap")
             #expect(result.stderr.contains("FAILED merge of mutant"), "\(result.stderr)")
             #expect(result.stderr.contains("(written half)"), "\(result.stderr)")
+        }
+
+        /// A wrapper of the binary under test that breaks the rules the oracle added for the
+        /// overrides, decide, device and anchors families: `validate` hands each `--set` option
+        /// to a shell (which runs a planted `$(touch CANARY-...)`); `decide` writes a file in its
+        /// working directory, outside its results and `--out`; `run` leaves a file in TMPDIR.
+        static func sandboxBreakingBinary(in directory: TempDir, real: String) throws -> String {
+            let script = """
+                #!/bin/sh
+                real='\(real)'
+                case "$1" in
+                  validate) for a in "$@"; do case "$a" in --set=*) sh -c "echo $a" > /dev/null 2>&1;; esac; done;;
+                  decide) echo planted > escaped.txt;;
+                  run) "$real" "$@"; code=$?; : > "${TMPDIR:-/tmp}/planted-left-behind"; exit $code;;
+                esac
+                exec "$real" "$@"
+
+                """
+            let file = try directory.write("workbench", script)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file.path)
+            return file.path
+        }
+
+        /// One fuzz run of the overrides, decide and device families against the sandbox-breaking binary (nil when
+        /// there is no binary to wrap).
+        static let sandboxBroken: CLI.Output? = {
+            guard let real = CLI.shared?.executable.path, let directory = try? TempDir() else { return nil }
+            defer { directory.remove() }
+            guard let binary = try? sandboxBreakingBinary(in: directory, real: real) else { return nil }
+            return fuzz(binary, ["--family", "overrides,decide,device", "--count", "150", "--seed", "5"], in: directory)
+        }()
+
+        @Test("the overrides, decide, device and anchors families run against the binary under test with no failure (--family)")
+        func newerFamiliesRunClean() throws {
+            let cli = try workbench()
+            let directory = try TempDir()
+            defer { directory.remove() }
+            let result = Self.fuzz(
+                cli.executable.path, ["--family", "overrides,decide,device,anchors", "--count", "24", "--seed", "2"], in: directory)
+            #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+            for family in ["overrides", "decide", "device", "anchors"] {
+                #expect(result.stdout.contains("  \(family): "), "no \(family) mutants: \(result.stdout)")
+            }
+            #expect(!result.stdout.contains("  trace: "), "--family left out the trace family: \(result.stdout)")
+        }
+
+        @Test("a planted payload that runs (a CANARY file appears) fails the mutant")
+        func payloadRunFails() throws {
+            let result = try #require(Self.sandboxBroken, "no workbench executable to wrap")
+            #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+            #expect(result.stderr.contains("ran a planted payload: ") && result.stderr.contains("CANARY-m"), "\(result.stderr)")
+        }
+
+        @Test("a file written outside the command's results and --out fails the mutant")
+        func writeOutsideFails() throws {
+            let result = try #require(Self.sandboxBroken, "no workbench executable to wrap")
+            #expect(result.stderr.contains("FAILED decide of mutant"), "\(result.stderr)")
+            #expect(result.stderr.contains("wrote outside its output directories: escaped.txt"), "\(result.stderr)")
+        }
+
+        @Test("a file left in the command's TMPDIR fails the mutant")
+        func temporaryLeftFails() throws {
+            let result = try #require(Self.sandboxBroken, "no workbench executable to wrap")
+            #expect(result.stderr.contains("FAILED run of mutant"), "\(result.stderr)")
+            #expect(result.stderr.contains("left files in its temporary directory (TMPDIR): planted-left-behind"), "\(result.stderr)")
         }
     }
 }

@@ -16,6 +16,15 @@ public enum ScenarioLoader {
         return try load(yaml: readText(url, file: file), file: file, overrides: overrides)
     }
 
+    /// Reads only the keys every kind shares (``ScenarioHeader``: name, kind, `decide`, ...) of a
+    /// scenario file, not the kind's own: nothing the file names (a trace file) is opened, so a
+    /// results directory's `scenario.yaml`, whose relative paths name files beside the scenario
+    /// it was run from, reads wherever the results are.
+    public static func loadHeader(contentsOf url: URL) throws(ScenarioError) -> ScenarioHeader {
+        let file = url.isFileURL ? url.relativePath : url.absoluteString
+        return try decode(ScenarioHeader.self, from: compose(yaml: readText(url, file: file), file: file), file: file)
+    }
+
     /// Loads a scenario from YAML text; `file` is only used in errors.
     public static func load(yaml: String, file: String, overrides: [ScenarioOverride] = []) throws(ScenarioError) -> Scenario {
         let root = try applying(overrides, to: compose(yaml: yaml, file: file), file: file)

@@ -197,7 +197,7 @@ struct Decide: ParsableCommand {
             let yaml = scenario.appendingPathComponent(ResultsWriter.scenarioFileName, isDirectory: false)
             if FileManager.default.fileExists(atPath: yaml.path) {
                 do {
-                    block = try ScenarioLoader.load(contentsOf: yaml).header.decide.flatMap(DecisionQuestion.init)
+                    block = try ScenarioLoader.loadHeader(contentsOf: yaml).decide.flatMap(DecisionQuestion.init)
                 } catch {
                     // Without --goal the block is the question: its file must load.
                     guard !goal.isEmpty else { throw error }

@@ -70,7 +70,7 @@ struct Merge: ParsableCommand {
         var block: DecideSpec? = nil
         if FileManager.default.fileExists(atPath: yaml.path) {
             do {
-                block = try ScenarioLoader.load(contentsOf: yaml).header.decide
+                block = try ScenarioLoader.loadHeader(contentsOf: yaml).decide
             } catch {
                 Diagnostics.note("warning: \(name): its scenario.yaml does not load, so its decide: block is not answered: \(error)")
             }
