@@ -13,7 +13,8 @@
 # pkg-config, libpng-dev and libcairo2-dev with fonts-dejavu-core (the drawing cache's PNG files and
 # drawings), python3 (the tests read PNG files with an independent decoder), libzstd-dev and
 # zlib1g-dev (`.zst` and `.gz` trace files), libssl-dev (libcrypto: the SHA-256 of a study's files),
-# valgrind (run --instructions: callgrind, and its callgrind.h for the client requests).
+# valgrind (run --instructions: callgrind, and its callgrind.h for the client requests), chromium
+# (the page tests render each kind's results/index.html headless and check the screenshot).
 
 SHELL      := /bin/bash
 SWIFT      ?= swift
@@ -52,6 +53,7 @@ deps:
 	dpkg -s zlib1g-dev >/dev/null 2>&1 || missing="$$missing zlib1g-dev"; \
 	dpkg -s libssl-dev >/dev/null 2>&1 || missing="$$missing libssl-dev"; \
 	dpkg -s valgrind >/dev/null 2>&1 || missing="$$missing valgrind"; \
+	dpkg -s chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	if [ -n "$$missing" ]; then \
 		echo "installing:$$missing"; \
 		$(SUDO) apt-get update -qq && \
