@@ -47,7 +47,9 @@ extension EndToEnd {
             return found
         }
 
-        @Test("the page of a short run renders to a PNG that is not blank, and every file it references exists", arguments: scenarios.keys.sorted())
+        @Test(
+            "the page of a short run renders to a PNG that is not blank, and every file it references exists",
+            arguments: scenarios.keys.sorted())
         func screenshot(kind: String) throws {
             let cli = try workbench()
             let browser = try #require(chromium)

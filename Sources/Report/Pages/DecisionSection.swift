@@ -31,7 +31,9 @@ enum DecisionSection {
             "<p class=\"meta\">Grid (<a href=\"\(file)\">grid.csv</a>): "
             + "\(PageText.html(grid.legend(best: "bold:", tied: "italic:", knees: knees)))</p>\n"
         html += "<table class=\"grid\">\n<thead><tr><th>run</th>"
-        html += grid.displayValues.map { "<th>\(PageText.html($0))</th>" }.joined() + (knees ? "<th>knee</th>" : "") + "</tr></thead>\n<tbody>\n"
+        html +=
+            grid.displayValues.map { "<th>\(PageText.html($0))</th>" }.joined() + (knees ? "<th>knee</th>" : "")
+            + "</tr></thead>\n<tbody>\n"
         for run in grid.runs.indices {
             html += "<tr><td>\(PageText.html(grid.names[run]))</td>"
             for value in grid.values.indices {

@@ -203,9 +203,10 @@ struct PlotJob: Equatable, Sendable {
         }
         func isEmpty(_ panel: Int) -> Bool {
             let names = columns(panel)
-            return !names.isEmpty && names.allSatisfy { name in
-                file.has(name) && file.values(of: name).allSatisfy { $0.isEmpty || Double($0) == 0 }
-            }
+            return !names.isEmpty
+                && names.allSatisfy { name in
+                    file.has(name) && file.values(of: name).allSatisfy { $0.isEmpty || Double($0) == 0 }
+                }
         }
         let kept = (1...panels).filter { !isEmpty($0) }
         guard !kept.isEmpty, kept.count < panels else { return variables }

@@ -31,7 +31,9 @@ extension ParallelReadersScenario {
         columns += operations.map { .count("\(name)_\($0.rawValue)_ops", .neutral, "\($0.rawValue) operations \(of) issued") }
         if operations.contains(.get) {
             columns.append(
-                .count("\(name)_stale_reads", .lowerIsBetter, "reads of \(of) that returned an older value than the published one (must be 0)"))
+                .count(
+                    "\(name)_stale_reads", .lowerIsBetter, "reads of \(of) that returned an older value than the published one (must be 0)")
+            )
         }
         columns.append(
             .measured(
