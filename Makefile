@@ -14,7 +14,8 @@
 # drawings), python3 (the tests read PNG files with an independent decoder), libzstd-dev and
 # zlib1g-dev (`.zst` and `.gz` trace files), libssl-dev (libcrypto: the SHA-256 of a study's files),
 # valgrind (run --instructions: callgrind, and its callgrind.h for the client requests), time
-# (/usr/bin/time: the tests compare the memory estimate with a run's peak resident set).
+# (/usr/bin/time: the tests compare the memory estimate with a run's peak resident set), chromium
+# (the page tests render each kind's results/index.html headless and check the screenshot).
 
 SHELL      := /bin/bash
 SWIFT      ?= swift
@@ -54,6 +55,7 @@ deps:
 	dpkg -s libssl-dev >/dev/null 2>&1 || missing="$$missing libssl-dev"; \
 	dpkg -s valgrind >/dev/null 2>&1 || missing="$$missing valgrind"; \
 	dpkg -s time >/dev/null 2>&1 || missing="$$missing time"; \
+	dpkg -s chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	if [ -n "$$missing" ]; then \
 		echo "installing:$$missing"; \
 		$(SUDO) apt-get update -qq && \

@@ -12,7 +12,9 @@
 # divided by it: 1024 for KiB; default 1) and _unit (columns.csv's unit: count ticks whole
 # numbers); intervals (common.gp: error bars); values (1: each bar's value printed above it, for bars too different in height to
 # read beside each other; default 0); and those of common.gp (format, out, short_names,
-# keyed: label bars policy/in_use@sweep_value).
+# keyed: label bars policy/in_use@sweep_value, sweep_unit), and xtics_angle (the run labels'
+# angle: -35 by default; 90, upright, for many runs, which then get a wider plot: the plotter
+# sets both so that no two labels overlap).
 _dir(s, i) = i < 1 ? "" : (s[i:i] eq "/" ? s[1:i] : _dir(s, i - 1))
 load _dir(ARG0, strlen(ARG0))."common.gp"
 if (!exists("title")) title = "Per run"
@@ -42,7 +44,8 @@ set boxwidth 0.9
 # Characters are scarce on a dumb terminal: short run labels (lru/rep), no right-axis label;
 # runs named by policy alone keep their names in full (memory and memory+disk share a prefix).
 if (format ne "ascii") {
-    set xtics rotate by -35 scale 0
+    # Upright labels end at their bar (right-justified), so a long one never reaches the next.
+    if (xtics_angle == 90) { set xtics rotate by 90 right scale 0 } else { set xtics rotate by xtics_angle scale 0 }
     label(dummy) = runtitle(runkey(0))
 } else {
     set xtics scale 0
@@ -50,7 +53,7 @@ if (format ne "ascii") {
     if (short_names) {
         label(dummy) = runtitle(runkey(0))
     } else {
-        label(dummy) = strcol("policy")[1:3]."/".strcol("in_use")[1:3].(keyed ? "@".strcol("sweep_value") : "")
+        label(dummy) = strcol("policy")[1:3]."/".strcol("in_use")[1:3].(keyed ? "@".sweep_text(strcol("sweep_value")) : "")
     }
 }
 set grid noxtics

@@ -23,14 +23,20 @@
 #   intervals     the summary columns that have a confidence interval, <column>_ci_low and
 #                 <column>_ci_high (space-separated): bars and sweeps draw it as error bars
 #   unit          (per panel) the unit of a y axis as columns.csv gives it: `count` ticks whole
-#                 numbers, `ratio` runs from 0 to 1, `per_s` and `ns` read 250k, 1.2M
+#                 numbers, `ratio` fits its values within 0 to 1, `per_s` and `ns` read 250k, 1.2M
+#   xtics_angle   the angle of per-run bar labels (bars.gp, throughput.gp): -35 by default; 90
+#                 (upright) for many runs, which the plotter gives a wider plot so none overlap
+#   sweep_unit    'bytes': the swept values are byte counts, shown as 2 MiB (1024-based units)
+#                 in tick labels, legends and bar labels; default '' (shown as written)
 #
 # It also defines runkey(0), the key of the current data row's run, which scripts compare with
 # the words of their `runs` variable; runtitle(run), how a run is named in a legend;
 # `find_pressure` (@find_pressure) and `find_events` (@find_events), then all_marks(y), the
 # memory-pressure marks (moderate and warning apart) and event marks of a timeseries;
-# `fit_y` (@fit_y) and `fit_unit` (@fit_unit), a y range from 0 that is never empty; and
-# `panel_margins` (@panel_margins), which lines up multiplot panels.
+# `fit_y` (@fit_y) and `fit_unit` (@fit_unit), a y range from 0 that is never empty;
+# `fit_ratio` (@fit_ratio), a ratio's y range fitted to its values within [0, 1]; bytes_text(v),
+# a byte count as people read it (2 MiB); and `panel_margins` (@panel_margins), which lines up
+# multiplot panels.
 
 if (!exists("format")) format = "png"
 if (!exists("out")) out = ""
@@ -44,6 +50,8 @@ if (!exists("overlap")) overlap = 0
 if (!exists("pressure")) pressure = 0
 if (!exists("event_column")) event_column = ""
 if (!exists("event_title")) event_title = ""
+if (!exists("sweep_unit")) sweep_unit = ""
+if (!exists("xtics_angle")) xtics_angle = -35
 
 if (format eq "png") {
     set terminal pngcairo size width,height noenhanced font "sans,10" background rgb "white"
@@ -159,14 +167,41 @@ run_dash(i) = !overlap || i == 1 ? 1 : (i == 2 ? 2 : i + 1)
 # A run as legends and bar labels name it: its key, except that with `short_names` (no run has
 # an in-use mode) the "/-" is dropped: "memory+disk", "memory@4194304", "rwlock".
 _cut(r, p) = p > 0 ? r[1:p - 1].r[p + 2:] : r
-runtitle(r) = short_names ? _cut(r, strstrt(r, "/-")) : r
+# With `sweep_unit` 'bytes', the swept value after "@" reads as bytes: "lru/-@2 MiB".
+_swept(r, p) = p > 0 ? r[1:p].sweep_text(r[p + 1:]) : r
+_short(r) = short_names ? _cut(r, strstrt(r, "/-")) : r
+runtitle(r) = _swept(_short(r), strstrt(_short(r), "@"))
+# A byte count as people read it, in powers of 1024: 512 B, 1.5 KiB, 2 MiB, 1.25 GiB (at most
+# two decimals, trailing zeros dropped).
+_trim0(s) = s[strlen(s):] eq "0" ? _trim0(s[1:strlen(s) - 1]) : (s[strlen(s):] eq "." ? s[1:strlen(s) - 1] : s)
+_in_unit(v, u) = _trim0(sprintf("%.2f", v / u))
+bytes_text(v) = abs(v) >= 1024.0**4 ? _in_unit(v, 1024.0**4)." TiB" : abs(v) >= 1024.0**3 ? _in_unit(v, 1024.0**3)." GiB" \
+    : abs(v) >= 1024.0**2 ? _in_unit(v, 1024.0**2)." MiB" : abs(v) >= 1024 ? _in_unit(v, 1024.0)." KiB" : sprintf("%.0f B", v)
+# A swept value (text, as the files hold it) as labels show it: bytes_text with `sweep_unit`
+# 'bytes', else as written.
+sweep_text(s) = sweep_unit eq "bytes" && s ne "" ? bytes_text(real(s)) : s
+# `@sweep_xtics`: with `sweep_unit` 'bytes', the x axis of a sweep of file `summary` gets a tick
+# at each swept value, labelled as bytes (2 MiB); nothing otherwise.
+sweep_xtics = 'if (sweep_unit eq "bytes") { _ticks = ""; stats summary using (strcol("sweep_value") ne "" && strstrt(_ticks, " ".strcol("sweep_value")." ") == 0 ? (_ticks = _ticks." ".strcol("sweep_value")." ", 0) : 0) nooutput; _list = ""; do for [_t in _ticks] { _list = _list.(_list eq "" ? "" : ", ").sprintf("\"%s\" %s", bytes_text(real(_t)), _t) }; if (_list ne "") { eval "set xtics (" . _list . ")" } }'
 # What the bars of a run are labelled on the x axis (a kind may call its runs "store design").
 run_label = exists("runs_named") ? runs_named.(keyed ? "@sweep value" : "") \
     : short_names ? (keyed ? "run (policy@sweep value)" : "run (policy)") : (keyed ? "run (policy/in_use@sweep value)" : "run (policy/in_use)")
+# A ratio axis (hit rates, miss ratios: values in 0..1) fitted to its values, yvalue(0) of file
+# `yfile` (NaN for rows not drawn): `@fit_ratio` sets ratio_low and ratio_high to a margin below
+# the smallest and above the largest (a tenth of their spread, at least 0.02), clamped to [0, 1],
+# so hit rates between 0.88 and 0.97 fill the panel instead of its top tenth; ticks at a round
+# step inside it. Without values, 0 to 1. The scan keeps every row (it maps each to 0), so a
+# file without drawn values never fails `stats`.
+_ratio_seen(v) = (v == v ? (_rlo = v < _rlo ? v : _rlo, _rhi = v > _rhi ? v : _rhi) : 0, 0)
+# The smallest round step at least `s` (a seventh of the range: at most eight ticks).
+ratio_step(s) = s <= 0.005 ? 0.005 : s <= 0.01 ? 0.01 : s <= 0.02 ? 0.02 : s <= 0.05 ? 0.05 : s <= 0.1 ? 0.1 : 0.2
+ratio_low = 0
+ratio_high = 1
+fit_ratio = '_rlo = 1; _rhi = 0; stats yfile using (_ratio_seen(yvalue(0))) nooutput; if (_rhi < _rlo) { _rlo = 0; _rhi = 1 }; _rm = (_rhi - _rlo) * 0.1 < 0.02 ? 0.02 : (_rhi - _rlo) * 0.1; ratio_low = _rlo - _rm < 0 ? 0 : _rlo - _rm; ratio_high = _rhi + _rm > 1 ? 1 : _rhi + _rm; _rs = ratio_step((ratio_high - ratio_low) / 7); set autoscale y; set yrange [ratio_low:ratio_high]; set ytics ceil(ratio_low / _rs - 1e-9) * _rs, _rs, ratio_high + 1e-9; set format y "% h"'
 # The y axis of a panel whose values (yvalue(0) of file `yfile`) are in `unit` (columns.csv's):
-# `@fit_unit` fits it from 0 with headroom, ticks whole numbers for counts, 0 to 1 for ratios,
-# 250k and 1.2M for rates and nanoseconds.
-fit_unit = 'if (unit eq "ratio") { set autoscale y; set ytics autofreq; set format y "% h"; set yrange [0:1.05] } else { if (unit eq "count") { @fit_count_y } else { @fit_y; if (unit eq "per_s" || unit eq "ns") { set format y "%.1s%c" } } }'
+# `@fit_unit` fits it from 0 with headroom, ticks whole numbers for counts, fits ratios to their
+# values (@fit_ratio), 250k and 1.2M for rates and nanoseconds.
+fit_unit = 'if (unit eq "ratio") { @fit_ratio } else { if (unit eq "count") { @fit_count_y } else { @fit_y; if (unit eq "per_s" || unit eq "ns") { set format y "%.1s%c" } } }'
 # The value of variable `name` (a panel's settings, panel1_label ...), or `default` without it.
 setting(name, default) = exists(name) ? value(name) : default
 # The sum of the columns named by the words of `names` in the current row, over `scale`.

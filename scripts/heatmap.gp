@@ -10,7 +10,8 @@
 #
 # Variables: grid (CSV path: the metric, the sweep values and `knee` as header, one row per run,
 # then `best` and `tied`), scenario (name, for the title), runs and values (how many run rows and
-# sweep-value columns it has), sweep_key (the x label), metric (the colour's column), better
+# sweep-value columns it has), sweep_key (the x label; with sweep_unit 'bytes' the values read
+# 2 MiB), metric (the colour's column), better
 # ('higher' or 'lower': which end of the scale is dark), unit (columns.csv's unit of the metric: a
 # ratio's scale runs from 0 to 1), and those of common.gp (format, out, width, height, ...).
 if (!exists("runs")) runs = 1
@@ -62,11 +63,11 @@ set cblabel metric
 set lmargin 22
 if (format eq "ascii") {
     unset colorbox
-    plot for [j = 1:values] grid every ::0::(runs - 1) using (j):(row(0)):(label(j)):xtic(columnhead(j + 1)):ytic(runtitle(strcol(1))) \
+    plot for [j = 1:values] grid every ::0::(runs - 1) using (j):(row(0)):(label(j)):xtic(sweep_text(columnhead(j + 1))):ytic(runtitle(strcol(1))) \
         with labels
 } else {
     plot for [j = 1:values] grid every ::0::(runs - 1) \
-        using (j):(row(0)):(0.5):(0.5):(strcol(j + 1) eq "" ? NaN : column(j + 1)):xtic(columnhead(j + 1)):ytic(runtitle(strcol(1))) \
+        using (j):(row(0)):(0.5):(0.5):(strcol(j + 1) eq "" ? NaN : column(j + 1)):xtic(sweep_text(columnhead(j + 1))):ytic(runtitle(strcol(1))) \
         with boxxyerror fillstyle solid 1.0 noborder fillcolor palette, \
         for [j = 1:values] grid every ::0::(runs - 1) using (j):(row(0)):(label(j)) with labels font "sans,9"
 }

@@ -40,14 +40,21 @@ cumulative_at(run) = (column(0) == 0 ? (sum_hits = 0, sum_lookups = 0) : 0, \
 cumulative(dummy) = sum_lookups > 0 ? sum_hits / sum_lookups : NaN
 if (pressure) { @find_pressure }
 @find_events
-marks = all_marks(1.04)
 
 set title title.": ".scenario.subtitle
 set xlabel xaxis
 set ylabel axis." — solid: cumulative; faint: per interval"
-# From just below 0, so a run that never hits (the baseline none) is a line above the frame.
-set yrange [-0.03:1.08]
-set ytics 0, 0.2, 1
+# The y range fits the rates the drawn runs reach (@fit_ratio, common.gp: a margin around them,
+# within [0, 1]), so rates between 0.88 and 0.97 fill the panel; the cumulative rate lies
+# between its run's interval rates. From just below the range when it starts at 0, so a run
+# that never hits (the baseline none) is a line above the frame; the marks along the top, above it.
+drawn_run(dummy) = strstrt(" ".runs." ", " ".runkey(0)." ") > 0
+yfile = timeseries
+yvalue(dummy) = drawn_run(0) ? rate_of(0) : NaN
+@fit_ratio
+span = ratio_high - ratio_low
+set yrange [ratio_low - (ratio_low == 0 ? 0.03 * span : 0):ratio_high + 0.08 * span]
+marks = all_marks(ratio_high + 0.04 * span)
 plot for [i = 1:words(runs)] timeseries using (runkey(0) eq word(runs, i) ? column("t_s") : NaN):(rate_of(0)) \
          with lines linecolor rgb faint(i) linewidth 1 notitle, \
      for [i = 1:words(runs)] timeseries using (cumulative_at(word(runs, i))):(cumulative(0)) \

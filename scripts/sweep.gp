@@ -26,8 +26,14 @@ at(run) = pairkey(0) eq run && strcol("sweep_value") ne "" ? column("sweep_value
 n = words(runs)
 
 set xlabel sweep_key
-# Swept values are whole numbers (capacities in bytes among them): 1000000, not 1e+06.
+# Swept values are whole numbers: 1000000, not 1e+06; byte counts (sweep_unit 'bytes') read
+# 2 MiB, a tick at each swept value.
 set format x "%.10g"
+@sweep_xtics
+# A panel's values, for @fit_ratio: the column's, in the rows of the pairs drawn.
+yfile = summary
+drawn_pair(dummy) = strstrt(" ".runs." ", " ".pairkey(0)." ") > 0 && strcol("sweep_value") ne ""
+yvalue(dummy) = drawn_pair(0) ? column(column_name) : NaN
 @panel_margins
 set multiplot layout panels,1 title "Sweep of ".sweep_key.": ".scenario.subtitle
 do for [p = 1:panels] {
@@ -36,7 +42,8 @@ do for [p = 1:panels] {
     set title setting(sprintf("panel%d_title", p), column_name)
     set ylabel setting(sprintf("panel%d_label", p), column_name)
     set format y "% h"
-    if (unit eq "ratio") { set yrange [0:1.05] } else { set yrange [0:*] }
+    # A ratio fits its values within [0, 1] (@fit_ratio, common.gp).
+    if (unit eq "ratio") { @fit_ratio } else { set autoscale y; set ytics autofreq; set yrange [0:*] }
     if (unit eq "per_s" || unit eq "ns") { set format y "%.1s%c" }
     # A column with a confidence interval (intervals, common.gp) gets error bars at its points
     # (the second iteration is empty without one).

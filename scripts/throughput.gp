@@ -16,7 +16,7 @@
 # "policy/in_use ..."; with timeseries), series_keyed (1: the timeseries runs are
 # policy/in_use@sweep_value; default 0), xlabel (of the panels over time; default "time from the
 # start of the run (s)"), and those of common.gp (format, out, short_names, pressure,
-# keyed: label bars policy@sweep_value).
+# keyed: label bars policy@sweep_value, xtics_angle).
 over_time = exists("timeseries") && exists("runs")
 panels = over_time ? 3 : 1
 if (!exists("height")) height = panels > 1 ? 320 * panels : 560
@@ -64,7 +64,8 @@ set style fill solid 0.8 border -1
 set boxwidth 0.9
 set grid noxtics
 if (format ne "ascii") {
-    set xtics rotate by -35 scale 0
+    # Upright labels for many runs (xtics_angle 90, as bars.gp), right-justified at their bars.
+    if (xtics_angle == 90) { set xtics rotate by 90 right scale 0 } else { set xtics rotate by xtics_angle scale 0 }
     set key above
 } else {
     set xtics scale 0

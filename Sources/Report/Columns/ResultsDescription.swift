@@ -54,8 +54,9 @@ public struct ResultsDescription: Sendable, Equatable {
     }
 
     /// The scalar of a top-level `key: value` entry (quotes removed, continuation lines folded
-    /// into one with spaces), or nil. Enough for the `kind` and `description` the workbench
-    /// writes itself.
+    /// into one with spaces, a double-quoted scalar's escapes decoded: `"64\xD764"`, as results
+    /// written before the file kept non-ASCII text as written, reads `64×64`), or nil. Enough for
+    /// the `kind` and `description` the workbench writes itself.
     static func topLevelValue(_ key: String, in yaml: String) -> String? {
         let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
         guard let start = lines.firstIndex(where: { $0.hasPrefix(key + ":") }) else {
@@ -69,8 +70,46 @@ public struct ResultsDescription: Sendable, Equatable {
         var value = parts.filter { !$0.isEmpty }.joined(separator: " ")
         if value.count >= 2, let first = value.first, first == "'" || first == "\"", value.last == first {
             value = String(value.dropFirst().dropLast())
-            if first == "'" { value = value.replacingOccurrences(of: "''", with: "'") }
+            value = first == "'" ? value.replacingOccurrences(of: "''", with: "'") : unescaped(value)
         }
         return value.isEmpty ? nil : value
+    }
+
+    /// The text of a double-quoted YAML scalar's body: its escapes (`\\`, `\"`, `\n`, `\t`,
+    /// `\xNN`, `\uNNNN`, `\UNNNNNNNN`, ...) decoded; an escape it cannot read is kept as written.
+    static func unescaped(_ body: String) -> String {
+        guard body.contains("\\") else { return body }
+        let simple: [Character: String] = [
+            "0": "\u{0}", "a": "\u{7}", "b": "\u{8}", "t": "\t", "\t": "\t", "n": "\n", "v": "\u{B}", "f": "\u{C}",
+            "r": "\r", "e": "\u{1B}", " ": " ", "\"": "\"", "/": "/", "\\": "\\", "N": "\u{85}", "_": "\u{A0}",
+            "L": "\u{2028}", "P": "\u{2029}",
+        ]
+        var result = ""
+        var rest = Substring(body)
+        while let slash = rest.firstIndex(of: "\\") {
+            result += rest[..<slash]
+            let after = rest.index(after: slash)
+            guard after < rest.endIndex else {
+                result += "\\"
+                rest = rest[after...]
+                break
+            }
+            let code = rest[after]
+            if let text = simple[code] {
+                result += text
+                rest = rest[rest.index(after: after)...]
+                continue
+            }
+            let digits = code == "x" ? 2 : code == "u" ? 4 : code == "U" ? 8 : 0
+            let hex = rest[rest.index(after: after)...].prefix(digits)
+            if digits > 0, hex.count == digits, let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) {
+                result.unicodeScalars.append(scalar)
+                rest = rest[hex.endIndex...]
+            } else {
+                result += "\\"
+                rest = rest[after...]
+            }
+        }
+        return result + rest
     }
 }

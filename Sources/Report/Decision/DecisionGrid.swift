@@ -39,6 +39,9 @@ public struct DecisionGrid: Sendable, Equatable {
     public var names: [String]
     /// The sweep values as written, increasing.
     public var values: [String]
+    /// The sweep values as people read them: a byte count as `2 MiB` (``ByteCount``), others as
+    /// written; what the grid shows in the terminal and on the pages (`grid.csv` keeps ``values``).
+    public var shownValues: [String] = []
     /// Per run, per sweep value: the metric as `summary.csv` writes it ("" where it did not run).
     public var cells: [[String]]
     /// Per sweep value, per run: where the run stands.
@@ -70,6 +73,8 @@ public struct DecisionGrid: Sendable, Equatable {
         runs = data.runs.map(\.key)
         names = data.runs.map(\.name)
         values = data.values
+        shownValues =
+            ByteCount.isByteSweep(key: sweepKey, columns: data.columns) ? data.values.map(ByteCount.text(cell:)) : data.values
         cells = data.runs.indices.map { run in data.values.indices.map { data.text(metric, .init(run: run, value: $0)) } }
         self.standings = standings.entries.map { $0.map(\.standing) }
         knees = data.runs.indices.map { run in Self.knee(data, metric: metric, run: run, higherIsBetter: higherIsBetter) }

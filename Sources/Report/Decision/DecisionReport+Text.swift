@@ -60,7 +60,8 @@ extension DecisionGrid {
     /// The grid's rows as text: a header (`run`, the sweep values, `knee` with `knees`), then a
     /// row per run, a best value followed by `*`, a tied one by `=`, others by a space.
     func textRows(knees: Bool) -> [[String]] {
-        var rows = [["run"] + values.map { $0 + " " } + (knees ? ["knee"] : [])]
+        let shown = displayValues
+        var rows = [["run"] + shown.map { $0 + " " } + (knees ? ["knee"] : [])]
         for run in runs.indices {
             var row = [names[run]]
             for value in values.indices {
@@ -73,9 +74,17 @@ extension DecisionGrid {
                 }
                 row.append(cell.isEmpty ? "-" + " " : cell + mark)
             }
-            if knees { row.append(self.knees[run].map { values[$0] } ?? "none") }
+            if knees { row.append(self.knees[run].map { shown[$0] } ?? "none") }
             rows.append(row)
         }
         return rows
+    }
+}
+
+extension DecisionGrid {
+    /// The sweep values as the grid shows them (``shownValues``; ``values`` for a grid made
+    /// without them).
+    var displayValues: [String] {
+        shownValues.count == values.count ? shownValues : values
     }
 }

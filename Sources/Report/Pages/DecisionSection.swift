@@ -31,7 +31,9 @@ enum DecisionSection {
             "<p class=\"meta\">Grid (<a href=\"\(file)\">grid.csv</a>): "
             + "\(PageText.html(grid.legend(best: "bold:", tied: "italic:", knees: knees)))</p>\n"
         html += "<table class=\"grid\">\n<thead><tr><th>run</th>"
-        html += grid.values.map { "<th>\(PageText.html($0))</th>" }.joined() + (knees ? "<th>knee</th>" : "") + "</tr></thead>\n<tbody>\n"
+        html +=
+            grid.displayValues.map { "<th>\(PageText.html($0))</th>" }.joined() + (knees ? "<th>knee</th>" : "")
+            + "</tr></thead>\n<tbody>\n"
         for run in grid.runs.indices {
             html += "<tr><td>\(PageText.html(grid.names[run]))</td>"
             for value in grid.values.indices {
@@ -42,7 +44,7 @@ enum DecisionSection {
                 case .behind: html += "<td class=\"n\">\(cell)</td>"
                 }
             }
-            if knees { html += "<td class=\"n\">\(PageText.html(grid.knees[run].map { grid.values[$0] } ?? "none"))</td>" }
+            if knees { html += "<td class=\"n\">\(PageText.html(grid.knees[run].map { grid.displayValues[$0] } ?? "none"))</td>" }
             html += "</tr>\n"
         }
         return html + "</tbody>\n</table>\n"
@@ -114,13 +116,13 @@ enum DecisionSection {
         var text =
             "Grid ([grid.csv](\(PageText.url(scenario, DecisionGrid.fileName)))): "
             + "\(PageText.markdown(grid.legend(best: "bold:", tied: "italic:", knees: knees))).\n\n"
-        var rows = [["run"] + grid.values + (knees ? ["knee"] : [])]
+        var rows = [["run"] + grid.displayValues + (knees ? ["knee"] : [])]
         for run in grid.runs.indices {
             var row = [grid.names[run]]
             for value in grid.values.indices {
                 row.append(grid.cells[run][value])
             }
-            if knees { row.append(grid.knees[run].map { grid.values[$0] } ?? "none") }
+            if knees { row.append(grid.knees[run].map { grid.displayValues[$0] } ?? "none") }
             rows.append(row)
         }
         text += markdownTable(rows) { row, column in

@@ -29,7 +29,10 @@ struct SummaryExcerpt: Equatable {
             headings.insert(summary.distinctValues(of: "sweep_key").first ?? "sweep_value", at: position)
         }
         let indices = names.compactMap { summary.header.firstIndex(of: $0) }
-        let rates = Set(names.filter { columns?.column($0)?.unit == .perSecond })
+        // Rates as whole numbers (the table must fit the page), bytes as 2 MiB, no capacity for
+        // a policy that holds none.
+        let shown = ShownCells(columns: columns, sweepKey: summary.distinctValues(of: "sweep_key").first)
+        let policy = summary.header.firstIndex(of: "policy")
         self.headings = headings
         self.unreliable = summary.rows.map { row in
             names.map { name in
@@ -42,11 +45,7 @@ struct SummaryExcerpt: Equatable {
         }
         self.rows = summary.rows.map { row in
             indices.map { index in
-                // Rates as whole numbers (2535439, not 2535438.81363): the table must fit the page.
-                guard rates.contains(summary.header[index]), let value = Double(row[index]), value.isFinite else {
-                    return row[index]
-                }
-                return String(format: "%.0f", value)
+                shown.text(row[index], column: summary.header[index], policy: policy.map { row[$0] })
             }
         }
     }
@@ -59,8 +58,8 @@ struct SummaryExcerpt: Equatable {
         "Unreliable percentiles: fewer than \(TailSamples.reliableMinimum) samples lie beyond them, so a handful of "
         + "requests decide the value; compare never judges them"
 
-    /// Whether a cell holds a number (right-aligned on the page).
+    /// Whether a cell holds a number or a byte count (right-aligned on the page).
     static func isNumeric(_ cell: String) -> Bool {
-        !cell.isEmpty && Double(cell) != nil
+        !cell.isEmpty && (Double(cell) != nil || ByteCount.isText(cell))
     }
 }

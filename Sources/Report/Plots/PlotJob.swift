@@ -52,9 +52,12 @@ struct PlotJob: Equatable, Sendable {
         let shortNames = summary.distinctValues(of: "in_use").allSatisfy { $0 == "-" }
         // Columns with a confidence interval (`<column>_ci_low`, `<column>_ci_high`): error bars.
         let intervals = summary.header.filter { summary.has($0 + "_ci_low") && summary.has($0 + "_ci_high") }
+        // A sweep of a byte count (a capacity in bytes): its values read 2 MiB in every label.
+        let byteSweep = sweepKey.map { ByteCount.isByteSweep(key: $0, columns: columns) } ?? false
         let common: [Gnuplot.Variable] =
             [.init("scenario", directory.lastPathComponent), .init("short_names", shortNames ? 1 : 0)]
             + (intervals.isEmpty ? [] : [.init("intervals", intervals.joined(separator: " "))])
+            + (byteSweep ? [.init("sweep_unit", "bytes")] : [])
 
         func table(_ file: String) throws -> (url: URL, table: ResultsTable)? {
             let url = directory.appendingPathComponent(file, isDirectory: false)
@@ -79,6 +82,11 @@ struct PlotJob: Equatable, Sendable {
         var jobs: [PlotJob] = []
         for view in views {
             var data = common
+            // Per-run bars: upright labels on a wider plot when there are many runs.
+            if view.script == "bars.gp" || view.script == "throughput.gp" {
+                data += barLayout(runs: summary.rows.count)
+            }
+            var variables = view.variables
             switch view.input {
             case .timeseries:
                 guard let timeseries else { continue }
@@ -88,6 +96,7 @@ struct PlotJob: Equatable, Sendable {
                     [.init("timeseries", timeseries.url.path)] + runs + [
                         .init("keyed", keyed ? 1 : 0), .init("pressure", timeseries.table.has("memory_pressure") ? 1 : 0),
                     ]
+                variables = droppingEmptyPanels(variables, in: timeseries.table)
             case .summary:
                 data += [.init("summary", summaryURL.path), .init("keyed", sweeps ? 1 : 0)]
             case .summaryAndTimeseries:
@@ -118,6 +127,7 @@ struct PlotJob: Equatable, Sendable {
             case .sweep:
                 guard let sweepKey, let runs = lines(summary, keyed: false) else { continue }
                 data += [.init("summary", summaryURL.path)] + runs + [.init("sweep_key", sweepKey)]
+                variables = droppingEmptyPanels(variables, in: summary)
             case .curve:
                 let runs = summary.runs(keyed: false)
                 guard let sweepKey, !runs.isEmpty else { continue }
@@ -125,9 +135,16 @@ struct PlotJob: Equatable, Sendable {
                     .init("summary", summaryURL.path), .init("runs", runs.map(\.key).joined(separator: " ")),
                     .init("sweep_key", sweepKey),
                 ]
+                // The curve's unit: a ratio's axis fits its values.
+                let curve = view.variables.first { $0.name == "curve_column" }.flatMap { variable -> String? in
+                    if case .text(let name) = variable.value { return name }
+                    return nil
+                }
+                if let unit = columns.column(curve ?? "miss_ratio")?.unit {
+                    data.append(.init("curve_unit", unit.rawValue))
+                }
             }
-            jobs.append(
-                PlotJob(name: view.name, script: view.script, variables: data + view.variables.map(Gnuplot.Variable.init)))
+            jobs.append(PlotJob(name: view.name, script: view.script, variables: data + variables.map(Gnuplot.Variable.init)))
         }
         if let heatmap = try heatmap(directory: directory, columns: columns, common: common, sweepKey: sweepKey) {
             jobs.append(heatmap)
@@ -154,6 +171,64 @@ struct PlotJob: Equatable, Sendable {
                 .init("better", column?.direction == .lowerIsBetter ? "lower" : "higher"),
                 .init("unit", (column?.unit ?? .number).rawValue),
             ])
+    }
+
+    /// The most runs whose bars keep the default layout (1000 pixels wide, labels at -35°).
+    static let crowdedRuns = 12
+    /// The pixels each run's bars and upright label take in a crowded bar plot.
+    static let pixelsPerRun = 28
+
+    /// The layout of a per-run bar plot of `runs` runs (bars.gp, throughput.gp): nothing for at
+    /// most ``crowdedRuns``; beyond, upright labels (`xtics_angle` 90: each as wide as a line of
+    /// text) and a plot wide enough for every run to have ``pixelsPerRun`` pixels (the legend and
+    /// axes take about 360), a little taller for the labels, so no two labels overlap.
+    static func barLayout(runs: Int) -> [Gnuplot.Variable] {
+        guard runs > crowdedRuns else { return [] }
+        return [.init("xtics_angle", 90), .init("width", max(1000, 360 + pixelsPerRun * runs)), .init("height", 640)]
+    }
+
+    /// `variables` without the panels whose columns are zero or empty in every row of `file` (a
+    /// reuse pool a table without headers or footers never fills), the others renumbered; as
+    /// they are when every panel is empty (the plot then shows that nothing was held) or they
+    /// have no `panels`.
+    static func droppingEmptyPanels(_ variables: [PlotVariable], in file: ResultsTable) -> [PlotVariable] {
+        guard let count = variables.first(where: { $0.name == "panels" }), case .integer(let panels) = count.value, panels > 0
+        else { return variables }
+        func columns(_ panel: Int) -> [String] {
+            let prefix = "panel\(panel)_"
+            for variable in variables where variable.name == prefix + "columns" || variable.name == prefix + "column" {
+                if case .text(let names) = variable.value { return names.split(separator: " ").map(String.init) }
+            }
+            return []
+        }
+        func isEmpty(_ panel: Int) -> Bool {
+            let names = columns(panel)
+            return !names.isEmpty
+                && names.allSatisfy { name in
+                    file.has(name) && file.values(of: name).allSatisfy { $0.isEmpty || Double($0) == 0 }
+                }
+        }
+        let kept = (1...panels).filter { !isEmpty($0) }
+        guard !kept.isEmpty, kept.count < panels else { return variables }
+        var result: [PlotVariable] = []
+        for variable in variables {
+            if variable.name == "panels" {
+                result.append(PlotVariable("panels", kept.count))
+                continue
+            }
+            guard variable.name.hasPrefix("panel"),
+                let underscore = variable.name.firstIndex(of: "_"),
+                let panel = Int(variable.name[variable.name.index(variable.name.startIndex, offsetBy: 5)..<underscore])
+            else {
+                result.append(variable)
+                continue
+            }
+            guard let position = kept.firstIndex(of: panel) else { continue }
+            var renamed = variable
+            renamed.name = "panel\(position + 1)" + variable.name[underscore...]
+            result.append(renamed)
+        }
+        return result
     }
 
     /// The most runs a plot draws as lines, each in its own colour.

@@ -63,9 +63,11 @@ struct RunSelection {
             return (chosen, prefix + "\(roles) by \(metric)\(words.2)")
         }
         let base = baseline.map { "baseline \($0.name); " } ?? ""
+        // Byte counts read 2 MiB, as on the plots' axes.
+        let shown = ByteCount.isByteSweep(key: key, columns: columns) ? covered.map(ByteCount.text(cell:)) : covered
         let at =
             covered.count == points.count
-            ? "at each \(key)" : "at \(key) \(covered.joined(separator: ", ")) (of \(points.count))"
+            ? "at each \(key)" : "at \(key) \(shown.joined(separator: ", ")) (of \(points.count))"
         return (chosen, prefix + base + "\(words.0) and \(words.1) \(at) by \(metric)\(words.2)")
     }
 

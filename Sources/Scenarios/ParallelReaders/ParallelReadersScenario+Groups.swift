@@ -20,7 +20,10 @@ extension ParallelReadersScenario {
 
     /// A named group's summary columns, in the order the recorder appends them: its operations
     /// (all types, then each operation its mix names), its stale reads (with gets), its
-    /// throughput and each operation's latency percentiles.
+    /// throughput and each operation's latency percentiles. Its headline columns are shown in the
+    /// table printed after a run and on the index pages (``ColumnView/table``), as the kind's own
+    /// are: its throughput and the p99 latency of its gets and sets (of its first operation when
+    /// its mix has neither) — the `ui` group's `ui_get_p99_ns`.
     static func groupColumns(name: String, role: ThreadRole) -> [Column] {
         let operations = role.mixOperations
         let of = "group \(name)"
@@ -28,13 +31,21 @@ extension ParallelReadersScenario {
         columns += operations.map { .count("\(name)_\($0.rawValue)_ops", .neutral, "\($0.rawValue) operations \(of) issued") }
         if operations.contains(.get) {
             columns.append(
-                .count("\(name)_stale_reads", .lowerIsBetter, "reads of \(of) that returned an older value than the published one (must be 0)"))
+                .count(
+                    "\(name)_stale_reads", .lowerIsBetter, "reads of \(of) that returned an older value than the published one (must be 0)")
+            )
         }
-        columns.append(.measured("\(name)_ops_per_s", .perSecond, .higherIsBetter, "operations per second of \(of), the sum of its threads' rates"))
+        columns.append(
+            .measured(
+                "\(name)_ops_per_s", .perSecond, .higherIsBetter, "operations per second of \(of), the sum of its threads' rates",
+                views: [.table]))
         columns += operations.map {
             .measured("\(name)_\($0.rawValue)_per_s", .perSecond, .higherIsBetter, "\($0.rawValue) operations per second of \(of)")
         }
+        let headline = operations.filter { $0 == .get || $0 == .set }
+        let shown = Set((headline.isEmpty ? Array(operations.prefix(1)) : headline).map { "\(name)_\($0.rawValue)_p99_ns" })
         columns += operations.flatMap { SharedColumns.latency("\(name)_\($0.rawValue)", of: "a \($0.rawValue) of \(of)") }
+            .showing(shown, in: .table)
         return columns
     }
 

@@ -278,7 +278,10 @@ public enum ScenarioRunner {
     /// (`--seeds` replaces the file's; written after `seed:` when the file has none), and its
     /// `seed` the base seed the runs used (`--seed` replaces the file's).
     static func yaml(_ scenario: Scenario, repetitions: Int, seeds: SeedsSpec? = nil, seed: UInt64? = nil) -> String {
-        var text = (try? YAMLEncoder().encode(scenario)) ?? ""
+        // Text as written: `64×64`, not the escaped "64\xD764" an ASCII-only emitter writes.
+        let encoder = YAMLEncoder()
+        encoder.options.allowUnicode = true
+        var text = (try? encoder.encode(scenario)) ?? ""
         // The seed the runs used: `--seed` replaces the file's.
         if let seed, seed != scenario.header.seed,
             let range = text.range(of: #"(^|\n)seed: [0-9]+\n"#, options: .regularExpression)

@@ -50,20 +50,20 @@ struct SummaryTable {
         return columns.map(\.column).filter { result.columns.column($0)?.role == .measured }
     }
 
-    /// `text` as the table shows it: a rate (unit `per_s`) rounded to a whole number (`197135`, not
-    /// `197135.125315`); anything else as written.
-    func cell(_ text: String, column: String) -> String {
-        guard result.columns.column(column)?.unit == .perSecond, let value = Double(text), value.isFinite else {
-            return text
-        }
-        return String(format: "%.0f", value)
+    /// How cells are shown (``ShownCells``): a rate (unit `per_s`) rounded to a whole number
+    /// (`197135`, not `197135.125315`), bytes as `2 MiB`, no capacity (`-`) for a policy that holds
+    /// none; anything else as written.
+    var shown: ShownCells {
+        ShownCells(columns: result.columns, sweepKey: result.summary.first?["sweep_key"]?.text)
     }
 
     func render() -> String {
         let columns = self.columns
+        let shown = self.shown
         var lines: [[String]] = [columns.map(\.title)]
         for row in result.summary {
-            lines.append(columns.map { cell(row[$0.column]?.text ?? "", column: $0.column) })
+            lines.append(
+                columns.map { shown.text(row[$0.column]?.text ?? "", column: $0.column, policy: row["policy"]?.text) })
         }
         let widths = columns.indices.map { column in lines.map { $0[column].count }.max() ?? 0 }
         var text = "\(result.name)\(result.complete ? "" : " (incomplete)") → \(directory)\n"
