@@ -139,17 +139,17 @@ def value(rng, canary, ops):
         return rng.choice([text, '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"',
                            "[lru, " + text + "]"])
     # Huge: long lists, long strings, deep nesting, an alias bomb.
-    kind = rng.choice(["list", "string", "nesting", "mapping", "bomb", "policies"])
-    if kind == "list":
+    shape = rng.choice(["list", "string", "nesting", "mapping", "bomb", "policies"])
+    if shape == "list":
         return "[" + ", ".join(str(rng.choice([1, 2, 8])) for _ in range(10000)) + "]"
-    if kind == "string":
+    if shape == "string":
         return "x" * 100000
-    if kind == "nesting":
+    if shape == "nesting":
         n = rng.choice([63, 64, 65, 100, 1000])
         return "[" * n + "1" + "]" * n
-    if kind == "mapping":
+    if shape == "mapping":
         return "{" + ", ".join(f"k{i}: {i}" for i in range(5000)) + "}"
-    if kind == "bomb":
+    if shape == "bomb":
         levels = ["&a0 [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]"] + [
             f"&a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]" for i in range(1, 6)]
         return "[" + ", ".join(levels) + "]"
@@ -182,12 +182,10 @@ def sweep(keys, rng, canary, ops):
 
 
 def rows_unbounded(kind, options):
-    """Whether a trace scenario's `window` is set to a few requests: --max-duration does not
-    shorten a replay, and the shipped trace-a (1,000,000 requests, 24 runs) at `window: 2` writes
+    """Whether `window` (a trace scenario's key; the other kinds refuse it) is set to a few
+    requests: --max-duration does not shorten a replay, and the shipped trace-a (1,000,000 requests, 24 runs) at `window: 2` writes
     12 million timeseries rows, minutes of writing, which a SIGINT does not cut short (the rows
     measured are written): more than a fuzz run's time limit and grace allow."""
-    if kind != "trace":
-        return False
     for option in options:
         match = re.match(r"--(?:set|sweep)=window=([^,]*)", option)
         try:

@@ -271,14 +271,14 @@ FLOW_ITEM = re.compile(r"^(\s*- )(\{.*\})(\s*#.*)?$")
 
 def bomb(rng):
     """An alias bomb (a flow value) sized about the loader's limits, and what it is."""
-    kind = rng.choice(["nodes", "nodes", "depth", "merge"])
-    if kind == "nodes":
+    form = rng.choice(["nodes", "nodes", "depth", "merge"])
+    if form == "nodes":
         width, levels = rng.choice([(10, 3), (10, 4), (10, 5), (100, 2), (99, 2), (101, 2), (2, 13), (2, 14), (3, 9),
                                     (1000, 2), (9, 9)])
         parts = ["&b0 [" + ", ".join(["x"] * width) + "]"]
         parts += [f"&b{k} [" + ", ".join([f"*b{k - 1}"] * width) + "]" for k in range(1, levels)]
         return "[" + ", ".join(parts) + "]", f"alias bomb {width} wide, {levels} levels"
-    if kind == "depth":
+    if form == "depth":
         depth = rng.choice([30, 60, 62, 63, 64, 65, 100])
         parts = ["&d0 [x]"] + [f"&d{k} [*d{k - 1}]" for k in range(1, depth)]
         return "[" + ", ".join(parts) + "]", f"aliases nested {depth} levels"

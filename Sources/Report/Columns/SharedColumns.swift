@@ -39,6 +39,22 @@ public enum SharedColumns {
         "memory_pressure_events", .neutral, "memory-pressure notifications the model handled")
 
     /// Bytes allocated by the model's work.
+    /// `device_bytes_held_max` and `device_bytes_held_mean`: what `holder` held on the device at
+    /// the timeseries samples (the largest, and the mean), per object its name's stated size
+    /// (the `device:` profile's `bytes:`): from the counts, deterministic; 0 without sizes.
+    public static func deviceBytesHeld(_ holder: String) -> [Column] {
+        [
+            .count(
+                "device_bytes_held_max", .lowerIsBetter,
+                "most bytes \(holder) held on the device at a sample: per object its stated size (the device: profile's bytes:), from counts, deterministic; 0 when the file states no sizes",
+                unit: .bytes),
+            .count(
+                "device_bytes_held_mean", .lowerIsBetter,
+                "the mean over the samples of the device bytes \(holder) held (stated sizes); 0 when the file states no sizes",
+                unit: .bytes),
+        ]
+    }
+
     public static func allocatedBytes(_ scope: String = "over the counted period") -> Column {
         .measured("allocated_bytes", .bytes, .lowerIsBetter, "bytes allocated by the model's work \(scope) (jemalloc thread.allocated)")
     }

@@ -77,7 +77,7 @@ public struct DeviceProfile: DeclaredMapping, Equatable, Sendable {
                         rules: ["must name at least one cost", "each \(requirement)", "each name matches something in the scenario"]),
                     .key(
                         "bytes", [String: ByteCount].self, .optional("no device sizes: the device_bytes_held_* columns are 0"),
-                        "Per cell or detail type of a scrolling table: what one controller with its view tree holds on the device (Instruments' Allocations there), in the device_bytes_held_* columns. costs, bytes or both.",
+                        "Per cell or detail type of a scrolling table, per section or view of a navigation: what one controller with its view tree holds on the device (Instruments' Allocations there), in the device_bytes_held_* columns. costs, bytes or both.",
                         example: "{FeedCell: 180KB, detail: 1.2MB}",
                         rules: ["must name at least one size", "each a byte count >= 0, at most 16GB", "each name matches something in the scenario"]),
                 ],

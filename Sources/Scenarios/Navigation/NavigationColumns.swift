@@ -53,6 +53,7 @@ extension NavigationRecorder {
             SharedColumns.complete,
             .measured("view_cache_bytes_end", .bytes, .lowerIsBetter, "bytes the view cache holds at the end"),
             .measured("view_cache_bytes_max", .bytes, .lowerIsBetter, "most bytes the view cache held at a sample", views: [.table]),
+        ] + SharedColumns.deviceBytesHeld("the view cache's controllers") + [
             .measured("history_bytes_end", .bytes, .lowerIsBetter, "bytes the history stack holds at the end"),
             .measured("history_bytes_max", .bytes, .lowerIsBetter, "most bytes the history stack held at a sample", views: [.table]),
             SharedColumns.allocatedBytes(),

@@ -107,7 +107,8 @@ struct NavigationDriver {
             if timeline.isSampleEnd(frame) {
                 recorder.sample(
                     time: timeline.time(afterFrame: frame), model: model,
-                    viewCacheBytes: viewCacheBytes(model), historyBytes: ledger.bytes(of: model.historyStack))
+                    viewCacheBytes: viewCacheBytes(model), historyBytes: ledger.bytes(of: model.historyStack),
+                    deviceBytes: deviceBytesHeld(model))
             }
             if frame % progressEvery == 0 { progress(Double(frame) / Double(timeline.totalFrames)) }
         }
@@ -137,8 +138,11 @@ struct NavigationDriver {
     private func register(_ name: String, nib spec: NibSpec, in factory: ViewFactory, deviceCosts: DeviceCostLedger) {
         let nib = NibDescription(viewCount: spec.views, depth: spec.depth, labelText: spec.label)
         let cost = DeviceProfile.resolve(spec.cost, named: name, in: scenario.device)?.nanoseconds
+        let size = DeviceProfile.resolveBytes(nil, named: name, in: scenario.device).map { UInt64($0) } ?? 0
         factory.register(name) {
-            PageController.measuredCreation(cost: cost, charging: deviceCosts) { PageController(nib: nib) }
+            let page = PageController.measuredCreation(cost: cost, charging: deviceCosts) { PageController(nib: nib) }
+            page.deviceBytes = size
+            return page
         }
     }
 
@@ -193,12 +197,19 @@ struct NavigationDriver {
     private func viewCacheBytes(_ model: ViewModel) -> UInt64 {
         model.cachedControllers.reduce(0) { $0 + (($1 as? PageController)?.creationBytes ?? 0) }
     }
+
+    /// What the view cache's controllers hold on the device: each its name's stated size.
+    private func deviceBytesHeld(_ model: ViewModel) -> UInt64 {
+        model.cachedControllers.reduce(0) { $0 &+ (($1 as? PageController)?.deviceBytes ?? 0) }
+    }
 }
 
 /// A section's or view's controller in a navigation scenario: a real view tree, and the bytes it
 /// took to make.
 final class PageController: FactoryViewController, HoldsCreationBytes {
     var creationBytes: UInt64 = 0
+    /// What one controller of its name holds on the device (the profile's `bytes:`; 0 without).
+    var deviceBytes: UInt64 = 0
     private(set) var lastState: [String: String] = [:]
 
     required init() {

@@ -34,9 +34,8 @@ public struct NavigationScenario: DeclaredMapping, Equatable, Sendable {
             .required("user", \.user, "Who drives the app: an explicit script, or a seeded Markov model."),
             .required("cache", \.cache, "The view cache under test."),
             .device(\.device, kinds: "section or view name"),
-            .deviceNames(\.device, kinds: "section or view name") { scenario in
-                scenario.app.sections.flatMap { [$0.name] + $0.views.map(\.name) }
-            },
+            // Costs and sizes both price a section's or a view's controller.
+            .deviceNames(\.device, kinds: "section or view name", sized: { $0.controllerNames }) { $0.controllerNames },
             .rule("the start intent names a section of the app and one of its views") { scenario, f in
                 if let start = scenario.app.start {
                     try scenario.app.checkIntentNames(
@@ -282,5 +281,12 @@ public struct IntentTarget: DeclaredMapping, Equatable, Sendable {
             .required("section", \.section, "The section (tab) the intent opens.", example: "home"),
             .optional("view", \.view, absent: "the section alone", "One of the section's views, opened inside it.", example: "post"),
         ])
+    }
+}
+
+extension NavigationScenario {
+    /// The names the factory makes controllers of: every section and every view.
+    var controllerNames: [String] {
+        app.sections.flatMap { [$0.name] + $0.views.map(\.name) }
     }
 }

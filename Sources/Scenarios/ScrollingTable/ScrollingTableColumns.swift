@@ -39,14 +39,7 @@ extension RunRecorder {
                 "most bytes the cache's controllers held at a sample (each controller's creation, its view tree included)",
                 views: [.table]),
             .measured("cache_bytes_mean", .bytes, .lowerIsBetter, "the mean over the samples of the bytes the cache's controllers held"),
-            .count(
-                "device_bytes_held_max", .lowerIsBetter,
-                "most bytes the cache's controllers held on the device at a sample: per controller its type's stated size (the device: profile's bytes:), from counts, deterministic; 0 when the file states no sizes",
-                unit: .bytes),
-            .count(
-                "device_bytes_held_mean", .lowerIsBetter,
-                "the mean over the samples of the device bytes the cache's controllers held (stated sizes); 0 when the file states no sizes",
-                unit: .bytes),
+        ] + SharedColumns.deviceBytesHeld("the cache's controllers") + [
             SharedColumns.complete,
             SharedColumns.allocatedBytes("in counted frames").shown(in: .table),
             SharedColumns.allocations,

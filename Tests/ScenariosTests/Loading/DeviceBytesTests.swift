@@ -109,8 +109,31 @@ struct DeviceBytesTests {
     }
 
     @Test("a kind that states no sizes refuses bytes: in its profile")
-    func navigationRefusesSizes() throws {
-        let yaml = NavigationDriverTests.markovApp + "device: {name: phone, bytes: {a1: 1KB}}\n"
-        #expect(throws: ScenarioError.self) { try ScenarioLoader.load(yaml: yaml, file: "t.yaml") }
+    func drawingRefusesSizes() throws {
+        let yaml = DrawingScenarioTests.yaml + "\ndevice: {name: phone, bytes: {button: 1KB}}\n"
+        do {
+            _ = try ScenarioLoader.load(yaml: yaml, file: "t.yaml")
+            Issue.record("a drawing profile's bytes: was accepted")
+        } catch {
+            #expect(error.message.contains("none: this kind states no sizes"), "\(error)")
+        }
+    }
+
+    @Test("navigation: device bytes held are the view cache's controllers times their sections' and views' stated sizes; none under none, most under forever")
+    func navigationDeviceBytesHeld() throws {
+        let yaml = NavigationDriverTests.markovApp + "device: {name: phone, bytes: {a: 10KB, a1: 100KB, a2: 100KB, a3: 100KB, b: 10KB, b1: 1000KB, b2: 100KB, c: 10KB}}\n"
+        let result = try NavigationDriverTests.run(yaml)
+        func held(_ policy: String) -> Double {
+            let row = result.summary.first { $0["policy"] == .string(policy) }
+            return row?["device_bytes_held_max"].flatMap { Double($0.text) } ?? -1
+        }
+        #expect(held("none") == 0)
+        #expect(held("lru") > 0)
+        // lru holds at most 3 controllers, forever all it ever made.
+        #expect(held("lru") <= 3 * 1000 * 1024)
+        #expect(held("forever") >= held("lru"))
+        #expect(held("lru").truncatingRemainder(dividingBy: 10 * 1024) == 0)
+        let again = try NavigationDriverTests.run(yaml)
+        #expect(again.summary.map { $0["device_bytes_held_max"] } == result.summary.map { $0["device_bytes_held_max"] })
     }
 }
