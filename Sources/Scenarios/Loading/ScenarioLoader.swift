@@ -281,7 +281,7 @@ struct NodeLocator {
         switch violation.problem {
         case let .unknownKey(noun, allowed):
             let name = path.last?.stringValue ?? ""
-            message = "unknown \(noun) '\(name)' at \(displayKeyPath(path)) (expected one of: \(allowed.joined(separator: ", ")))"
+            message = "unknown \(noun) \(Self.excerpt(name)) at \(displayKeyPath(path)) (expected one of: \(allowed.joined(separator: ", ")))"
         case .missingKey:
             message = "missing required key '\(keyPath)'"
         case .expected(let what):

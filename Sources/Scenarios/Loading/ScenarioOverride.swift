@@ -164,7 +164,7 @@ public struct ScenarioOverride: Sendable, Equatable {
     private static func keyDocs<T: DeclaredMapping>(_ type: T.Type) -> [KeyDoc] { T.schema.keyDocs }
 
     private static func unknownKey(_ name: String, in walked: String, keys: [KeyDoc]) -> String {
-        "unknown key '\(name)' \(walked.isEmpty ? "at the top level" : "in \(walked)") (expected one of: \(keys.map(\.name).joined(separator: ", ")))"
+        "unknown key \(NodeLocator.excerpt(name)) \(walked.isEmpty ? "at the top level" : "in \(walked)") (expected one of: \(keys.map(\.name).joined(separator: ", ")))"
     }
 
     func error(_ file: String, _ message: String) -> ScenarioError {

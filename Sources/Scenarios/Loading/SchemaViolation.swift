@@ -58,9 +58,15 @@ func renderKeyPath(_ path: [CodingKey]) -> String {
     return result
 }
 
-/// A path for messages: the key path, or "top level" for the root mapping.
+/// A path for messages: the key path, or "top level" for the root mapping. A key longer than
+/// ``NodeLocator/excerptLength`` characters is cut there (`name...`): a key is text found in a
+/// file as a value is, and a file read by mistake is never echoed whole.
 func displayKeyPath(_ path: [CodingKey]) -> String {
-    let rendered = renderKeyPath(path)
+    let rendered = renderKeyPath(
+        path.map { key in
+            guard key.intValue == nil, key.stringValue.count > NodeLocator.excerptLength else { return key }
+            return AnyCodingKey(String(key.stringValue.prefix(NodeLocator.excerptLength)) + "...")
+        })
     return rendered.isEmpty ? "top level" : rendered
 }
 

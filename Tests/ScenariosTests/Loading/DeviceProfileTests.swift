@@ -276,3 +276,30 @@ extension DeviceProfileTests {
         }
     }
 }
+
+extension DeviceProfileTests {
+    @Test("a file read by mistake as a profile is never echoed whole through its keys: an unknown key is quoted as a 60-character excerpt, in the message and the path")
+    func unknownKeyQuotedAsExcerpt() throws {
+        let secret = "token_" + String(repeating: "S3CRET", count: 30)
+        let root = try Self.directory([
+            "scenario.yaml": Self.table(device: "devices/phone.yaml"),
+            "devices/phone.yaml": "\(secret): 1\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        do {
+            _ = try ScenarioLoader.load(contentsOf: root.appendingPathComponent("scenario.yaml"))
+            Issue.record("a profile with an unknown key loaded")
+        } catch {
+            #expect(!error.description.contains(secret), "\(error)")
+            #expect(error.message.hasPrefix("unknown key '\(secret.prefix(60))...' (\(secret.count) characters) at \(secret.prefix(60))..."), "\(error)")
+        }
+        // A --set path's unknown key is quoted alike (the option itself is the user's own text).
+        let override = try ScenarioOverride.set("\(secret)=1")
+        do {
+            _ = try ScenarioLoader.loadPlan(yaml: Self.table(device: "{costs: {row: 1ms}}"), file: "t.yaml", overrides: [override])
+            Issue.record("an unknown --set key was accepted")
+        } catch {
+            #expect(error.message.contains(": unknown key '\(secret.prefix(60))...' (\(secret.count) characters) at the top level"), "\(error)")
+        }
+    }
+}
