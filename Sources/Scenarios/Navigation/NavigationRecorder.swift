@@ -72,15 +72,12 @@ struct NavigationRecorder {
         configuration.identityRow(scenario: scenario)
     }
 
-    /// Appends the timeseries row for the interval that ends at `time`.
-    /// The device bytes the view cache held at each sample (stated sizes): the largest, their
-    /// sum and how many samples.
-    private var deviceBytes: (max: UInt64, sum: Double, samples: Int) = (0, 0, 0)
+    /// The device bytes the view cache held at each sample (stated sizes).
+    private var deviceBytes = DeviceBytesSamples()
 
+    /// Appends the timeseries row for the interval that ends at `time`.
     mutating func sample(time: Double, model: ViewModel, viewCacheBytes: UInt64, historyBytes: UInt64, deviceBytes held: UInt64 = 0) {
-        deviceBytes.max = max(deviceBytes.max, held)
-        deviceBytes.sum += Double(held)
-        deviceBytes.samples += 1
+        deviceBytes.add(held)
         let stats = model.statistics
         let resident = model.cachedControllers.count
         let depth = model.historyStack.count
@@ -151,8 +148,7 @@ struct NavigationRecorder {
         row.append("complete", .string(complete ? "true" : "false"))
         row.append("view_cache_bytes_end", .uint(viewCacheBytes))
         row.append("view_cache_bytes_max", .uint(max(maxCacheBytes, viewCacheBytes)))
-        row.append("device_bytes_held_max", .uint(deviceBytes.max))
-        row.append("device_bytes_held_mean", .double(deviceBytes.samples == 0 ? 0 : (deviceBytes.sum / Double(deviceBytes.samples)).rounded()))
+        deviceBytes.append(to: &row)
         row.append("history_bytes_end", .uint(historyBytes))
         row.append("history_bytes_max", .uint(max(maxHistoryBytes, historyBytes)))
         row.append("allocated_bytes", .uint(totalAllocation.bytes))

@@ -50,22 +50,17 @@ struct RunRecorder {
     private var cacheBytesMax: UInt64 = 0
     private var cacheBytesSum: Double = 0
     private var cacheBytesSamples = 0
-    /// The device bytes the cache's controllers held at each sample (``DeviceSizes``): the
-    /// largest and their sum; nil when the file states no sizes.
-    private var deviceBytesMax: UInt64?
-    private var deviceBytesSum: Double = 0
+    /// The device bytes the cache's controllers held at each sample (``DeviceSizes``).
+    private var deviceBytes = DeviceBytesSamples()
 
     mutating func sample(
         time: Double, interval: IntervalCounters, cache: ControllerCache, pool: ReusePool, source: TableSource, cacheBytes: UInt64,
-        deviceBytes: UInt64? = nil
+        deviceBytes held: UInt64 = 0
     ) {
         cacheBytesMax = max(cacheBytesMax, cacheBytes)
         cacheBytesSum += Double(cacheBytes)
         cacheBytesSamples += 1
-        if let deviceBytes {
-            deviceBytesMax = max(deviceBytesMax ?? 0, deviceBytes)
-            deviceBytesSum += Double(deviceBytes)
-        }
+        deviceBytes.add(held)
         let stats = cache.statistics
         let poolStats = pool.statistics
         let requests = stats.requests - lastCache.requests
@@ -137,8 +132,7 @@ struct RunRecorder {
         row.append("cache_bytes_max", .uint(cacheBytesMax))
         row.append("cache_bytes_mean", cacheBytesSamples == 0 ? .empty : .double((cacheBytesSum / Double(cacheBytesSamples)).rounded()))
         // 0 without stated sizes, as device_cost_ms is 0 without stated costs.
-        row.append("device_bytes_held_max", .uint(deviceBytesMax ?? 0))
-        row.append("device_bytes_held_mean", .double(cacheBytesSamples == 0 ? 0 : (deviceBytesSum / Double(cacheBytesSamples)).rounded()))
+        deviceBytes.append(to: &row)
         row.append("complete", .string(complete ? "true" : "false"))
         row.append("allocated_bytes", .uint(totals.allocatedBytes))
         row.append("allocations", .uint(allocationRequests))

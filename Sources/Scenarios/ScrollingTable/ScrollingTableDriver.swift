@@ -135,7 +135,7 @@ struct ScrollingTableDriver {
                 recorder.sample(
                     time: timeline.time(afterFrame: frame), interval: interval,
                     cache: cache, pool: pool, source: source, cacheBytes: details.cachedBytes(source.cellTypes + details.types),
-                    deviceBytes: deviceSizes.held(by: cache))
+                    deviceBytes: deviceSizes.held(by: cache) ?? 0)
                 totals.add(interval)
                 interval = IntervalCounters()
                 recorder.markSampled(cache: cache, pool: pool, source: source)
