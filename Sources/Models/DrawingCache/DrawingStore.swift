@@ -132,15 +132,20 @@ public final class DrawingStore {
     /// What the disk tier found at start-up; `nil` without a disk tier.
     public var diskStartupReport: DiskStartupReport? { disk?.startupReport }
     /// The bytes each of `groups` groups of keys holds now: the bitmap bytes of its memory-tier
-    /// entries and the file bytes of its disk-tier entries. `group` says which group a key is
+    /// entries and the file bytes of its disk-tier entries; and how many memory-tier entries it
+    /// has. `group` says which group a key is
     /// in (an index below `groups`), or nil for none. Looks without touching: no entry counts
     /// as accessed, so the eviction order stays as it was.
     /// - Complexity: O(*n*) calls of `group` for *n* entries in both tiers.
-    public func heldBytes(groups: Int, by group: (String) -> Int?) -> (memory: [Int], disk: [Int]) {
-        var held = (memory: [Int](repeating: 0, count: groups), disk: [Int](repeating: 0, count: groups))
+    public func heldBytes(groups: Int, by group: (String) -> Int?) -> (memory: [Int], disk: [Int], memoryEntries: [Int]) {
+        let zeros = [Int](repeating: 0, count: groups)
+        var held = (memory: zeros, disk: zeros, memoryEntries: zeros)
         if let memory {
             for key in memory.keys {
-                if let slot = group(key), held.memory.indices.contains(slot) { held.memory[slot] += memory.cost(forKey: key) ?? 0 }
+                if let slot = group(key), held.memory.indices.contains(slot) {
+                    held.memory[slot] += memory.cost(forKey: key) ?? 0
+                    held.memoryEntries[slot] += 1
+                }
             }
         }
         if let disk {

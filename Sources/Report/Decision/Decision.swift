@@ -44,6 +44,10 @@ public struct Decision: Sendable, Equatable {
         public var minimized: Double?
         /// The minimised quantity as written.
         public var minimizedText: String
+        /// The minimised quantity as people read it (``ShownCells``: bytes as `2 MiB`).
+        public var minimizedShown = ""
+        /// The values of ``Decision/deviceColumns`` as people read them, in that order.
+        public var device: [String] = []
         /// Where it stands at its sweep value by the decision metric.
         public var standing: Standing
         /// The Holm-adjusted p-value of its paired test against the best (seeds only).
@@ -63,6 +67,8 @@ public struct Decision: Sendable, Equatable {
     public var names: [String]
     /// The sweep values as written, increasing (one empty value without a sweep).
     public var values: [String]
+    /// ``values`` as people read them: a byte count as `2 MiB`.
+    public var shownValues: [String]
     /// Per run, per sweep value.
     public var cells: [[Cell]]
     /// Per run: the index of its chosen configuration's sweep value, or nil when none meets the goal.
@@ -92,6 +98,13 @@ public struct Decision: Sendable, Equatable {
     public var cannotTellNeed: (count: Int?, seeds: Bool)? = nil
     /// Whether the decision metric is a measured column.
     var metricMeasured = false
+    /// With a device profile (some run states device costs or sizes): the device columns
+    /// (``DeviceColumns``) the per-run table leads with, but the minimised one (the table's
+    /// last); empty without one.
+    public var deviceColumns: [String] = []
+    /// Beside device columns: the question's columns measured on this machine (its metric, goal
+    /// and minimised columns that are ``MetricRole/measured``), named as stand-ins.
+    public var standIns: [String] = []
 
     public static func == (lhs: Decision, rhs: Decision) -> Bool {
         lhs.scenario == rhs.scenario && lhs.question == rhs.question && lhs.cells == rhs.cells && lhs.chosen == rhs.chosen
@@ -118,6 +131,9 @@ public struct Decision: Sendable, Equatable {
         runs = data.runs.map(\.key)
         names = data.runs.map(\.name)
         values = data.values
+        shownValues =
+            data.sweepKey.map { ByteCount.isByteSweep(key: $0, columns: data.columns) } == true
+            ? data.values.map(ByteCount.text(cell:)) : data.values
         seeds = data.seedCount
         let metric = question.metric
         let higher = DecisionGrid.higherIsBetter(metric, columns: data.columns, question: question)
@@ -128,6 +144,19 @@ public struct Decision: Sendable, Equatable {
         tooFewSeeds = standings.tooFewSeeds
         grid = data.sweepKey.map { DecisionGrid(data, metric: metric, higherIsBetter: higher, standings: standings, sweepKey: $0) }
 
+        let shown = ShownCells(columns: data.columns, sweepKey: data.sweepKey)
+        // The minimised column, when a device one, is the table's last column already.
+        deviceColumns = DeviceColumns.stated(rows: data.summary.values, columns: data.columns) { row, name in row[name] }
+            .filter { $0 != question.minimize }
+        let questionColumns = [metric] + question.goal.map(\.metric) + [question.minimize]
+        standIns =
+            deviceColumns.isEmpty
+            ? []
+            : questionColumns.reduce(into: []) { names, name in
+                if data.isMeasured(name), !names.contains(name) { names.append(name) }
+            }
+        let device = deviceColumns
+        let sweptShown = shownValues
         let cells = data.runs.indices.map { run in
             data.values.indices.map { value in
                 let configuration = DecisionData.Configuration(run: run, value: value)
@@ -140,6 +169,11 @@ public struct Decision: Sendable, Equatable {
                     value: data.text(metric, configuration), seeds: count, seedsMeeting: meeting, meetsGoal: meets,
                     minimized: Double(minimizedText), minimizedText: minimizedText, standing: entry.standing, pValue: entry.pValue,
                     verdict: entry.verdict)
+                let policy = data.runs[run].policy
+                cell.minimizedShown =
+                    question.minimize == DecisionQuestion.sweep
+                    ? sweptShown[value] : shown.text(minimizedText, column: question.minimize, policy: policy)
+                cell.device = device.map { shown.text(data.text($0, configuration), column: $0, policy: policy) }
                 cell.undecided = !meets && count > 0 && Double(meeting + undecided) >= question.share * Double(count) - 1e-9
                 cell.repetitionsToDecide = cell.undecided ? toDecide : nil
                 return cell

@@ -23,6 +23,7 @@ struct DecisionSummary: Equatable {
     init(_ decision: Decision) {
         let swept = decision.sweepKey != nil
         let key = decision.sweepKey ?? "sweep"
+        let values = decision.shownValues
         let seedWords =
             decision.seeds > 1
             ? "in at least \(CSVValue.format(decision.question.share * 100))% of \(decision.seeds) seeds" : "one seed"
@@ -35,14 +36,14 @@ struct DecisionSummary: Equatable {
             answer = "no run meets the goal" + (swept ? " at any \(key)" : "")
         } else if decision.minimizesSweep && swept, let first = decision.answer.first {
             let runs = all ? "all \(answered.count) runs" : answered.joined(separator: ", ")
-            answer = "\(key) \(decision.values[first.value]), met by \(runs)"
+            answer = "\(key) \(values[first.value]), met by \(runs)"
         } else if decision.minimizesSweep {
             answer = "met by " + (all ? "all \(answered.count) runs" : answered.joined(separator: ", "))
         } else {
             // Runs with the same sweep value and minimised value are named together.
             var groups: [(value: Int, minimized: String, runs: [String])] = []
             for pick in decision.answer {
-                let minimized = decision.cells[pick.run][pick.value].minimizedText
+                let minimized = decision.cells[pick.run][pick.value].minimizedShown
                 if let index = groups.firstIndex(where: { $0.value == pick.value && $0.minimized == minimized }) {
                     groups[index].runs.append(decision.names[pick.run])
                 } else {
@@ -50,7 +51,7 @@ struct DecisionSummary: Equatable {
                 }
             }
             answer = groups.map { group in
-                let at = swept ? " at \(key) \(decision.values[group.value])" : ""
+                let at = swept ? " at \(key) \(values[group.value])" : ""
                 return "\(group.runs.joined(separator: ", "))\(at) (\(decision.question.minimize) \(group.minimized))"
             }.joined(separator: "; ")
             if decision.answerTied {
@@ -62,7 +63,9 @@ struct DecisionSummary: Equatable {
         }
 
         // Per run.
-        var header = ["run"]
+        // With a device profile, the device columns lead: the chosen configuration's (without
+        // a sweep, the only one's).
+        var header = ["run"] + decision.deviceColumns
         if decision.minimizesSweep {
             header.append(swept ? "smallest \(key)" : "meets the goal")
         } else {
@@ -72,26 +75,30 @@ struct DecisionSummary: Equatable {
         var rows = [header]
         for run in decision.runs.indices {
             var row = [decision.names[run]]
+            if !decision.deviceColumns.isEmpty {
+                let shownAt = decision.chosen[run] ?? (swept ? nil : 0)
+                row += shownAt.map { decision.cells[run][$0].device } ?? decision.deviceColumns.map { _ in "" }
+            }
             if let chosen = decision.chosen[run] {
                 let cell = decision.cells[run][chosen]
-                var text = swept ? decision.values[chosen] : "yes"
+                var text = swept ? values[chosen] : "yes"
                 if decision.seeds > 1 { text += " (\(cell.seedsMeeting) of \(cell.seeds) seeds)" }
                 if decision.minimizesSweep, swept, !decision.steady[run],
                     let fails = decision.cells[run].indices.first(where: {
                         $0 > chosen && !decision.cells[run][$0].meetsGoal && decision.cells[run][$0].seeds > 0
                     })
                 {
-                    text += ", not at \(decision.values[fails])"
+                    text += ", not at \(values[fails])"
                 }
                 row.append(text)
-                if !decision.minimizesSweep { row.append(cell.minimizedText) }
+                if !decision.minimizesSweep { row.append(cell.minimizedShown) }
             } else {
                 let best = decision.bestReached(run: run)
-                let reached = best.map { "best \(decision.question.metric) \($0.text)" + (swept ? " at \(decision.values[$0.value])" : "") }
+                let reached = best.map { "best \(decision.question.metric) \($0.text)" + (swept ? " at \(values[$0.value])" : "") }
                 row.append(swept ? "never" + (reached.map { " (\($0))" } ?? "") : "no" + (reached.map { " (\($0))" } ?? ""))
                 if !decision.minimizesSweep { row.append("") }
             }
-            if swept { row.append(decision.knees[run].map { decision.values[$0] } ?? "none") }
+            if swept { row.append(decision.knees[run].map { values[$0] } ?? "none") }
             rows.append(row)
         }
         perRun = rows
@@ -105,10 +112,13 @@ struct DecisionSummary: Equatable {
         perValue = decision.values.indices.map { value in
             let best = decision.runs.indices.filter { decision.cells[$0][value].standing == .best }.map { decision.names[$0] }
             let tied = decision.runs.indices.filter { decision.cells[$0][value].standing == .tied }.map { decision.names[$0] }
-            return (decision.values[value], best, tied)
+            return (values[value], best, tied)
         }
 
         var notes: [String] = []
+        if !decision.deviceColumns.isEmpty {
+            notes.append(DeviceColumns.note(standIns: decision.standIns))
+        }
         if !decision.judgedOnMedians.isEmpty {
             notes.append(
                 "seeds.csv has no \(decision.judgedOnMedians.joined(separator: ", ")): judged on the median in every seed")

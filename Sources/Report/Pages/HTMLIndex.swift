@@ -90,7 +90,8 @@ enum HTMLIndex {
             html += "<p class=\"record\">\(items.joined(separator: " · "))</p>\n"
         }
         if !entry.warnings.isEmpty {
-            html += "<ul class=\"warnings\">\n"
+            html +=
+                "<ul class=\"warnings\">\n"
                 + entry.warnings.map { "<li>warning: \(PageText.html($0))</li>\n" }.joined() + "</ul>\n"
         }
         // What the results answer comes first: the answer, the grid and the main plot; then the
@@ -115,6 +116,9 @@ enum HTMLIndex {
         }
         if let excerpt = entry.excerpt {
             html += table(excerpt)
+            if let note = excerpt.deviceNote {
+                html += "<p class=\"note\">\(PageText.html(note)).</p>\n"
+            }
             let summary = PageText.html(PageText.url(entry.name, "summary.csv"))
             html +=
                 "<p class=\"note\">The columns a reader needs first; "

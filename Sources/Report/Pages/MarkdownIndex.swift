@@ -58,6 +58,9 @@ enum MarkdownIndex {
         }
         if let excerpt = entry.excerpt {
             text += table(excerpt)
+            if let note = excerpt.deviceNote {
+                text += "\n\(PageText.markdown(note)).\n"
+            }
             text +=
                 "\nThe columns a reader needs first; [all columns](\(PageText.url(entry.name, "summary.csv"))) "
                 + "(described in [columns.csv](\(PageText.url(entry.name, "columns.csv")))).\n\n"

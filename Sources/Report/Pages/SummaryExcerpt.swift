@@ -7,12 +7,16 @@ struct SummaryExcerpt: Equatable {
     let rows: [[String]]
     /// Per cell of ``rows``, why its percentile is unreliable (``TailSamples``), or nil.
     let unreliable: [[String?]]
+    /// With a device profile, what the device columns are and which measured columns beside
+    /// them are this machine's stand-ins (``DeviceColumns/note(standIns:)``); nil without one.
+    let deviceNote: String?
 
     /// How many leading columns are shown for a summary without a column description.
     static let undescribedColumnCount = 10
 
     /// The excerpt of `summary`: the columns its description marks ``ColumnView/table`` that it
-    /// has (without a description, its first ``undescribedColumnCount``), with `sweep_value`
+    /// has (without a description, its first ``undescribedColumnCount``), led by the device
+    /// columns when the runs state device costs or sizes (``DeviceColumns``), with `sweep_value`
     /// after `in_use` (or, without it, after `policy`) when some row has one (headed by the
     /// first `sweep_key`, or `sweep_value`).
     init(_ summary: ResultsTable, columns: ResultColumns?) {
@@ -22,6 +26,12 @@ struct SummaryExcerpt: Equatable {
         } else {
             names = Array(summary.header.prefix(Self.undescribedColumnCount))
         }
+        // With a device profile, the device's columns lead, after the identity columns.
+        let device = DeviceColumns.stated(rows: summary.rows, columns: columns) { row, name in
+            summary.header.firstIndex(of: name).map { row[$0] }
+        }.filter(summary.has)
+        names = DeviceColumns.leading(names, device: device)
+        deviceNote = device.isEmpty ? nil : DeviceColumns.note(standIns: DeviceColumns.standIns(names, columns: columns))
         var headings = names
         if !summary.distinctValues(of: "sweep_value").isEmpty, !names.contains("sweep_value") {
             let position = (names.firstIndex(of: "in_use") ?? names.firstIndex(of: "policy")).map { $0 + 1 } ?? 0

@@ -39,7 +39,8 @@ extension DrawingRecorder {
             .measured(
                 "memory_bytes_mean", .bytes, .lowerIsBetter,
                 "bitmap bytes its drawings held in the memory tier, averaged over the timeseries samples (the last at the end of the run)"),
-            .measured("disk_bytes_max", .bytes, .lowerIsBetter, "most file bytes its drawings held in the disk tier at a timeseries sample"),
+            .measured(
+                "disk_bytes_max", .bytes, .lowerIsBetter, "most file bytes its drawings held in the disk tier at a timeseries sample"),
         ]
 
     /// The columns of the files every kind writes.
@@ -72,8 +73,8 @@ extension DrawingRecorder {
             SharedColumns.allocations,
         ] + SharedColumns.latency("draw_latency", of: "a drawing request, cached or fresh")
             + (SharedColumns.latency("fresh_draw", of: "a fresh draw", levels: partLevels)
-                + SharedColumns.latency("cached_draw", of: "a cached draw", levels: partLevels))
-                .showing(["fresh_draw_p50_ns", "cached_draw_p50_ns"], in: .table)
+            + SharedColumns.latency("cached_draw", of: "a cached draw", levels: partLevels))
+            .showing(["fresh_draw_p50_ns", "cached_draw_p50_ns"], in: .table)
             + SharedColumns.latency("frame_work", of: "a frame's model work", levels: frameLevels)
             + [
                 .measured(
@@ -93,6 +94,7 @@ extension DrawingRecorder {
                     "device_cost_frames_over_budget", .lowerIsBetter,
                     "frames whose stated device costs alone took longer than 1/refresh_hz: the device's frames over budget from counts and the profile, deterministic (device_frames_over_budget adds this machine's model work)"
                 ),
+            ] + SharedColumns.deviceBytesHeld("the memory tier's drawings") + [
                 // The disk tier's bound and what it deleted.
                 .identity("disk_capacity_bytes", .bytes, "the disk tier's byte limit (0 for the policies without a disk tier)"),
                 .count("disk_evictions", .lowerIsBetter, "entries the disk tier deleted to stay within its limit"),

@@ -31,6 +31,10 @@ struct DrawingDriver {
         var recorder = DrawingRecorder(scenario: header.name, configuration: configuration, capacity: scenario.cache.capacityBytes)
         recorder.diskCapacity = scenario.cache.diskCapacityBytes
         recorder.views = scenario.views.map(DrawingViewTally.init(view:))
+        recorder.deviceSizes = scenario.views.map { view in
+            DeviceProfile.resolveDrawingBytes(
+                view.bytes, named: view.name, width: view.width, height: view.height, in: scenario.device)
+        }
         let clock = VirtualClock()
         var directory: URL?
         defer { if let directory { try? FileManager.default.removeItem(at: directory) } }

@@ -41,6 +41,12 @@ struct DrawingRecorder {
     private var maxDiskBytes = 0
     /// Each view type's share, in the scenario's order (set by the driver).
     var views: [DrawingViewTally] = []
+    /// What one cached drawing of each view type (in ``views``' order) holds on the device
+    /// (``DeviceProfile/resolveDrawingBytes(_:named:width:height:in:)``), nil where unstated;
+    /// set by the driver.
+    var deviceSizes: [Int?] = []
+    /// The device bytes the memory tier's drawings held at each sample.
+    private var deviceBytes = DeviceBytesSamples()
 
     init(scenario: String, configuration: RunConfiguration, capacity: Int) {
         self.scenario = scenario
@@ -113,6 +119,10 @@ struct DrawingRecorder {
             let tallies = views
             let held = cache.store.heldBytes(groups: views.count) { DrawingViewTally.owner(of: $0, in: tallies) }
             for index in views.indices { views[index].noteHeld(memory: held.memory[index], disk: held.disk[index]) }
+            if deviceSizes.contains(where: { $0 != nil }) {
+                deviceBytes.add(
+                    zip(held.memoryEntries, deviceSizes).reduce(UInt64(0)) { $0 &+ UInt64($1.0) &* UInt64($1.1 ?? 0) })
+            }
         }
         let requests = stats.requests - last.requests
         let hits = stats.memoryHits + stats.diskHits - last.memoryHits - last.diskHits
@@ -179,6 +189,7 @@ struct DrawingRecorder {
         row.append("device_cost_ms", .double(Double(deviceCosts.nanoseconds) / 1e6))
         row.append("device_frames_over_budget", .int(deviceFramesOverBudget))
         row.append("device_cost_frames_over_budget", .int(deviceCostFramesOverBudget))
+        deviceBytes.append(to: &row)
         let hasDiskTier = DrawingScenario.diskTierPolicies.contains(configuration.policy)
         row.append("disk_capacity_bytes", .int(hasDiskTier ? diskCapacity : 0))
         row.append("disk_evictions", .int(stats.diskEvictions))

@@ -81,7 +81,7 @@ public struct DrawingScenario: DeclaredMapping, Equatable, Sendable {
                 example: "[30s, 60s]"),
             .required("cache", \.cache, "The drawing store under test."),
             .device(\.device, kinds: "drawn view name"),
-            .deviceNames(\.device, kinds: "drawn view name") { $0.views.map(\.name) },
+            .deviceNames(\.device, kinds: "drawn view name", sized: { $0.views.map(\.name) }, takesScale: true) { $0.views.map(\.name) },
             .rule("expectations name runs and metrics of this scenario") { scenario, f in
                 try scenario.header.expect.validate(
                     policies: scenario.cache.policies, modes: [], metrics: summaryColumns, fields: f)
@@ -108,6 +108,9 @@ public struct DrawnViewSpec: DeclaredMapping, Equatable, Sendable {
     /// charged to the frame beside the measured stand-in draw. Nil: the `device:` profile's cost
     /// of this name, if any.
     public var cost: Seconds?
+    /// What one cached drawing of this view holds on the device, stated: it overrides the
+    /// `device:` profile's size of this name and its `scale:`. Nil: the profile's.
+    public var bytes: Int?
 
     public init(
         name: String, count: Int = 1, width: Double, height: Double, effects: DrawingEffects = DrawingEffects(),
@@ -169,6 +172,10 @@ public struct DrawnViewSpec: DeclaredMapping, Equatable, Sendable {
                 "What one fresh draw of this view (its rasterisation) costs on a device, measured there: charged to the frame beside the measured stand-in draw, in the device_* columns. Overrides the device profile.",
                 example: "1.1ms",
                 .must("must be >= 0 and at most \(formatNumber(NibSpec.maxCost))s") { $0.value >= 0 && $0.value <= NibSpec.maxCost }),
+            .deviceBytes(
+                \.bytes, absent: "the device profile's size of this view, else width × height × 4 × scale² with its scale:, else none",
+                "What one cached drawing of this view holds on the device (its bitmap there), in the device_bytes_held_* columns. Overrides the device profile.",
+                example: "600KB"),
         ])
     }
 }
@@ -226,8 +233,12 @@ public enum ContentChange: DeclaredUnion, Sendable {
                     "A new value every interval (a chart updated every few seconds).", example: "5s", .must("must be > 0") { $0.value > 0 }),
                 .custom(
                     [
-                        .key("titles", [String].self, .optional(nil), "One of these titles, switching round robin every `every`.", example: "[Inbox, Sent]", rules: ["must list at least one title"]),
-                        .key("every", Seconds.self, .optional(nil), "Goes with titles: how often the title switches.", example: "3s", rules: ["must be > 0"]),
+                        .key(
+                            "titles", [String].self, .optional(nil), "One of these titles, switching round robin every `every`.",
+                            example: "[Inbox, Sent]", rules: ["must list at least one title"]),
+                        .key(
+                            "every", Seconds.self, .optional(nil), "Goes with titles: how often the title switches.", example: "3s",
+                            rules: ["must be > 0"]),
                     ],
                     decode: { f in
                         let titles: [String] = try f.required("titles")

@@ -18,20 +18,27 @@ public struct DeviceProfile: DeclaredMapping, Equatable, Sendable {
     /// The named memory sizes, in the order written: what one object of the name holds on the
     /// device (a controller with its view tree, as Instruments' Allocations shows it there).
     public var bytes: [DeviceBytes] = []
+    /// The screen's scale (pixels per point: 2 or 3 on a phone), for a drawing scenario: a drawn
+    /// view whose size is not stated holds width × height × 4 × scale² bytes per cached drawing
+    /// (a 32-bit bitmap at the screen's resolution). Nil when the profile gives none.
+    public var scale: Double?
     /// The profile file as the scenario names it; nil when the profile is written inline.
     public var file: String?
+    /// Where `scale:` is written in a profile file, for the error that refuses it.
+    var scaleLocation: DeviceCost.Location?
 
-    public init(name: String? = nil, costs: [DeviceCost], bytes: [DeviceBytes] = [], file: String? = nil) {
+    public init(name: String? = nil, costs: [DeviceCost], bytes: [DeviceBytes] = [], scale: Double? = nil, file: String? = nil) {
         self.name = name
         self.costs = costs
         self.bytes = bytes
+        self.scale = scale
         self.file = file
     }
 
     /// Equal names, costs and sizes: where the profile was read from does not count
     /// (`scenario.yaml` carries a file's profile inline, and loads to the same scenario).
     public static func == (lhs: DeviceProfile, rhs: DeviceProfile) -> Bool {
-        lhs.name == rhs.name && lhs.costs == rhs.costs && lhs.bytes == rhs.bytes
+        lhs.name == rhs.name && lhs.costs == rhs.costs && lhs.bytes == rhs.bytes && lhs.scale == rhs.scale
     }
 
     /// The stated size of `name`, nil when the profile names nothing so.
@@ -47,6 +54,21 @@ public struct DeviceProfile: DeclaredMapping, Equatable, Sendable {
 
     /// The largest size accepted: 16 GB, more than any one object of an app holds.
     public static let maxBytes = 1 << 34
+
+    /// The screen scales accepted: 1 to 4 pixels per point.
+    public static let scales = 1.0...4.0
+
+    /// What one cached drawing of a `width` × `height` point view holds on the device: its inline
+    /// `bytes:` if given, else the profile's size of its name, else a 32-bit bitmap at the
+    /// profile's `scale:` (width × height × 4 × scale², pixels rounded up), else nothing.
+    public static func resolveDrawingBytes(
+        _ inline: Int?, named name: String, width: Double, height: Double, in profile: DeviceProfile?
+    ) -> Int? {
+        if let stated = resolveBytes(inline, named: name, in: profile) { return stated }
+        guard let scale = profile?.scale else { return nil }
+        let pixels = (width * scale).rounded(.up) * (height * scale).rounded(.up)
+        return Int(saturating: pixels * 4)
+    }
 
     /// The largest cost accepted: 10 s, as for a nib's `cost:`.
     public static let maxCost = NibSpec.maxCost
@@ -68,6 +90,10 @@ public struct DeviceProfile: DeclaredMapping, Equatable, Sendable {
         let requirement = "must be >= 0 and at most \(formatNumber(maxCost))s"
         return Schema([
             .optional("name", \.name, absent: "unnamed", "The device the costs were measured on.", example: "iPhone 12"),
+            .optional(
+                "scale", \.scale, absent: "no derived sizes: only stated bytes: count",
+                "The screen's scale, pixels per point (2 or 3 on a phone); drawing scenarios only: a drawn view whose size bytes: does not state holds width × height × 4 × scale² bytes per cached drawing.",
+                example: "3", .must("must be between 1 and 4") { scales.contains($0) }),
             .custom(
                 [
                     .key(
@@ -79,12 +105,16 @@ public struct DeviceProfile: DeclaredMapping, Equatable, Sendable {
                         "bytes", [String: ByteCount].self, .optional("no device sizes: the device_bytes_held_* columns are 0"),
                         "Per cell or detail type of a scrolling table, per section or view of a navigation: what one controller with its view tree holds on the device (Instruments' Allocations there), in the device_bytes_held_* columns. costs, bytes or both.",
                         example: "{FeedCell: 180KB, detail: 1.2MB}",
-                        rules: ["must name at least one size", "each a byte count >= 0, at most 16GB", "each name matches something in the scenario"]),
+                        rules: [
+                            "must name at least one size", "each a byte count >= 0, at most 16GB",
+                            "each name matches something in the scenario",
+                        ]),
                 ],
                 decode: { profile, f in
                     let key = AnyCodingKey("costs")
                     let sizesKey = AnyCodingKey("bytes")
-                    guard f.container.contains(key) || f.container.contains(sizesKey) else {
+                    guard f.container.contains(key) || f.container.contains(sizesKey) || f.container.contains(AnyCodingKey("scale"))
+                    else {
                         throw SchemaViolation.missingKey("costs", in: f.codingPath)
                     }
                     profile.costs = []
@@ -105,7 +135,8 @@ public struct DeviceProfile: DeclaredMapping, Equatable, Sendable {
                         for name in sizes.allKeys {
                             let size = try sizes.decode(ByteCount.self, forKey: name)
                             if size.bytes < 0 || size.bytes > maxBytes {
-                                throw SchemaViolation(.constraint("must be >= 0 and at most \(maxBytes >> 30)GB"), at: f.path("bytes") + [name])
+                                throw SchemaViolation(
+                                    .constraint("must be >= 0 and at most \(maxBytes >> 30)GB"), at: f.path("bytes") + [name])
                             }
                             profile.bytes.append(DeviceBytes(name: name.stringValue, bytes: size.bytes))
                         }
@@ -169,6 +200,10 @@ public struct DeviceProfile: DeclaredMapping, Equatable, Sendable {
         }
         for index in profile.costs.indices { profile.costs[index].location = location("costs", profile.costs[index].name) }
         for index in profile.bytes.indices { profile.bytes[index].location = location("bytes", profile.bytes[index].name) }
+        if profile.scale != nil {
+            let mark = locator.keyNode(at: [AnyCodingKey("scale")])?.mark
+            profile.scaleLocation = DeviceCost.Location(file: resolved, line: max(mark?.line ?? 1, 1), column: max(mark?.column ?? 1, 1))
+        }
         return profile
     }
 
@@ -184,8 +219,18 @@ public struct DeviceProfile: DeclaredMapping, Equatable, Sendable {
     /// Refuses a cost whose name matches none of `known` (the scenario's names): at the name in
     /// the profile file, or at the inline `device.costs` key. `kinds` says what a name may be.
     /// The sizes' names are checked against `sized` (nil: against `known`; an empty list: the
-    /// kind takes no sizes).
-    func checkNames(_ known: [String], kinds: String, fields f: Fields, key: String = "device", sized: [String]? = nil) throws {
+    /// kind takes no sizes). A `scale:` is refused unless the kind derives sizes from it
+    /// (`takesScale`).
+    func checkNames(
+        _ known: [String], kinds: String, fields f: Fields, key: String = "device", sized: [String]? = nil, takesScale: Bool = false
+    ) throws {
+        if scale != nil, !takesScale {
+            let text = "scale: only a drawing scenario derives sizes from the screen's scale; state bytes: per name instead"
+            if let location = scaleLocation {
+                throw ScenarioError(file: location.file, line: location.line, column: location.column, keyPath: "scale", message: text)
+            }
+            throw SchemaViolation(.invalid(text), at: f.path(key) + [AnyCodingKey("scale")], target: .key)
+        }
         let entries =
             costs.map { (group: "costs", noun: "cost", name: $0.name, location: $0.location, known: known) }
             + bytes.map { (group: "bytes", noun: "size", name: $0.name, location: $0.location, known: sized ?? known) }
@@ -204,7 +249,7 @@ public struct DeviceProfile: DeclaredMapping, Equatable, Sendable {
 }
 
 extension DeviceProfile: SchemaDescribed {
-    static var schemaDescription: String { "a mapping {name, costs}, or the path of a device profile file" }
+    static var schemaDescription: String { "a mapping {name, costs, bytes, scale}, or the path of a device profile file" }
 }
 
 /// One named size of a device profile: what one object of the name holds on the device.
@@ -264,11 +309,30 @@ extension SchemaField {
     /// The rule that every name of the `device:` profile matches one of `names` (`kinds`), and
     /// every size one of `sized` (none when the kind states no sizes).
     static func deviceNames(
-        _ path: KeyPath<Root, DeviceProfile?>, kinds: String, sized: ((Root) -> [String])? = nil,
+        _ path: KeyPath<Root, DeviceProfile?>, kinds: String, sized: ((Root) -> [String])? = nil, takesScale: Bool = false,
         _ names: @escaping (Root) -> [String]
     ) -> SchemaField {
         .rule("each device cost names a \(kinds) of this scenario") { root, f in
-            try root[keyPath: path]?.checkNames(names(root), kinds: kinds, fields: f, sized: sized.map { $0(root) } ?? [])
+            try root[keyPath: path]?.checkNames(
+                names(root), kinds: kinds, fields: f, sized: sized.map { $0(root) } ?? [], takesScale: takesScale)
         }
+    }
+}
+
+extension SchemaField {
+    /// An object's inline `bytes:` (a nib's, a drawn view's): what one of it holds on the device,
+    /// a byte count between 0 and ``DeviceProfile/maxBytes``; it overrides the profile's size.
+    static func deviceBytes(_ path: WritableKeyPath<Root, Int?>, absent: String, _ summary: String, example: String) -> SchemaField {
+        let requirement = "must be >= 0 and at most \(DeviceProfile.maxBytes >> 30)GB"
+        return .custom(
+            [.key("bytes", ByteCount.self, .optional(absent), summary, example: example, rules: [requirement])],
+            decode: { root, f in
+                let size: ByteCount? = try f.optional("bytes")
+                root[keyPath: path] = size?.bytes
+                try f.check("bytes", size.map { (0...DeviceProfile.maxBytes).contains($0.bytes) } ?? true, requirement)
+            },
+            encode: { root, container in
+                if let bytes = root[keyPath: path] { try container.encode(bytes, for: "bytes") }
+            })
     }
 }

@@ -8,9 +8,11 @@ struct DeviceSizes {
     /// The sized types and their sizes; empty when the profile states none.
     let sized: [(type: ControllerType, bytes: UInt64)]
 
-    init(types: [ControllerType], device: DeviceProfile?) {
-        sized = types.compactMap { type in
-            DeviceProfile.resolveBytes(nil, named: type.name, in: device).map { (type, UInt64($0)) }
+    /// The sizes of `types`, each its nib's inline `bytes:` (`inline`, nil for none) or else the
+    /// profile's size of its name.
+    init(types: [(type: ControllerType, inline: Int?)], device: DeviceProfile?) {
+        sized = types.compactMap { entry in
+            DeviceProfile.resolveBytes(entry.inline, named: entry.type.name, in: device).map { (entry.type, UInt64($0)) }
         }
     }
 

@@ -25,7 +25,8 @@ struct ScrollingTableDriver {
             configuration: .init(
                 // `forever`: an NSCache without a limit, emptied only by memory warnings.
                 capacity: configuration.policy.isBounded ? scenario.cache.capacity ?? 0 : 0,
-                policy: configuration.policy.isBounded ? configuration.policy
+                policy: configuration.policy.isBounded
+                    ? configuration.policy
                     : configuration.policy.caches ? PolicyRegistry.defaultPolicy : .none,
                 inUseMode: InUseMode(configuration.inUseMode ?? .repopulate),
                 seed: configuration.seed,
@@ -42,7 +43,9 @@ struct ScrollingTableDriver {
         table.dataSource = source
         table.reloadData()
         let details = DetailScreens(specs: scenario.details, cache: cache, deviceCosts: deviceCosts, device: scenario.device)
-        let deviceSizes = DeviceSizes(types: source.cellTypes + details.types, device: scenario.device)
+        let deviceSizes = DeviceSizes(
+            types: Array(zip(source.cellTypes, spec.cells.map(\.nib.bytes))) + Array(zip(details.types, scenario.details.map(\.nib.bytes))),
+            device: scenario.device)
         var script = ScrollScript(
             steps: scenario.scroll, frameRate: spec.refreshHz, seed: configuration.seed,
             detailWeights: scenario.details.map(\.weight))

@@ -197,7 +197,8 @@ public struct TableSpec: DeclaredMapping, Equatable, Sendable {
                 .must("must be \(refreshRates.map(String.init).joined(separator: " or "))") { refreshRates.contains($0) }),
             .optional(
                 "disclosure", \.disclosure, default: ScenarioDefaults.disclosure,
-                "Which sections' rows are shown: all; only the tapped section's (one_section); or each section's own state, toggled by a tap (independent)."),
+                "Which sections' rows are shown: all; only the tapped section's (one_section); or each section's own state, toggled by a tap (independent)."
+            ),
             .optional(
                 "expanded", \.expanded, absent: "every section starts expanded",
                 "With disclosure independent: the share of sections expanded at the start; which ones is drawn with the seed.",
@@ -312,12 +313,17 @@ public struct NibSpec: DeclaredMapping, Equatable, Sendable {
     /// time; it overrides the `device:` profile's cost of the type. Nil: the profile's cost, if
     /// any, else only the stand-in's time counts.
     public var cost: Seconds?
+    /// What one controller of this nib holds on the device with its view tree, as measured there
+    /// (Instruments' Allocations); it overrides the `device:` profile's size of the type. Cell and
+    /// detail nibs only (the controller cache holds those). Nil: the profile's size, if any.
+    public var bytes: Int?
 
-    public init(views: Int, depth: Int, label: String = ScenarioDefaults.nibLabel, cost: Seconds? = nil) {
+    public init(views: Int, depth: Int, label: String = ScenarioDefaults.nibLabel, cost: Seconds? = nil, bytes: Int? = nil) {
         self.views = views
         self.depth = depth
         self.label = label
         self.cost = cost
+        self.bytes = bytes
     }
 
     /// The largest `cost` accepted: 10 s.
@@ -337,6 +343,10 @@ public struct NibSpec: DeclaredMapping, Equatable, Sendable {
                 "cost", \.cost, absent: "the device profile's cost of its name, if any; else only the stand-in's measured time counts",
                 "What instantiating a controller from this nib costs on a device (measured there, e.g. with Instruments): charged to the frame beside the measured stand-in time, in the device_* columns. Overrides the device profile.",
                 example: "2.4ms", .must("must be >= 0 and at most \(formatNumber(maxCost))s") { $0.value >= 0 && $0.value <= maxCost }),
+            .deviceBytes(
+                \.bytes, absent: "the device profile's size of its type, if any",
+                "What one controller of this nib holds on the device with its view tree (Instruments' Allocations there), in the device_bytes_held_* columns; cell and detail nibs only. Overrides the device profile.",
+                example: "180KB"),
         ])
     }
 }
@@ -362,6 +372,13 @@ public struct SupplementaryViewSpec: DeclaredMapping, Equatable, Sendable {
             .required("reuse_id", \.reuseID, "The view's reuse identifier.", example: "header", .must("must not be empty") { !$0.isEmpty }),
             .required("height", \.height, "Its height, in points.", example: "28", .must("must be > 0") { $0 > 0 }),
             .required("nib", \.nib, "How its nib is built."),
+            .rule("its nib states no bytes: (a header or footer is not held by the controller cache)") { spec, f in
+                guard spec.nib.bytes != nil else { return }
+                throw SchemaViolation(
+                    .invalid(
+                        "a header or footer nib states no bytes: the controller cache, whose device bytes are counted, holds cell and detail controllers only"
+                    ), at: f.path("nib") + [AnyCodingKey("bytes")], target: .key)
+            },
         ])
     }
 }

@@ -21,33 +21,21 @@ struct SummaryTable {
             columns.insert((key, "sweep_value"), at: position)
         }
         // With a device profile, the device's columns lead, after the identity columns.
-        let device = deviceColumns.filter { name in !columns.contains { $0.column == name } }
-        if !device.isEmpty {
-            let identity = Set(SharedColumns.identity.map(\.name) + ["sweep_value"])
-            let position = columns.lastIndex { identity.contains($0.column) }.map { $0 + 1 } ?? 0
-            columns.insert(contentsOf: device.map { (title: $0, column: $0) }, at: position)
-        }
-        return columns
+        let names = DeviceColumns.leading(columns.map(\.column), device: deviceColumns)
+        return names.map { name in columns.first { $0.column == name } ?? (title: name, column: name) }
     }
 
-    /// The device columns (``Self/deviceColumnNames``) of the kind, when the file states device
+    /// The device columns (``DeviceColumns/leading``) of the kind, when the file states device
     /// costs or sizes (a run charged a cost, or has device bytes); none otherwise.
     var deviceColumns: [String] {
-        let stated = result.summary.contains { row in
-            ["device_bytes_held_max", "device_cost_ms"].contains { (Double(row[$0]?.text ?? "") ?? 0) > 0 }
-        }
-        return stated ? Self.deviceColumnNames.filter { result.columns.column($0) != nil } : []
+        DeviceColumns.stated(rows: result.summary, columns: result.columns) { row, name in row[name]?.text }
     }
-
-    /// The columns computed from a device profile and the counts, which lead the table when the
-    /// file states a profile.
-    static let deviceColumnNames = ["device_bytes_held_max", "device_cost_ms", "device_cost_frames_over_budget"]
 
     /// The measured columns shown beside device columns: this machine's stand-in objects'
     /// figures, which the table's note names as such.
     var standInColumns: [String] {
         guard !deviceColumns.isEmpty else { return [] }
-        return columns.map(\.column).filter { result.columns.column($0)?.role == .measured }
+        return DeviceColumns.standIns(columns.map(\.column), columns: result.columns)
     }
 
     /// How cells are shown (``ShownCells``): a rate (unit `per_s`) rounded to a whole number
@@ -74,8 +62,8 @@ struct SummaryTable {
             text += "  " + cells.joined(separator: "  ") + "\n"
         }
         let standIns = standInColumns
-        if !standIns.isEmpty {
-            text += "  device_*: from the device profile and the counts; \(standIns.joined(separator: ", ")): measured on this machine (stand-in)\n"
+        if !deviceColumns.isEmpty {
+            text += "  " + DeviceColumns.note(standIns: standIns) + "\n"
         }
         return text
     }

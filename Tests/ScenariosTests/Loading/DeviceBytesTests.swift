@@ -108,20 +108,89 @@ struct DeviceBytesTests {
         #expect(throws: ScenarioError.self) { try ScenarioLoader.load(yaml: Self.table(device: "{name: phone}"), file: "t.yaml") }
     }
 
-    @Test("a kind that states no sizes refuses bytes: in its profile")
-    func drawingRefusesSizes() throws {
-        let yaml = DrawingScenarioTests.yaml + "\ndevice: {name: phone, bytes: {button: 1KB}}\n"
+    /// The drawing test file with `device:` added, the ticker's view given `ticker` extra keys.
+    static func drawing(device: String, ticker: String = "") -> String {
+        DrawingScenarioTests.yaml.replacingOccurrences(of: "content: every_frame", with: "content: every_frame\(ticker)")
+            + "\ndevice: \(device)\n"
+    }
+
+    static func drawingHeld(_ yaml: String) throws -> [String: Int] {
+        let scenario = try ScenarioLoader.load(yaml: yaml, file: "t.yaml")
+        var held: [String: Int] = [:]
+        for row in ScenarioRunner.run(scenario, options: RunOptions()).summary {
+            held[row["policy"]?.text ?? ""] = row["device_bytes_held_max"].flatMap { Int($0.text) } ?? -1
+        }
+        return held
+    }
+
+    @Test(
+        "drawing: device bytes held are the memory tier's drawings times each view's size, a view's inline bytes: over the profile's; 0 without a memory tier"
+    )
+    func drawingDeviceBytesStated() throws {
+        // The buttons are static (one drawing per instance, at most 2, 1000 B in the profile), the
+        // ticker's drawings 1 B each (inline): the bytes held are 1000 × buttons + tickers.
+        let yaml = Self.drawing(device: "{name: phone, bytes: {button: 1000, ticker: 5KB}}", ticker: "\n    bytes: 1")
+        let held = try Self.drawingHeld(yaml)
+        let memory = try #require(held["memory"])
+        #expect((1...2).contains(memory / 1000), "one or two button drawings held: \(memory)")
+        #expect(memory % 1000 > 0 && memory % 1000 < 100, "ticker drawings at 1 B each, not 5 KB: \(memory)")
+        #expect(held["none"] == 0)
+        #expect(held["memory+disk"] == memory)
+        #expect(try Self.drawingHeld(yaml) == held)
+    }
+
+    @Test("drawing: a view without a stated size holds width × height × 4 × scale² bytes per cached drawing with the profile's scale:")
+    func drawingDeviceBytesFromScale() throws {
+        let held = try Self.drawingHeld(Self.drawing(device: "{name: phone, scale: 2}"))
+        let memory = try #require(held["memory"])
+        // button 40×16 points → 80×32 pixels × 4 = 10240 B; ticker 32×12 → 64×24 × 4 = 6144 B.
+        let button = 80 * 32 * 4
+        let ticker = 64 * 24 * 4
+        #expect(memory > 0)
+        #expect((0...2).contains { buttons in (memory - buttons * button) % ticker == 0 }, "\(memory)")
+        #expect(
+            DeviceProfile.resolveDrawingBytes(nil, named: "x", width: 10.5, height: 3, in: DeviceProfile(costs: [], scale: 3))
+                == 32 * 9 * 4)
+        #expect(DeviceProfile.resolveDrawingBytes(nil, named: "x", width: 10, height: 3, in: DeviceProfile(costs: [])) == nil)
+    }
+
+    @Test("scale: is refused where no size is derived from it (a scrolling table), and must be between 1 and 4")
+    func scaleOnlyForDrawing() throws {
         do {
-            _ = try ScenarioLoader.load(yaml: yaml, file: "t.yaml")
-            Issue.record("a drawing profile's bytes: was accepted")
+            _ = try ScenarioLoader.load(yaml: Self.table(device: "{bytes: {post: 1KB}, scale: 3}"), file: "t.yaml")
+            Issue.record("a scrolling table's scale: was accepted")
         } catch {
-            #expect(error.message.contains("none: this kind states no sizes"), "\(error)")
+            #expect(error.keyPath == "device.scale", "\(error)")
+            #expect(error.message.contains("only a drawing scenario derives sizes from the screen's scale"), "\(error)")
+        }
+        #expect(throws: ScenarioError.self) { try ScenarioLoader.load(yaml: Self.drawing(device: "{scale: 5}"), file: "t.yaml") }
+        #expect(throws: ScenarioError.self) { try ScenarioLoader.load(yaml: Self.drawing(device: "{scale: 0.5}"), file: "t.yaml") }
+    }
+
+    @Test("a nib's inline bytes: overrides the profile's size of its type; a header's nib states none")
+    func nibInlineBytes() throws {
+        let yaml = Self.table(device: "{bytes: {post: 100KB, photo: 1000}}")
+            .replacingOccurrences(of: "nib: {views: 4, depth: 2}", with: "nib: {views: 4, depth: 2, bytes: 1}")
+        let held = try #require(try Self.summary(yaml, policy: "lru")?["device_bytes_held_max"].flatMap { Int($0.text) })
+        // Posts at 1 B each (inline), photos at 1000 B: never 100 KB.
+        #expect(held > 0 && held < 10_000, "\(held)")
+        let header = Self.table(device: Self.sizes).replacingOccurrences(
+            of: "  cells:\n", with: "  header: {reuse_id: hdr, height: 20, nib: {views: 2, depth: 2, bytes: 1KB}}\n  cells:\n")
+        do {
+            _ = try ScenarioLoader.load(yaml: header, file: "t.yaml")
+            Issue.record("a header nib's bytes: was accepted")
+        } catch {
+            #expect(error.message.contains("a header or footer nib states no bytes"), "\(error)")
         }
     }
 
-    @Test("navigation: device bytes held are the view cache's controllers times their sections' and views' stated sizes; none under none, most under forever")
+    @Test(
+        "navigation: device bytes held are the view cache's controllers times their sections' and views' stated sizes; none under none, most under forever"
+    )
     func navigationDeviceBytesHeld() throws {
-        let yaml = NavigationDriverTests.markovApp + "device: {name: phone, bytes: {a: 10KB, a1: 100KB, a2: 100KB, a3: 100KB, b: 10KB, b1: 1000KB, b2: 100KB, c: 10KB}}\n"
+        let yaml =
+            NavigationDriverTests.markovApp
+            + "device: {name: phone, bytes: {a: 10KB, a1: 100KB, a2: 100KB, a3: 100KB, b: 10KB, b1: 1000KB, b2: 100KB, c: 10KB}}\n"
         let result = try NavigationDriverTests.run(yaml)
         func held(_ policy: String) -> Double {
             let row = result.summary.first { $0["policy"] == .string(policy) }
