@@ -30,8 +30,16 @@
 # decision metric (decision.csv's, else grid.csv's, else the first metric plots.csv names;
 # direction from columns.csv): the baseline (policy none), then at each sweep value from the
 # smallest up the best and the worst run there, each run once, up to six (without a sweep: the
-# best and the worst); the subtitle says which. Bars and curves draw every run. The CLI's
-# Plotter (Sources/Report/Plots) runs the same scripts with the same choices.
+# best and the worst); the subtitle says which. Bars and curves draw every run.
+# Labels a team reads (as PlotJob): a sweep of a byte count (the summary column its sweep_key
+# names, or its last component, or <last component>_bytes, has unit bytes in columns.csv) gets
+# sweep_unit='bytes', so swept values read 2 MiB; per-run bars (bars.gp, throughput.gp) of a
+# summary of more than 12 rows get upright labels on a wider plot (xtics_angle=90,
+# width=max(1000, 360+28*rows), height=640); a timeseries or sweep view's panel whose columns
+# are 0 or empty in every row of its file is left out and the panels after it renumbered (all
+# kept when every one is empty); a curve gets curve_unit, the columns.csv unit of its
+# curve_column (default miss_ratio). The CLI's Plotter (Sources/Report/Plots) runs the same
+# scripts with the same choices and the same variables.
 #
 # A results directory is data, never code (it may be a downloaded shard): plots.csv is read
 # strictly, as the CLI reads it. A plot name must be a plain file name, a script a plain
@@ -290,6 +298,109 @@ views_of() {
         END { if (NR == 0) refuse("empty: no header") }'
 }
 
+# An awk function reading the gnuplot assignments views_of writes (name='text' with '' for a
+# quote, or name=-12, joined by "; "): assignments(s) fills name[1..n] and value[1..n] (the
+# value as written) and returns n; text(v) is the text of a quoted value. (The quote character
+# comes in as awk variable q.)
+assignments_awk='
+function assignments(s,    n, eq, literal) {
+    n = 0; literal = "^" q "([^" q "]|" q q ")*" q
+    while (s != "") {
+        eq = index(s, "=")
+        if (!eq) break
+        name[++n] = substr(s, 1, eq - 1); s = substr(s, eq + 1)
+        if (match(s, literal) || match(s, /^-?[0-9]+/)) { value[n] = substr(s, 1, RLENGTH); s = substr(s, RLENGTH + 1) }
+        else { value[n] = s; s = "" }
+        sub(/^; /, "", s)
+    }
+    return n
+}
+function text(v) { v = substr(v, 2, length(v) - 2); gsub(q q, q, v); return v }
+function quoted(v) { return substr(v, 1, 1) == q }
+'
+
+# The text of the first assignment named $1 in assignments $2 (views_of's), when it is text;
+# exit status 1 without one.
+text_variable() {
+    PLOT_VARIABLES="$2" awk -v q="'" -v wanted="$1" "$assignments_awk"'
+        BEGIN {
+            n = assignments(ENVIRON["PLOT_VARIABLES"])
+            for (i = 1; i <= n; i++) if (name[i] == wanted) { if (quoted(value[i])) { print text(value[i]); exit 0 } else exit 1 }
+            exit 1
+        }'
+}
+
+# Assignments $1 (views_of's) without the panels whose columns are zero or empty in every row of
+# CSV file $2, the others renumbered (panelN_* renamed, `panels` the count kept), as
+# PlotJob.droppingEmptyPanels: a panel's columns are the words of its first text panelN_columns
+# or panelN_column; a panel without such columns, or naming a column the file lacks, is kept;
+# when every panel is empty, or none is, or `panels` is not a positive integer, the assignments
+# are as they were. Zero: a number that is 0 (0, 0.0, -0, 0e3).
+drop_empty_panels() {
+    tr -d '\r' <"$2" | PLOT_VARIABLES="$1" awk -F, -v q="'" "$assignments_awk"'
+        function zero(v) {
+            if (v ~ /^".*"$/) { v = substr(v, 2, length(v) - 2); gsub(/""/, "\"", v) }
+            return (v ~ /^[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?$/ && v + 0 == 0) \
+                || v ~ /^[-+]?0[xX](0+[.]?0*|[.]0+)([pP][-+]?[0-9]+)?$/
+        }
+        BEGIN {
+            n = assignments(ENVIRON["PLOT_VARIABLES"]); panels = 0
+            for (i = 1; i <= n; i++) if (name[i] == "panels") { if (value[i] ~ /^-?[0-9]+$/) panels = value[i] + 0; break }
+            for (p = 1; p <= panels; p++) {
+                words[p] = 0
+                for (i = 1; i <= n; i++) {
+                    if ((name[i] == "panel" p "_columns" || name[i] == "panel" p "_column") && quoted(value[i])) {
+                        words[p] = split(text(value[i]), word, " ")
+                        for (w = 1; w <= words[p]; w++) { column[p, w] = word[w]; wanted[word[w]] = 1 }
+                        break
+                    }
+                }
+            }
+        }
+        panels < 1 { next }
+        NR == 1 { for (i = 1; i <= NF; i++) if (!($i in at)) at[$i] = i; next }
+        $0 != "" { for (c in wanted) if ((c in at) && $at[c] != "" && !zero($at[c])) filled[c] = 1 }
+        END {
+            kept = 0
+            for (p = 1; p <= panels; p++) {
+                empty = words[p] > 0
+                for (w = 1; w <= words[p]; w++) if (!(column[p, w] in at) || (column[p, w] in filled)) empty = 0
+                if (!empty) position[p] = ++kept
+            }
+            if (panels < 1 || kept == 0 || kept == panels) { print ENVIRON["PLOT_VARIABLES"]; exit }
+            out = ""
+            for (i = 1; i <= n; i++) {
+                assignment = name[i] "=" value[i]
+                if (name[i] == "panels") assignment = "panels=" kept
+                else if (match(name[i], /^panel[0-9]+_/)) {
+                    p = substr(name[i], 6, RLENGTH - 6) + 0
+                    if (!(p in position)) continue
+                    assignment = "panel" position[p] substr(name[i], RLENGTH) "=" value[i]
+                }
+                out = out (out == "" ? "" : "; ") assignment
+            }
+            print out
+        }'
+}
+
+# Whether a sweep over key $1 sweeps a byte count, by columns.csv $2 (as ByteCount.isByteSweep):
+# the summary column the key names (the key itself, or its last dot-separated component:
+# cache.capacity names capacity) has unit bytes, or, without such a column,
+# <last component>_bytes does (a drawing's cache.capacity is its capacity_bytes).
+byte_sweep() {
+    tr -d '\r' <"$2" | PLOT_KEY="$1" awk -F, '
+        $1 == "summary" && !($2 in unit) { unit[$2] = $3 }
+        END {
+            key = ENVIRON["PLOT_KEY"]
+            if (key == "") exit 1
+            last = key
+            for (i = split(key, part, "[.]"); i >= 1; i--) if (part[i] != "") { last = part[i]; break }
+            if (key in unit) exit (unit[key] != "bytes")
+            if (last in unit) exit (unit[last] != "bytes")
+            exit (unit[last "_bytes"] != "bytes")
+        }'
+}
+
 failed=0
 
 # Draws one view: draw VIEW SCRIPT DIR VARIABLES, in every chosen format.
@@ -367,6 +478,17 @@ plot_scenario() {
         grep -qxF -- "${column}_ci_low" <<<"$header" && grep -qxF -- "${column}_ci_high" <<<"$header" && intervals+="$column "
     done <<<"$header"
     [ -z "$intervals" ] || common+="; intervals=$(quote "${intervals% }")"
+    # A sweep of a byte count (a capacity in bytes): its values read 2 MiB in every label.
+    [ "$sweeps" = 1 ] && byte_sweep "$sweep_key" "$described" && common+="; sweep_unit='bytes'"
+    # Per-run bars of more than 12 runs (summary rows): upright labels on a plot wide enough for
+    # each, 28 pixels a run (PlotJob.barLayout).
+    local rows layout=""
+    rows="$(tr -d '\r' <"$summary" | awk 'NR > 1 && $0 != "" { n++ } END { print n + 0 }')"
+    if [ "$rows" -gt 12 ]; then
+        local width=$((360 + 28 * rows))
+        [ "$width" -ge 1000 ] || width=1000
+        layout="; xtics_angle=90; width=$width; height=640"
+    fi
     # The plot views, read strictly: a plots.csv that is not plot views draws nothing.
     local views
     if ! views="$(views_of "$plots")"; then
@@ -384,11 +506,14 @@ plot_scenario() {
     while IFS=$'\037' read -r view script input metric variables; do
         [ -n "$view" ] || continue
         data="$common"
+        case "$script" in bars.gp|throughput.gp) data+="$layout" ;; esac
         case "$input" in
             timeseries)
                 [ -f "$timeseries" ] || continue
                 runs="$(line_vars "$timeseries" "$metric" "$ts_keyed" "")" || continue
-                data+="; timeseries=$(quote "$timeseries")$runs; keyed=$ts_keyed; pressure=$pressure" ;;
+                data+="; timeseries=$(quote "$timeseries")$runs; keyed=$ts_keyed; pressure=$pressure"
+                # Panels of nothing (zero or empty in every row) are left out.
+                variables="$(drop_empty_panels "$variables" "$timeseries")" ;;
             summary)
                 data+="; summary=$(quote "$summary"); keyed=$sweeps" ;;
             summary+timeseries)
@@ -403,13 +528,20 @@ plot_scenario() {
             sweep)
                 [ "$sweeps" = 1 ] || continue
                 runs="$(line_vars "$summary" "$metric" 0 "")" || continue
-                data+="; summary=$(quote "$summary")$runs; sweep_key=$(quote "$sweep_key")" ;;
+                data+="; summary=$(quote "$summary")$runs; sweep_key=$(quote "$sweep_key")"
+                variables="$(drop_empty_panels "$variables" "$summary")" ;;
             curve)
                 # Every run: a curve compares all the policies.
                 [ "$sweeps" = 1 ] || continue
                 runs="$(runs_of "$summary" 0)"
                 [ -n "$runs" ] || continue
-                data+="; summary=$(quote "$summary"); runs=$(quote "${runs% }"); sweep_key=$(quote "$sweep_key")" ;;
+                data+="; summary=$(quote "$summary"); runs=$(quote "${runs% }"); sweep_key=$(quote "$sweep_key")"
+                # The curve's unit (columns.csv's, of curve_column, default miss_ratio): a
+                # ratio's axis fits its values.
+                local curve curve_unit
+                curve="$(text_variable curve_column "$variables")" || curve=miss_ratio
+                curve_unit="$(tr -d '\r' <"$described" | PLOT_COLUMN="$curve" awk -F, '!found && $1 == "summary" && $2 == ENVIRON["PLOT_COLUMN"] { unit = $3; found = 1 } END { if (found) print unit; exit !found }')" \
+                    && data+="; curve_unit=$(quote "$curve_unit")" ;;
             *)
                 echo "plot.sh: $plots: unknown input '$input' of plot $view" >&2
                 failed=1

@@ -44,7 +44,8 @@ public enum ByteCount {
     /// Whether a sweep over `key` sweeps a byte count: the summary column the key names (the key
     /// itself, or its last path component: `cache.capacity` names `capacity`) has unit `bytes`,
     /// or, without such a column, `<last component>_bytes` does (a drawing's `cache.capacity` is
-    /// its `capacity_bytes`).
+    /// its `capacity_bytes`). `scripts/plot.sh` decides alike from `columns.csv` (its
+    /// `byte_sweep`).
     public static func isByteSweep(key: String, columns: ResultColumns?) -> Bool {
         guard let columns, !key.isEmpty else { return false }
         let last = key.split(separator: ".").last.map(String.init) ?? key

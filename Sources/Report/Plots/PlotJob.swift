@@ -182,6 +182,7 @@ struct PlotJob: Equatable, Sendable {
     /// most ``crowdedRuns``; beyond, upright labels (`xtics_angle` 90: each as wide as a line of
     /// text) and a plot wide enough for every run to have ``pixelsPerRun`` pixels (the legend and
     /// axes take about 360), a little taller for the labels, so no two labels overlap.
+    /// `scripts/plot.sh` passes the same for a summary of as many rows.
     static func barLayout(runs: Int) -> [Gnuplot.Variable] {
         guard runs > crowdedRuns else { return [] }
         return [.init("xtics_angle", 90), .init("width", max(1000, 360 + pixelsPerRun * runs)), .init("height", 640)]
@@ -190,7 +191,7 @@ struct PlotJob: Equatable, Sendable {
     /// `variables` without the panels whose columns are zero or empty in every row of `file` (a
     /// reuse pool a table without headers or footers never fills), the others renumbered; as
     /// they are when every panel is empty (the plot then shows that nothing was held) or they
-    /// have no `panels`.
+    /// have no `panels`. `scripts/plot.sh` drops the same panels (its `drop_empty_panels`).
     static func droppingEmptyPanels(_ variables: [PlotVariable], in file: ResultsTable) -> [PlotVariable] {
         guard let count = variables.first(where: { $0.name == "panels" }), case .integer(let panels) = count.value, panels > 0
         else { return variables }
