@@ -77,12 +77,20 @@ extension EndToEnd {
             let dir = try TempDir()
             defer { dir.remove() }
             let file = try dir.write("cart-store.yaml", Self.yaml)
+            // The two runs at the same time: whatever load the machine has, both see it. One after
+            // the other, a job starting or ending between them moves every design's p99, and the
+            // two runs then answer two different machines' questions. Each run's repetitions one
+            // after another in one process (`--in-process`).
+            let names = ["first", "second"]
+            let runs = RunPair()
+            DispatchQueue.concurrentPerform(iterations: names.count) { index in
+                let out = dir.path(names[index])
+                runs.set(index, cli.run([file.path, "--out", out.path, "--no-plots", "--quiet", "--in-process"], cwd: dir.url))
+            }
             var answers: [Answer] = []
-            for name in ["first", "second"] {
+            for (index, name) in names.enumerated() {
                 let out = dir.path(name)
-                // The repetitions one after another in one process: the machine's load is the same,
-                // and the test takes half the time.
-                let run = cli.run([file.path, "--out", out.path, "--no-plots", "--quiet", "--in-process"], cwd: dir.url)
+                let run = try #require(runs.get(index))
                 #expect(run.status == 0, "\(transcript(run))")
                 let summary = try CSVFile(contentsOf: out.appendingPathComponent("cart-store/summary.csv"))
                 #expect(summary.records.map { $0["policy"] ?? "?" } == Self.designs)
@@ -118,6 +126,15 @@ extension EndToEnd {
             let secondLeader = try #require(second.leader, "\(both)")
             #expect(second.group.contains(firstLeader) || second.undecidedGoal.contains(firstLeader), "\(both)")
             #expect(first.group.contains(secondLeader) || first.undecidedGoal.contains(secondLeader), "\(both)")
+        }
+
+        /// The outputs of runs made on two threads at once.
+        final class RunPair: @unchecked Sendable {
+            private let lock = NSLock()
+            private var outputs: [Int: CLI.Output] = [:]
+
+            func set(_ index: Int, _ output: CLI.Output) { lock.withLock { outputs[index] = output } }
+            func get(_ index: Int) -> CLI.Output? { lock.withLock { outputs[index] } }
         }
 
         /// The answer `decide` prints: `answer: mutex (ui_get_p99_ns 41000)` names a best;

@@ -91,7 +91,7 @@ extension EndToEnd {
             let file = try dir.write("tiny.yaml", Fixture.yaml() + "expect:\n  lru/pin: {hits: \">= 0\"}\n")
             let run = cli.run([file.path, "--seeds", "8", "--out", dir.path("out").path, "--no-plots"])
             #expect(run.status == 0, "\(transcript(run))")
-            #expect(run.stdout.contains("paired verdicts over 8 seeds (Wilcoxon signed-rank"), "\(transcript(run))")
+            #expect(run.stdout.contains("paired verdicts over 8 seeds, pair by pair (Wilcoxon signed-rank"), "\(transcript(run))")
             #expect(run.stdout.contains(" on hits "), "\(transcript(run))")
             let once = cli.run([file.path, "--out", dir.path("once").path, "--no-plots"])
             #expect(!once.stdout.contains("paired verdicts"), "\(transcript(once))")

@@ -27,7 +27,9 @@ public enum SeedVerdicts {
     /// At most this many comparisons are printed one by one; past it, only the significant ones.
     public static let listedInFull = 12
 
-    /// The verdicts as `run` prints them: a heading naming the test, the seeds and the family,
+    /// The verdicts as `run` prints them: a heading naming the test, the seeds and the family
+    /// (pair by pair: a question and a family apart from the decision's, which tests each run
+    /// against the best at each sweep value),
     /// then every verdict on a line (past ``listedInFull``, only the significant ones and how many
     /// were tied, identical or too few to tell). Empty without comparisons.
     public static func render(_ comparisons: [PairedVerdict.Comparison], seeds: Int) -> String {
@@ -35,7 +37,7 @@ public enum SeedVerdicts {
         let family = comparisons.filter { $0.verdict.outcome != .identical && $0.verdict.smallestPValue <= $0.verdict.alpha }.count
         let alpha = comparisons[0].verdict.alpha
         var text =
-            "paired verdicts over \(seeds) seeds (Wilcoxon signed-rank on the counts seed by seed, Holm over \(family) comparison\(family == 1 ? "" : "s"), alpha \(CSVValue.format(alpha))):\n"
+            "paired verdicts over \(seeds) seeds, pair by pair (Wilcoxon signed-rank on the counts seed by seed, Holm over \(family) comparison\(family == 1 ? "" : "s"), alpha \(CSVValue.format(alpha))):\n"
         if comparisons.count <= listedInFull {
             for comparison in comparisons { text += "  \(comparison.sentence)\n" }
             return text

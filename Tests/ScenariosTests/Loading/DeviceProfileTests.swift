@@ -245,7 +245,7 @@ extension DeviceProfileTests {
         } catch {
             #expect(error.file == root.appendingPathComponent("devices/phone.yaml").path)
             #expect(error.line == 2 && error.column == 1)
-            #expect(error.message == "unknown key 'cost' at cost (expected one of: name, costs, bytes)")
+            #expect(error.message == "unknown key 'cost' at cost (expected one of: name, scale, costs, bytes)")
         }
     }
 }

@@ -74,7 +74,7 @@ struct ScenarioErrorTests {
                 replacing: "    - {type: plain, height: 44, nib: {views: 1, depth: 1}}",
                 with: "    - {type: plain, height: 44, nib: {views: 1, depht: 1}}"),
             line: 8, column: 49, keyPath: "table.cells[0].nib.depht",
-            message: "unknown key 'depht' at table.cells[0].nib.depht (expected one of: views, depth, label, cost)")
+            message: "unknown key 'depht' at table.cells[0].nib.depht (expected one of: views, depth, label, cost, bytes)")
     }
 
     @Test("unknown scroll step name points at the step key")
