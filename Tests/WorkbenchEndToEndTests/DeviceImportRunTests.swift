@@ -15,12 +15,12 @@ struct DeviceImportRunTests {
         let cli = try workbench()
         let temp = try TempDir()
         defer { temp.remove() }
-        try temp.write("sizes.csv", "type,bytes\nplain,120KB\nphoto,480KB\n")
         // The tiny scenario's cell types (plain, photo) and header reuse id (header) are the
         // fixture's signpost names.
         try temp.write("scenario.yaml", Fixture.text(Fixture.lines() + ["device: devices/phone.yaml"]))
         let imported = cli.run([
-            "device", "import", Self.fixtures.appendingPathComponent("signposts.xml").path, "--bytes", temp.path("sizes.csv").path,
+            "device", "import", Self.fixtures.appendingPathComponent("signposts.xml").path, "--bytes",
+            Self.fixtures.appendingPathComponent("sizes.csv").path,
             "--name", "Test phone", "--scenario", temp.path("scenario.yaml").path, "--out", temp.path("devices/phone.yaml").path,
         ])
         #expect(imported.status == 0, "\(transcript(imported))")
@@ -80,7 +80,10 @@ struct DeviceImportRunTests {
         defer { temp.remove() }
         let export = Self.fixtures.appendingPathComponent("signposts.xml").path
         try temp.write("sizes.csv", "type,bytes\nplain,120KB\nphoto,much\n")
-        let sizes = cli.run(["device", "import", export, "--bytes", temp.path("sizes.csv").path, "--out", temp.path("phone.yaml").path])
+        let sizes = cli.run([
+            "device", "import", export, "--bytes", temp.path("sizes.csv").path, "--out",
+            temp.path("phone.yaml").path,
+        ])
         #expect(sizes.status == 1, "\(transcript(sizes))")
         #expect(sizes.stderr.contains("sizes.csv:3:7: error: size 'much' of 'photo' is not a byte count"), "\(sizes.stderr)")
         #expect(!temp.exists("phone.yaml"))
