@@ -144,12 +144,8 @@ public struct SignpostExport: Sendable {
         var error: ScenarioError?
         var sawRoot = false
 
-        /// A value with an id, for the elements that refer to it.
-        struct Value {
-            let element: String
-            let text: String
-        }
-        var values: [String: Value] = [:]
+        /// The text of each element with an id, by id, for the elements that refer to it.
+        var values: [String: String] = [:]
 
         /// The open elements, outermost first.
         var path: [String] = []
@@ -233,7 +229,7 @@ public struct SignpostExport: Sendable {
                         fail(parser, "<\(element) ref=\"\(ref)\">: no element with id=\"\(ref)\" before it")
                         return
                     }
-                    cells.append(element == "sentinel" ? nil : value.text)
+                    cells.append(element == "sentinel" ? nil : value)
                 } else {
                     // The text is filled in when the element ends.
                     cells.append(nil)
@@ -271,7 +267,7 @@ public struct SignpostExport: Sendable {
             }
             let text = texts.removeLast().trimmingCharacters(in: .whitespacesAndNewlines)
             let id = ids.removeLast()
-            if let id { values[id] = Value(element: open, text: text) }
+            if let id { values[id] = text }
             switch (path.count, open) {
             case (4, "mnemonic") where path.last == "col":
                 mnemonic = text
