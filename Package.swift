@@ -111,7 +111,11 @@ let package = Package(
             // Golden files and fixtures the tests read from their source directory (#filePath).
             exclude: ["Plots/Golden", "Plots/Fixtures", "Pages/Golden"]
         ),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Models", "Report", "TestSupport"]),
+        .testTarget(
+            name: "ScenariosTests", dependencies: ["Scenarios", "Models", "Report", "TestSupport"],
+            // xctrace exports the device import tests read from their source directory (#filePath).
+            exclude: ["Loading/Fixtures"]
+        ),
         .testTarget(name: "WorkbenchEndToEndTests", dependencies: ["Workbench", "Scenarios", "Report", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]

@@ -21,8 +21,8 @@ A generated part sits between two markers naming the command that produces it:
     <!-- END file -->
 
 `workbench` in a command is the binary given by --binary. Commands run in a scratch directory
-holding links to the package's scenarios/ and scripts/ (so results written there go nowhere),
-with COLUMNS=80, TZ=UTC and WORKBENCH_SKIP_LOAD_CHECK=1; the scratch directory's path shows as /home/me/workbench in what
+(so results written there go nowhere) holding links to the package's scenarios/, scripts/ and
+Tests/ (a command may read the tests' fixtures), with COLUMNS=80, TZ=UTC and WORKBENCH_SKIP_LOAD_CHECK=1; the scratch directory's path shows as /home/me/workbench in what
 they print or write.
 
     scripts/generate-docs.py [--binary PATH]          rewrite the generated parts in place
@@ -65,7 +65,7 @@ def run(command, binary, package, read=None, transcript=False):
     commands = command.split(" && ")
     scratch = Path(tempfile.mkdtemp(prefix="workbench-docs-"))
     try:
-        for name in ("scenarios", "scripts"):
+        for name in ("scenarios", "scripts", "Tests"):
             if (package / name).exists():
                 os.symlink(package / name, scratch / name)
         # No load-average warning: what a transcript shows must not depend on the machine's load.

@@ -39,7 +39,10 @@ struct WorkbenchCommand: ParsableCommand {
             \(WorkbenchExit.helpText)
             """,
         version: BuildInfo.versionLine,
-        subcommands: [Run.self, Validate.self, Merge.self, Bench.self, Compare.self, Decide.self, Columns.self, Keys.self, Policies.self, Plan.self, TraceCommand.self, AB.self],
+        subcommands: [
+            Run.self, Validate.self, Merge.self, Bench.self, Compare.self, Decide.self, Columns.self, Keys.self, Policies.self, Plan.self,
+            TraceCommand.self, DeviceCommand.self, AB.self,
+        ],
         defaultSubcommand: Run.self
     )
 }
