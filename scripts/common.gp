@@ -195,9 +195,11 @@ run_label = exists("runs_named") ? runs_named.(keyed ? "@sweep value" : "") \
 _ratio_seen(v) = (v == v ? (_rlo = v < _rlo ? v : _rlo, _rhi = v > _rhi ? v : _rhi) : 0, 0)
 # The smallest round step at least `s` (a seventh of the range: at most eight ticks).
 ratio_step(s) = s <= 0.005 ? 0.005 : s <= 0.01 ? 0.01 : s <= 0.02 ? 0.02 : s <= 0.05 ? 0.05 : s <= 0.1 ? 0.1 : 0.2
-ratio_low = 0
-ratio_high = 1
-fit_ratio = '_rlo = 1; _rhi = 0; stats yfile using (_ratio_seen(yvalue(0))) nooutput; if (_rhi < _rlo) { _rlo = 0; _rhi = 1 }; _rm = (_rhi - _rlo) * 0.1 < 0.02 ? 0.02 : (_rhi - _rlo) * 0.1; ratio_low = _rlo - _rm < 0 ? 0 : _rlo - _rm; ratio_high = _rhi + _rm > 1 ? 1 : _rhi + _rm; _rs = ratio_step((ratio_high - ratio_low) / 7); set autoscale y; set yrange [ratio_low:ratio_high]; set ytics ceil(ratio_low / _rs - 1e-9) * _rs, _rs, ratio_high + 1e-9; set format y "% h"'
+# Every figure here is a real: gnuplot divides integers as integers, and (1 - 0) / 7 would be a
+# step of 0, ticking every 0.005.
+ratio_low = 0.0
+ratio_high = 1.0
+fit_ratio = '_rlo = 1.0; _rhi = 0.0; stats yfile using (_ratio_seen(yvalue(0))) nooutput; if (_rhi < _rlo) { _rlo = 0.0; _rhi = 1.0 }; _rm = (_rhi - _rlo) * 0.1 < 0.02 ? 0.02 : (_rhi - _rlo) * 0.1; ratio_low = _rlo - _rm < 0 ? 0.0 : _rlo - _rm; ratio_high = _rhi + _rm > 1 ? 1.0 : _rhi + _rm; _rs = ratio_step((ratio_high - ratio_low) / 7.0); set autoscale y; set yrange [ratio_low:ratio_high]; set ytics ceil(ratio_low / _rs - 1e-9) * _rs, _rs, ratio_high + 1e-9; set format y "% h"'
 # The y axis of a panel whose values (yvalue(0) of file `yfile`) are in `unit` (columns.csv's):
 # `@fit_unit` fits it from 0 with headroom, ticks whole numbers for counts, fits ratios to their
 # values (@fit_ratio), 250k and 1.2M for rates and nanoseconds.

@@ -155,6 +155,25 @@ struct PlotReadabilityTests {
         }
     }
 
+    @Test(
+        "a hit-rate axis over rates from 0 to 1 (no cache beside a good one) ticks at a round step, at most eight labels, not every 0.005",
+        .enabled(if: Plotter.isGnuplotAvailable, "gnuplot is not installed"))
+    func hitRateAxisFromZeroToOne() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let scenario = try Self.write(in: directory.url, rates: [0, 0.99, 0.91, 0.94])
+
+        let written = try Plotter(scriptsDirectory: packageScripts).plot(scenarioDirectory: scenario, formats: [.ascii, .svg])
+        let text = try String(contentsOf: try #require(written.first { $0.lastPathComponent == "hit_rate.txt" }), encoding: .utf8)
+        let ticks = Self.yTicks(text)
+        #expect((3...8).contains(ticks.count), "\(ticks)")
+        #expect((ticks.min() ?? 1) <= 0 && (ticks.max() ?? 0) >= 0.8, "\(ticks)")
+        // The SVG (what the page shows) has as few: its y tick labels are the numbers 0 to 1.
+        let svg = try String(contentsOf: try #require(written.first { $0.lastPathComponent == "hit_rate.svg" }), encoding: .utf8)
+        let labels = svg.components(separatedBy: "text-anchor=\"end\"").count - 1
+        #expect(labels <= 20, "y tick labels in the SVG: \(labels)")
+    }
+
     @Test("a sweep of byte capacities labels its plots 1 MiB, 2 MiB, 4 MiB, not 1048576")
     func byteSweepLabels() throws {
         let directory = try TemporaryDirectory()
