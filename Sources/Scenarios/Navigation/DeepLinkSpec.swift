@@ -73,7 +73,8 @@ public struct DeepLinkSpec: DeclaredMapping, Equatable, Sendable {
     private static func decodeTiming(_ f: Fields) throws -> DeepLinkTiming {
         let present = try ["at", "every", "rate"].filter { try f.isPresent($0) }
         guard let which = present.first else {
-            throw SchemaViolation(.invalid("give one of 'at', 'every' or 'rate': when the deep link fires"), at: f.codingPath, target: .mapping)
+            throw SchemaViolation(
+                .invalid("give one of 'at', 'every' or 'rate': when the deep link fires"), at: f.codingPath, target: .mapping)
         }
         guard present.count == 1 else {
             throw f.invalid(present[1], "give one of 'at', 'every' or 'rate', not \(present.joined(separator: " and "))")

@@ -58,7 +58,8 @@ extension NavigationRecorder {
             .measured("history_bytes_max", .bytes, .lowerIsBetter, "most bytes the history stack held at a sample", views: [.table]),
             SharedColumns.allocatedBytes(),
             SharedColumns.allocations,
-        ] + SharedColumns.latency("transition_latency", of: "a transition, from firing an intent to its last onResume")
+        ]
+            + SharedColumns.latency("transition_latency", of: "a transition, from firing an intent to its last onResume")
             .showing(["transition_latency_p50_ns", "transition_latency_p99_ns"], in: .table),
         timeseries: SharedColumns.identity + [
             SharedColumns.time,

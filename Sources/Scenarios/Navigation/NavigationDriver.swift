@@ -28,7 +28,11 @@ struct NavigationDriver {
         let deviceCosts = DeviceCostLedger()
         for section in app.sections {
             register(section.name, nib: section.nib, in: factory, deviceCosts: deviceCosts)
-            for page in section.views { register(page.name, nib: page.nib, in: factory, deviceCosts: deviceCosts) }
+        }
+        // A shared view (listed in several sections) is registered once: one controller, one
+        // cache entry, whichever section it is reached from.
+        for name in app.viewNames {
+            if let nib = app.nib(ofView: name) { register(name, nib: nib, in: factory, deviceCosts: deviceCosts) }
         }
         let (log, optimal) = OptimalPass.log(for: configuration, future: future)
         let model = ViewModel(

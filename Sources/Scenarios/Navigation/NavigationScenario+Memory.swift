@@ -1,11 +1,11 @@
 extension NavigationScenario {
-    /// Every section's and page's view tree twice (one cached, one on screen), the intents the
+    /// Every section's and page's view tree twice (a shared page once) (one cached, one on screen), the intents the
     /// history stack can hold with their state payloads (an unlimited stack: one per transition,
     /// at most one per 0.25 s of the run), and the latency histogram.
     public func memoryEstimate() -> MemoryEstimate {
-        let views = app.sections.reduce(0.0) { total, section in
-            total + Double(section.nib.views) + section.views.reduce(0.0) { $0 + Double($1.nib.views) }
-        }
+        let views =
+            app.sections.reduce(0.0) { $0 + Double($1.nib.views) }
+            + app.viewNames.reduce(0.0) { $0 + Double(app.nib(ofView: $1)?.views ?? 0) }
         let transitions = (header.runLength / 0.25).rounded(.up)
         let intents: Double
         switch app.stackSize {

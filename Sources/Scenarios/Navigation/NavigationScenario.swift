@@ -59,7 +59,8 @@ public struct NavigationScenario: DeclaredMapping, Equatable, Sendable {
                         try scenario.app.checkIntentNames(
                             section: target.section, view: target.view,
                             at: f.path("user") + [
-                                AnyCodingKey("deep_links"), AnyCodingKey(index: index), AnyCodingKey("to"), AnyCodingKey(index: targetIndex),
+                                AnyCodingKey("deep_links"), AnyCodingKey(index: index), AnyCodingKey("to"),
+                                AnyCodingKey(index: targetIndex),
                             ])
                     }
                 }
@@ -87,7 +88,9 @@ public struct NavigationScenario: DeclaredMapping, Equatable, Sendable {
 
 /// `app:` — the sections (tabs) and their views (pages), registered with the factory.
 public struct AppSpec: DeclaredMapping, Equatable, Sendable {
-    /// At least one; names unique across sections and views.
+    /// At least one; a section's name is used once, by no view; a view's name may be listed in
+    /// several sections (one view reached from each: one controller, one cache entry), its nib
+    /// given once.
     public var sections: [SectionSpec]
     /// History stack size: `unlimited` (default), `disabled`, or N >= 2 (1 current + N−1 history).
     public var stackSize: StackSizeSpec
@@ -110,7 +113,8 @@ public struct AppSpec: DeclaredMapping, Equatable, Sendable {
             .required(
                 "sections", \.sections, "The sections (tabs), in tab order, each with its views.",
                 .must("must list at least one section") { !$0.isEmpty },
-                .check("names unique across sections and views") { sections, _, f, key in
+                .check("section names unique and used by no view; a view listed in several sections gives its nib once") {
+                    sections, _, f, key in
                     try checkUniqueNames(sections, at: f.path(key))
                 }),
             .optional(
@@ -129,21 +133,71 @@ public struct AppSpec: DeclaredMapping, Equatable, Sendable {
         ])
     }
 
-    /// Section and view names share one name space: the second use of a name is refused.
+    /// Section and view names share one name space, with one exception: a view may be listed in
+    /// several sections (a shared view, one controller and one cache entry reached from each),
+    /// once per section, its `nib:` given in exactly one of its listings. A section's name used
+    /// again, a view listed twice in one section, a shared view's nib given twice or never: refused.
     private static func checkUniqueNames(_ sections: [SectionSpec], at sectionsPath: [CodingKey]) throws {
-        var seen: [String: String] = [:]
+        func refuse(_ message: String, _ path: String) -> SchemaViolation {
+            SchemaViolation(.invalid(message), at: sectionsPath + pathComponents(path))
+        }
+        var sectionNames: [String: String] = [:]
         for (index, section) in sections.enumerated() {
-            for (name, path) in [(section.name, "sections[\(index)].name")]
-                + section.views.enumerated().map({ ($1.name, "sections[\(index)].views[\($0)].name") })
-            {
-                if let first = seen[name] {
-                    throw SchemaViolation(
-                        .invalid("duplicate name '\(name)' (already used at app.\(first)); sections and views share one name space"),
-                        at: sectionsPath + pathComponents(path))
+            let path = "sections[\(index)].name"
+            if let first = sectionNames[section.name] {
+                throw refuse(
+                    "duplicate name '\(section.name)' (already used at app.\(first)); sections and views share one name space", path)
+            }
+            sectionNames[section.name] = path
+        }
+        var views: [String: (path: String, section: Int)] = [:]
+        var nibs: [String: String] = [:]
+        for (index, section) in sections.enumerated() {
+            for (position, view) in section.views.enumerated() {
+                let path = "sections[\(index)].views[\(position)]"
+                if let first = sectionNames[view.name] {
+                    throw refuse(
+                        "duplicate name '\(view.name)' (already used at app.\(first)); sections and views share one name space",
+                        path + ".name")
                 }
-                seen[name] = path
+                if let first = views[view.name], first.section == index {
+                    throw refuse(
+                        "view '\(view.name)' is listed twice in section '\(section.name)' (first at app.\(first.path))", path + ".name")
+                }
+                if view.nib != nil {
+                    if let first = nibs[view.name] {
+                        throw refuse(
+                            "view '\(view.name)' is listed in several sections and its nib is given at app.\(first).nib already: a shared view is one view, give its nib once",
+                            path + ".nib")
+                    }
+                    nibs[view.name] = path
+                }
+                if views[view.name] == nil { views[view.name] = (path, index) } else { views[view.name]?.section = index }
             }
         }
+        for (index, section) in sections.enumerated() {
+            for (position, view) in section.views.enumerated() where nibs[view.name] == nil {
+                throw refuse(
+                    "view '\(view.name)' has no nib: give it here, or in one other section that lists it (a shared view)",
+                    "sections[\(index)].views[\(position)].name")
+            }
+        }
+    }
+
+    /// The nib of the view named `name`: the one listing of it that gives one.
+    func nib(ofView name: String) -> NibSpec? {
+        for section in sections {
+            for view in section.views where view.name == name {
+                if let nib = view.nib { return nib }
+            }
+        }
+        return nil
+    }
+
+    /// Every view's name once, in the order first listed.
+    var viewNames: [String] {
+        var seen = Set<String>()
+        return sections.flatMap { $0.views.map(\.name) }.filter { seen.insert($0).inserted }
     }
 
     /// `sections[2].views[0].name` → coding keys below `sections`.
@@ -210,24 +264,29 @@ public struct SectionSpec: DeclaredMapping, Equatable, Sendable {
     }
 }
 
-/// `app.sections[i].views[j]`: a view (page) of a section.
+/// `app.sections[i].views[j]`: a view (page) of a section. A view listed in several sections
+/// is one view (a shared view: one controller, one cache entry), its `nib` given in one listing.
 public struct PageSpec: DeclaredMapping, Equatable, Sendable {
     public var name: String
-    public var nib: NibSpec
+    /// Nil in the other listings of a shared view.
+    public var nib: NibSpec?
 
-    public init(name: String, nib: NibSpec) {
+    public init(name: String, nib: NibSpec?) {
         self.name = name
         self.nib = nib
     }
 
-    public static var blank: PageSpec { PageSpec(name: "", nib: .blank) }
+    public static var blank: PageSpec { PageSpec(name: "", nib: nil) }
 
     public static var schema: Schema<PageSpec> {
         Schema([
             .required(
-                "name", \.name, "The view's name, which intents give; unique across sections and views.",
+                "name", \.name,
+                "The view's name, which intents give; no section's name. Listed in several sections, it is one shared view (one controller, one cache entry) reached from each.",
                 example: "post", .must("must not be empty") { !$0.isEmpty }),
-            .required("nib", \.nib, "How the view's nib is built."),
+            .optional(
+                "nib", \.nib, absent: "required, but in only one listing of a shared view",
+                "How the view's nib is built; for a view listed in several sections, given in one of them."),
         ])
     }
 }
@@ -287,6 +346,6 @@ public struct IntentTarget: DeclaredMapping, Equatable, Sendable {
 extension NavigationScenario {
     /// The names the factory makes controllers of: every section and every view.
     var controllerNames: [String] {
-        app.sections.flatMap { [$0.name] + $0.views.map(\.name) }
+        app.sections.map(\.name) + app.viewNames
     }
 }

@@ -121,7 +121,10 @@ public enum NavigationStep: DeclaredUnion, Sendable {
     public static var union: UnionSchema<NavigationStep> {
         UnionSchema(
             noun: "step", listed: true,
-            words: [.word("back", .back), .word("rewind", .rewind), .word("clear_history", .clearHistory), .word("clear_view_cache", .clearViewCache)],
+            words: [
+                .word("back", .back), .word("rewind", .rewind), .word("clear_history", .clearHistory),
+                .word("clear_view_cache", .clearViewCache),
+            ],
             forms: [
                 .key(
                     "intent", ScriptIntent.self, NavigationStep.intent, match: { if case .intent(let s) = $0 { s } else { nil } },
