@@ -74,6 +74,9 @@ public protocol KindScenario: Codable, Equatable, Sendable {
     /// How many distinct keys its cache can be asked for, where the file tells (for the
     /// "policies cannot differ" warning); nil when unknown. Default: nil.
     var distinctCacheKeys: Int? { get }
+    /// Whether the seed changes nothing in its runs (a recorded session replayed, nothing drawn
+    /// at random): then one seed is not a warning, and several are one run repeated. Default: false.
+    var seedLeavesNothingOpen: Bool { get }
     /// Drives one run and returns its rows.
     func run(
         _ configuration: RunConfiguration, isCancelled: () -> Bool, progress: (Double) -> Void
@@ -111,6 +114,8 @@ extension KindScenario {
     public func warnings(options: RunOptions) -> [String] { [] }
 
     public var distinctCacheKeys: Int? { nil }
+
+    public var seedLeavesNothingOpen: Bool { false }
 
     public var runLoad: RunLoad { .simulated }
 

@@ -71,8 +71,9 @@ struct NavigationDriver {
                 action = link
                 if counted { recorder.noteDeepLink() }
             } else if frame >= nextActionFrame {
-                action = pendingStart ? user.startAction : user.next()
+                action = pendingStart ? user.startAction : user.next(at: Double(frame) / Double(app.refreshHz))
                 pendingStart = false
+                if user.firedRecordedDeepLink, counted { recorder.noteDeepLink() }
             }
             var intent: Intent?
             if case .intent(let section, let view, let animation, let extra) = action {

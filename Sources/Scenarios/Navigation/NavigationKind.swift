@@ -22,6 +22,17 @@ extension NavigationScenario: KindScenario {
             modes: options.inUseModes(cache.inUse), seed: seed(options), inUseApplies: \.isBounded)
     }
 
+    /// A recorded session's file (``RecordedNavigation``).
+    public var inputFiles: [String] {
+        if case .recorded(let session) = user.mode { [session.resolvedFile] } else { [] }
+    }
+
+    /// A recorded session without deep links draws nothing at random.
+    public var seedLeavesNothingOpen: Bool {
+        if case .recorded = user.mode { return user.deepLinks.isEmpty }
+        return false
+    }
+
     public func run(_ configuration: RunConfiguration, isCancelled: () -> Bool, progress: (Double) -> Void) -> RunOutput {
         OptimalPass.run(configuration) { configuration, future, reportsProgress in
             NavigationDriver(scenario: self, configuration: configuration, future: future)

@@ -25,6 +25,8 @@ struct UserDriver {
     private var generator: SeededGenerator
     private var index = 0
     private var deepLinks: DeepLinkSchedule
+    /// Whether the last action was a recorded session's deep link (the driver counts it).
+    private(set) var firedRecordedDeepLink = false
     /// The section and view the user believes are on screen (tracked from its own actions).
     private(set) var section: String
     private(set) var view: String?
@@ -39,14 +41,33 @@ struct UserDriver {
         view = start.view
     }
 
+    /// How long the user stays after a recorded session's last event: past any run's end.
+    static let staysFor = 1e7
+
     /// The first intent of the session.
     var startAction: UserAction {
         .intent(section: section, view: view, animation: .none, state: [:])
     }
 
-    /// The next action.
-    mutating func next() -> UserAction {
+    /// The next action at `time` (seconds from the start of the run).
+    mutating func next(at time: Double) -> UserAction {
+        firedRecordedDeepLink = false
         switch model.mode {
+        case .recorded(let session):
+            // The next event when its time has come; else wait for it; after the last, stay.
+            guard index < session.events.count else { return .dwell(Self.staysFor) }
+            let event = session.events[index]
+            guard event.time <= time + 1e-9 else { return .dwell(event.time - time) }
+            index += 1
+            switch event.kind {
+            case .back: return .back
+            case .rewind: return .rewind
+            case .intent: return .intent(section: event.section, view: event.view, animation: event.view == nil ? .none : .push, state: [:])
+            case .tab: return .intent(section: event.section, view: event.view, animation: .none, state: [:])
+            case .deepLink:
+                firedRecordedDeepLink = true
+                return .intent(section: event.section, view: event.view, animation: .crossDissolve, state: [:])
+            }
         case .script(let steps):
             let step = steps[index]
             index = (index + 1) % steps.count

@@ -7,6 +7,8 @@ public struct UserModel: DeclaredMapping, Equatable, Sendable {
         /// Steps played in order, from the top again when they run out.
         case script([NavigationStep])
         case markov(MarkovModel)
+        /// A session recorded in the app, replayed exactly (``RecordedNavigation``).
+        case recorded(RecordedNavigation)
     }
 
     public var mode: Mode
@@ -36,12 +38,17 @@ public struct UserModel: DeclaredMapping, Equatable, Sendable {
                     .key(
                         "markov", MarkovModel.self, .optional("the script drives the app instead"),
                         "A seeded Markov model: after each dwell the user picks an action by its probability."),
+                    .key(
+                        "recorded", RecordedNavigation.self, .optional("the script or the Markov model drives the app instead"),
+                        "A navigation session recorded in the app, replayed exactly: a CSV file (t_s,event,section,view) relative to this file; give one of script, markov or recorded.",
+                        example: "recorded/shop-session.csv"),
                 ],
                 decode: { user, f in try user.decodeMode(f) },
                 encode: { user, container in
                     switch user.mode {
                     case .script(let steps): try container.encode(steps, for: "script")
                     case .markov(let model): try container.encode(model, for: "markov")
+                    case .recorded(let session): try container.encode(session, for: "recorded")
                     }
                 }),
             .optional(
@@ -58,8 +65,16 @@ public struct UserModel: DeclaredMapping, Equatable, Sendable {
     private mutating func decodeMode(_ f: Fields) throws {
         let hasScript = try f.isPresent("script")
         let hasMarkov = try f.isPresent("markov")
+        let hasRecorded = try f.isPresent("recorded")
         if hasScript && hasMarkov {
             throw f.invalid("markov", "give either 'script' or 'markov', not both")
+        }
+        if hasRecorded && (hasScript || hasMarkov) {
+            throw f.invalid("recorded", "give one of 'script', 'markov' or 'recorded', not several")
+        }
+        if hasRecorded {
+            mode = .recorded(try f.required("recorded"))
+            return
         }
         if hasScript {
             let steps: [NavigationStep] = try f.required("script")
@@ -68,7 +83,7 @@ public struct UserModel: DeclaredMapping, Equatable, Sendable {
         } else if hasMarkov {
             mode = .markov(try f.required("markov"))
         } else {
-            throw SchemaViolation.missingKey("script' or 'markov", in: f.codingPath)
+            throw SchemaViolation.missingKey("script', 'markov' or 'recorded", in: f.codingPath)
         }
     }
 }

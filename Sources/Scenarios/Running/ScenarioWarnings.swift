@@ -1,5 +1,5 @@
-import Models
 import Foundation
+import Models
 import Report
 
 /// Traps a scenario can fall into without an error: results that are right but answer no
@@ -11,7 +11,17 @@ public enum ScenarioWarnings {
         var warnings = plan.points.first.map { $0.scenario.body.warnings(options: options) } ?? []
         let runs = ScenarioRunner.runs(for: plan, options: options).map(\.configuration)
         let policies = Set(runs.map(\.policy))
-        if policies.count > 1, (options.seedCount ?? plan.base.header.seeds.count) == 1,
+        let seeds = options.seedCount ?? plan.base.header.seeds.count
+        if plan.points.first?.scenario.body.seedLeavesNothingOpen == true {
+            // A recorded session replayed: the seed draws nothing.
+            if seeds > 1 {
+                warnings.append(
+                    "it replays a recording that leaves nothing to the seed: its \(seeds) seeds run the same session and give the same counts; one seed is the whole answer"
+                )
+            }
+            return warnings
+        }
+        if policies.count > 1, seeds == 1,
             plan.base.kindType.columns.summary.contains(where: { $0.role == .count && $0.name != "complete" })
         {
             warnings.append(
@@ -50,6 +60,7 @@ public enum ScenarioWarnings {
     /// count, runs wait for a core.
     static func load(_ average: Double, cores: Int) -> String? {
         guard average > Double(cores) else { return nil }
-        return "the 1-minute load average is \(String(format: "%.2f", average)) on \(cores) cores at the start: measured figures (times, bytes) will be wider than on a quiet machine"
+        return
+            "the 1-minute load average is \(String(format: "%.2f", average)) on \(cores) cores at the start: measured figures (times, bytes) will be wider than on a quiet machine"
     }
 }

@@ -51,6 +51,8 @@ struct ScrollScript {
         case taps(left: Int, framesToNext: Int)
         /// `left` taps to go; `framesToClose` of the open detail's dwell (nil: none open).
         case details(left: Int, framesToClose: Int?)
+        /// The replay's next frame, and the sample shown last.
+        case replay(frame: Int, sample: Int)
     }
 
     init(steps: [ScrollStep], frameRate: Int, seed: UInt64, detailWeights: [Double] = []) {
@@ -162,6 +164,16 @@ struct ScrollScript {
             return playDetails(open, modal: false, left: left, framesToClose: framesToClose, into: &actions)
         case (.present(let open), .details(let left, let framesToClose)):
             return playDetails(open, modal: true, left: left, framesToClose: framesToClose, into: &actions)
+        case (.recorded, .start):
+            state = .replay(frame: 0, sample: 0)
+            return play(table, into: &actions)
+        case (.recorded(let session), .replay(let frame, var sample)):
+            // The last sample at or before this frame's time; a gap holds the offset.
+            let time = Double(frame) / frameRate
+            while sample + 1 < session.samples.count, session.samples[sample + 1].time <= time + 1e-9 { sample += 1 }
+            actions.append(.scroll(to: clamp(session.samples[sample].offset, table)))
+            state = .replay(frame: frame + 1, sample: sample)
+            return (frame + 1 >= session.frames(at: frameRate), true)
         case (.removeFromCache(let target), _):
             actions.append(.removeFromCache(target))
             return (true, false)

@@ -18,24 +18,34 @@ public enum ScrollStep: DeclaredUnion, Sendable {
     case push(OpenDetails)
     /// `present: {count: 4, dwell: 3s}`: rows open details presented modally.
     case present(OpenDetails)
+    /// `recorded: sessions/scroll.csv`: a session's content offsets over time, replayed exactly.
+    case recorded(RecordedScroll)
 
     public static var union: UnionSchema<ScrollStep> {
         UnionSchema(
             noun: "step", listed: true,
             forms: [
-                .key("steady", SteadyScroll.self, ScrollStep.steady, match: { if case .steady(let s) = $0 { s } else { nil } }, "Scroll at a constant speed."),
-                .key("fling", Fling.self, ScrollStep.fling, match: { if case .fling(let s) = $0 { s } else { nil } }, "A flick that decays like UIScrollView's."),
                 .key(
-                    "back_and_forth", BackAndForth.self, ScrollStep.backAndForth, match: { if case .backAndForth(let s) = $0 { s } else { nil } },
+                    "steady", SteadyScroll.self, ScrollStep.steady, match: { if case .steady(let s) = $0 { s } else { nil } },
+                    "Scroll at a constant speed."),
+                .key(
+                    "fling", Fling.self, ScrollStep.fling, match: { if case .fling(let s) = $0 { s } else { nil } },
+                    "A flick that decays like UIScrollView's."),
+                .key(
+                    "back_and_forth", BackAndForth.self, ScrollStep.backAndForth,
+                    match: { if case .backAndForth(let s) = $0 { s } else { nil } },
                     "Down a span and back up, cycles times."),
                 .key(
-                    "random_jumps", RandomJumps.self, ScrollStep.randomJumps, match: { if case .randomJumps(let s) = $0 { s } else { nil } },
+                    "random_jumps", RandomJumps.self, ScrollStep.randomJumps,
+                    match: { if case .randomJumps(let s) = $0 { s } else { nil } },
                     "Jumps without animation to random rows or section starts."),
                 .key(
-                    "tap_disclose", TapDisclose.self, ScrollStep.tapDisclose, match: { if case .tapDisclose(let s) = $0 { s } else { nil } },
+                    "tap_disclose", TapDisclose.self, ScrollStep.tapDisclose,
+                    match: { if case .tapDisclose(let s) = $0 { s } else { nil } },
                     "Taps section headers, disclosing each one's rows."),
                 .key(
-                    "pause", Seconds.self, ScrollStep.pause, match: { if case .pause(let s) = $0 { s } else { nil } }, "Stays still for this long.",
+                    "pause", Seconds.self, ScrollStep.pause, match: { if case .pause(let s) = $0 { s } else { nil } },
+                    "Stays still for this long.",
                     example: "2s", .must("must be > 0") { $0.value > 0 }),
                 .key(
                     "remove_from_cache", CacheRemovalTarget.self, ScrollStep.removeFromCache,
@@ -47,8 +57,16 @@ public enum ScrollStep: DeclaredUnion, Sendable {
                     match: { if case .removeController(let s) = $0 { s } else { nil } },
                     "Removes one cached controller of a cell or detail type (the first of its instances the cache would reuse), and from a pending repopulation; nothing when none is cached.",
                     example: "message-row", .checkedByScenario("a type from table.cells or details")),
-                .key("push", OpenDetails.self, ScrollStep.push, match: { if case .push(let s) = $0 { s } else { nil } }, "Taps rows that push a detail screen on the navigation controller."),
-                .key("present", OpenDetails.self, ScrollStep.present, match: { if case .present(let s) = $0 { s } else { nil } }, "Taps rows that present a detail screen modally."),
+                .key(
+                    "push", OpenDetails.self, ScrollStep.push, match: { if case .push(let s) = $0 { s } else { nil } },
+                    "Taps rows that push a detail screen on the navigation controller."),
+                .key(
+                    "present", OpenDetails.self, ScrollStep.present, match: { if case .present(let s) = $0 { s } else { nil } },
+                    "Taps rows that present a detail screen modally."),
+                .key(
+                    "recorded", RecordedScroll.self, ScrollStep.recorded, match: { if case .recorded(let s) = $0 { s } else { nil } },
+                    "Replays a scroll session recorded in the app: a CSV file (t_s,offset) of content offsets over time, relative to this file; each frame shows the last sample at or before its time.",
+                    example: "recorded/feed-scroll.csv"),
             ])
     }
 }
@@ -90,7 +108,9 @@ public struct Fling: DeclaredMapping, Equatable, Sendable {
 
     public static var schema: Schema<Fling> {
         Schema([
-            .required("velocity", \.velocity, "The flick's speed in points per second; negative is up.", example: "4000", .must("must not be 0") { $0 != 0 }),
+            .required(
+                "velocity", \.velocity, "The flick's speed in points per second; negative is up.", example: "4000",
+                .must("must not be 0") { $0 != 0 }),
             .optional(
                 "deceleration", \.deceleration, default: ScenarioDefaults.flingDeceleration,
                 "The factor the velocity is multiplied by every millisecond (0.998 is UIScrollView's normal rate, 0.99 fast).",
@@ -119,7 +139,8 @@ public struct BackAndForth: DeclaredMapping, Equatable, Sendable {
 
     public static var schema: Schema<BackAndForth> {
         Schema([
-            .required("span", \.span, "How far down it scrolls before coming back, in points.", example: "2000", .must("must be > 0") { $0 > 0 }),
+            .required(
+                "span", \.span, "How far down it scrolls before coming back, in points.", example: "2000", .must("must be > 0") { $0 > 0 }),
             .required("speed", \.speed, "Points per second.", example: "1200", .must("must be > 0") { $0 > 0 }),
             .optional(
                 "cycles", \.cycles, default: ScenarioDefaults.backAndForthCycles, "How many times it goes down and back.",
@@ -196,7 +217,8 @@ public struct TapDisclose: DeclaredMapping, Equatable, Sendable {
     public static var schema: Schema<TapDisclose> {
         Schema([
             .required("count", \.count, "How many section headers are tapped.", example: "10", .within(ScenarioLimits.stepCount)),
-            .required("dwell", \.dwell, "How long it stays on each disclosed section.", example: "2s", .must("must be > 0") { $0.value > 0 }),
+            .required(
+                "dwell", \.dwell, "How long it stays on each disclosed section.", example: "2s", .must("must be > 0") { $0.value > 0 }),
             .optional("order", \.order, default: ScenarioDefaults.tapOrder, "The order the headers are tapped in."),
         ])
     }

@@ -32,4 +32,9 @@ extension ScrollingTableScenario: KindScenario {
 extension ScrollingTableScenario {
     /// One cache key per controller type: the cell types and the detail types.
     public var distinctCacheKeys: Int? { table.cells.count + details.count }
+
+    /// The recorded scroll sessions its steps replay (``RecordedScroll``).
+    public var inputFiles: [String] {
+        scroll.compactMap { if case .recorded(let session) = $0 { session.resolvedFile } else { nil } }
+    }
 }

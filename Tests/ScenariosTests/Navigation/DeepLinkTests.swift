@@ -36,7 +36,8 @@ struct DeepLinkTests {
     @Test("deep links at stated times fire once each, the ones after the warm-up counted")
     func atTimesFireOnceEach() throws {
         // 5s falls in the 10 s warm-up; 30s, 60s and 2m are counted; 4m is past the 3m10s run.
-        let result = try NavigationDriverTests.run(Self.app(deepLinks: "    - {at: [5s, 30s, 60s, 2m, 4m], to: [{section: b, view: b1}]}\n"))
+        let result = try NavigationDriverTests.run(
+            Self.app(deepLinks: "    - {at: [5s, 30s, 60s, 2m, 4m], to: [{section: b, view: b1}]}\n"))
         for policy in ["forever", "lru", "none"] {
             for mode in ["repopulate", "drop"] where policy == "lru" || mode == "repopulate" {
                 #expect(Self.deepLinks(result, policy, mode) == 3, "\(policy)/\(mode)")
@@ -86,7 +87,9 @@ struct DeepLinkTests {
 
     @Test("a deep link's rate, interval and times are range-checked")
     func timingRanges() {
-        #expect(Self.loadError(Self.app(deepLinks: "    - {rate: 0}\n"))?.message == "user.deep_links[0].rate must be > 0 and at most 100 (found 0)")
+        #expect(
+            Self.loadError(Self.app(deepLinks: "    - {rate: 0}\n"))?.message
+                == "user.deep_links[0].rate must be > 0 and at most 100 (found 0)")
         #expect(Self.loadError(Self.app(deepLinks: "    - {every: 0s}\n"))?.keyPath == "user.deep_links[0].every")
         #expect(Self.loadError(Self.app(deepLinks: "    - {at: []}\n"))?.keyPath == "user.deep_links[0].at")
     }
@@ -112,7 +115,8 @@ struct DeepLinkTests {
     @Test("deep links are written into scenario.yaml and read back the same")
     func roundTrip() throws {
         let yaml = Self.app(
-            deepLinks: "    - {at: [30s, 5s]}\n    - {rate: 0.25, to: [{section: b, view: b2}], animation: flip_from_left}\n", duration: "20s",
+            deepLinks: "    - {at: [30s, 5s]}\n    - {rate: 0.25, to: [{section: b, view: b2}], animation: flip_from_left}\n",
+            duration: "20s",
             warmup: "0s")
         let scenario = try ScenarioLoader.load(yaml: yaml, file: "nav.yaml")
         let links = scenario.as(NavigationScenario.self)?.user.deepLinks

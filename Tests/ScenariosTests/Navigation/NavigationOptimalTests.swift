@@ -66,7 +66,8 @@ struct NavigationOptimalTests {
         // The run counts from the end of the warm-up; Belady's misses on the warm-up's prefix are
         // the first part of its misses on the whole stream (its choices use only the future).
         let warmup = requests.firstIndex { $0.time >= 20 } ?? requests.count
-        let belady = OptimalPassTests.beladyMisses(keys, capacity: 3)
+        let belady =
+            OptimalPassTests.beladyMisses(keys, capacity: 3)
             - OptimalPassTests.beladyMisses(Array(keys[..<warmup]), capacity: 3)
         let misses = try #require(Self.int(row, "view_cache_misses"))
         #expect(misses == belady, "optimal \(misses), Belady \(belady)")

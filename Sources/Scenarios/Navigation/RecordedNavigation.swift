@@ -1,0 +1,163 @@
+import Foundation
+
+/// `user: {recorded: sessions/shop.csv}` — a navigation session recorded in the app, replayed
+/// exactly: what the user did, and when. The file (relative to the scenario file, read under the
+/// scenario file's rules) is CSV with the header `t_s,event,section,view`, one row per event:
+///
+/// - `t_s`: seconds from the start of the run, non-decreasing;
+/// - `event`: `intent` (a view opened, pushed), `tab` (a section chosen, no animation),
+///   `deep_link` (an intent from outside the app, cross-dissolved, counted in `deep_links`),
+///   `back` or `rewind` (`section` and `view` empty);
+/// - `section`, `view`: the intent's section and view (`view` may be empty: the section alone).
+///
+/// Each event fires at the first frame at or after its time once the app is idle (a transition
+/// under way finishes first); after the last event the user stays where it is. Nothing is drawn
+/// at random: the same file gives the same counts, and a seed changes nothing the recording
+/// states (random deep links aside).
+public struct RecordedNavigation: Codable, Equatable, Sendable, SchemaDescribed {
+    /// What the user did.
+    public enum Kind: String, CaseIterable, Sendable {
+        case intent, tab, back, rewind
+        case deepLink = "deep_link"
+    }
+
+    /// One event of the session.
+    public struct Event: Equatable, Sendable {
+        public var time: Double
+        public var kind: Kind
+        public var section: String
+        public var view: String?
+        /// The event's line in the file, for the error that refuses its names.
+        public var line: Int
+
+        public init(time: Double, kind: Kind, section: String = "", view: String? = nil, line: Int = 0) {
+            self.time = time
+            self.kind = kind
+            self.section = section
+            self.view = view
+            self.line = line
+        }
+    }
+
+    /// The file as the scenario names it.
+    public var file: String
+    /// The file as read (resolved against the scenario file), for errors; not compared.
+    var resolvedFile: String = ""
+    /// The events, in time order; at least one.
+    public var events: [Event]
+
+    /// The header a session file starts with.
+    public static let header = "t_s,event,section,view"
+
+    /// The most events a session may hold.
+    public static let maxEvents = 100_000
+
+    static var schemaDescription: String { "the path of a recorded navigation session (CSV: t_s,event,section,view)" }
+
+    public init(file: String, events: [Event]) {
+        self.file = file
+        self.events = events
+    }
+
+    public static func == (lhs: RecordedNavigation, rhs: RecordedNavigation) -> Bool {
+        lhs.file == rhs.file && lhs.events == rhs.events
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        guard let path = try? container.decode(String.self), !path.isEmpty else {
+            throw SchemaViolation(.expected(Self.schemaDescription), at: decoder.codingPath)
+        }
+        let resolved = TraceFileSpec.resolve(path, scenarioFile: decoder.userInfo[.scenarioFile] as? String)
+        let text: String
+        switch ScenarioLoader.readFile(URL(fileURLWithPath: resolved), noun: "a recorded session") {
+        case .success(let read): text = read
+        case .failure(let failure):
+            throw SchemaViolation(.invalid("cannot read recorded session '\(resolved)' (\(failure.reason))"), at: decoder.codingPath)
+        }
+        self.init(file: path, events: try Self.parse(text, file: resolved))
+        resolvedFile = resolved
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(file)
+    }
+
+    /// The events of a session file's text; errors at the file's line and column.
+    static func parse(_ text: String, file: String) throws -> [Event] {
+        func failure(_ line: Int, _ column: Int, _ message: String) -> ScenarioError {
+            ScenarioError(file: file, line: line, column: column, keyPath: "", message: message)
+        }
+        var events: [Event] = []
+        var sawHeader = false
+        for (index, row) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            let line = index + 1
+            if row.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+            guard sawHeader else {
+                guard row.trimmingCharacters(in: .whitespaces) == header else {
+                    throw failure(line, 1, "expected the header '\(header)', found \(NodeLocator.excerpt(String(row)))")
+                }
+                sawHeader = true
+                continue
+            }
+            let fields = row.split(separator: ",", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            guard fields.count == 4 else {
+                throw failure(line, 1, "expected 4 fields (\(header)), found \(fields.count)")
+            }
+            // The column where each field starts.
+            var columns: [Int] = []
+            var position = 1
+            for field in row.split(separator: ",", omittingEmptySubsequences: false) {
+                columns.append(position)
+                position += field.count + 1
+            }
+            guard let time = Double(fields[0]), time.isFinite, time >= 0 else {
+                throw failure(line, columns[0], "t_s must be a number of seconds >= 0, found \(NodeLocator.excerpt(fields[0]))")
+            }
+            if let last = events.last, time < last.time {
+                throw failure(line, columns[0], "t_s must not decrease: \(formatNumber(time)) after \(formatNumber(last.time))")
+            }
+            guard let kind = Kind(rawValue: fields[1]) else {
+                throw failure(
+                    line, columns[1],
+                    "unknown event \(NodeLocator.excerpt(fields[1])) (expected one of: \(Kind.allCases.map(\.rawValue).joined(separator: ", ")))"
+                )
+            }
+            switch kind {
+            case .back, .rewind:
+                guard fields[2].isEmpty, fields[3].isEmpty else {
+                    throw failure(line, columns[2], "a \(kind.rawValue) names no section or view: leave them empty")
+                }
+            case .intent, .tab, .deepLink:
+                guard !fields[2].isEmpty else { throw failure(line, columns[2], "a \(kind.rawValue) names its section") }
+            }
+            guard events.count < maxEvents else { throw failure(line, 1, "a recorded session holds at most \(maxEvents) events") }
+            events.append(
+                Event(time: time, kind: kind, section: fields[2], view: fields[3].isEmpty ? nil : fields[3], line: line))
+        }
+        guard sawHeader else { throw failure(1, 1, "empty recorded session (expected the header '\(header)')") }
+        guard !events.isEmpty else { throw failure(1, 1, "a recorded session needs at least one event after its header") }
+        return events
+    }
+
+    /// Refuses an event whose section or view the app does not have, at its line in the file.
+    func checkNames(in app: AppSpec) throws {
+        for event in events where event.kind != .back && event.kind != .rewind {
+            do {
+                try app.checkIntentNames(section: event.section, view: event.view, at: [])
+            } catch let violation as SchemaViolation {
+                let text: String
+                switch violation.problem {
+                case .invalid(let message), .message(let message), .constraint(let message), .expected(let message): text = message
+                default: text = "names nothing in the app"
+                }
+                throw ScenarioError(
+                    file: resolvedFile.isEmpty ? file : resolvedFile, line: event.line, column: 1, keyPath: "",
+                    message: "\(event.kind.rawValue) at \(formatNumber(event.time)) s: \(text)")
+            }
+        }
+    }
+}
