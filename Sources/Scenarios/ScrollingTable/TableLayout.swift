@@ -242,7 +242,9 @@ public struct LayoutFile: Codable, Equatable, Sendable {
         var rows: [LayoutRow] = []
         var positions: [Position] = []
         let maxRows = ScenarioLimits.rowsPerSection.upperBound
-        // A CRLF is one Character: one separator.
+        // A byte order mark (as spreadsheets write) is not part of the header; a CRLF is one
+        // Character: one separator.
+        let text = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : Substring(text)
         for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let lineNumber = index + 1
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }

@@ -126,8 +126,8 @@ struct TableLayoutTests {
             #expect((0..<4).map { rows[$0]?.label ?? "-" } == Self.labels(["hero", "product", "ad", "product"]))
             #expect((0..<4).map { rows[$0]?.height ?? 0 } == [420, 100, 60, 100])
         }
-        // Without heights the header is type alone.
-        try "type\nad\nhero\n".write(to: directory.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+        // Without heights the header is type alone (after a byte order mark, as spreadsheets write).
+        try "\u{FEFF}type\nad\nhero\n".write(to: directory.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
         let plain = try Self.tableScenario(Self.table(rows: "layout: rows.csv"), file: file)
         #expect(plain.table.layoutRows == [LayoutRow(type: "ad"), LayoutRow(type: "hero")])
     }
