@@ -4,7 +4,7 @@ extension ScrollingTableScenario {
     /// of headers and footers, the detail screens, and the frame-work histogram.
     public func memoryEstimate() -> MemoryEstimate {
         let rows = Double(table.sections) * Double(table.rowsPerSection.bounds.upperBound)
-        let shortest = table.cells.map(\.height).min() ?? 1
+        let shortest = (table.cells.map(\.height) + (table.layoutRows ?? []).compactMap(\.height)).min() ?? 1
         let visible = (table.viewportHeight / max(shortest, 1)).rounded(.up) + 2
         let largestCell = Double(table.cells.map(\.nib.views).max() ?? 0)
         let held = min(rows, Double(cache.capacity ?? 0))

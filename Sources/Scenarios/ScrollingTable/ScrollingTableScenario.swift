@@ -151,6 +151,12 @@ public struct TableSpec: DeclaredMapping, Equatable, Sendable {
     public var footer: SupplementaryViewSpec?
     /// At least one; `type` names are unique.
     public var cells: [CellSpec]
+    /// `rows:`: every section's rows in order (weights ignored); nil: rows drawn by weight, or
+    /// from `layout`.
+    public var rows: [LayoutItem]?
+    /// `layout:`: every section's rows from a CSV file (weights ignored); nil: rows drawn by
+    /// weight, or from `rows`.
+    public var layout: LayoutFile?
 
     public init(
         sections: Int,
@@ -160,7 +166,8 @@ public struct TableSpec: DeclaredMapping, Equatable, Sendable {
         disclosure: Disclosure = ScenarioDefaults.disclosure,
         header: SupplementaryViewSpec? = nil,
         footer: SupplementaryViewSpec? = nil,
-        cells: [CellSpec]
+        cells: [CellSpec],
+        rows: [LayoutItem]? = nil
     ) {
         self.sections = sections
         self.rowsPerSection = rowsPerSection
@@ -170,6 +177,8 @@ public struct TableSpec: DeclaredMapping, Equatable, Sendable {
         self.header = header
         self.footer = footer
         self.cells = cells
+        self.rows = rows
+        if let rows { self.rowsPerSection = .fixed(LayoutItem.count(rows)) }
     }
 
     public static let refreshRates = [60, 120]
@@ -179,16 +188,45 @@ public struct TableSpec: DeclaredMapping, Equatable, Sendable {
     public static var schema: Schema<TableSpec> {
         Schema([
             .required("sections", \.sections, "How many sections the table has.", example: "4", .within(ScenarioLimits.sections)),
-            .required(
-                "rows_per_section", \.rowsPerSection,
-                "Rows in each section: a fixed count, or a [min, max] range drawn per section with the seed.",
-                example: "[5, 40]",
-                .must(
-                    "gives at most \(ScenarioLimits.maxTableRows) rows (sections × max)",
-                    { rows, table in table.sections * rows.bounds.upperBound <= ScenarioLimits.maxTableRows },  // both bounded: no overflow
-                    message: { rows, table in
-                        "gives up to \(table.sections * rows.bounds.upperBound) rows (sections × max); at most \(ScenarioLimits.maxTableRows)"
-                    })),
+            .custom(
+                [
+                    .key(
+                        "rows_per_section", RowsPerSection.self, .optional("required unless rows: or layout: gives the rows"),
+                        "Rows in each section: a fixed count, or a [min, max] range drawn per section with the seed; each row's cell type drawn by weight.",
+                        example: "[5, 40]",
+                        rules: [
+                            "gives at most \(ScenarioLimits.maxTableRows) rows (sections × max)",
+                            "exactly one of rows_per_section, rows and layout",
+                        ]),
+                    .key(
+                        "rows", [LayoutItem].self, .optional("rows drawn by weight (rows_per_section)"),
+                        "Every section's rows in order, instead of rows_per_section: cell types, {type, height} for a row of its own height, {repeat: [rows], times} blocks (nested). Weights are ignored.",
+                        example: "[hero, {repeat: [product, product, product, product, ad], times: 60}]",
+                        rules: [
+                            "must list at least one row", "times between \(LayoutItem.times.lowerBound) and \(LayoutItem.times.upperBound)",
+                            "at most \(ScenarioLimits.rowsPerSection.upperBound) rows, sections × rows at most \(ScenarioLimits.maxTableRows)",
+                            "each type is one of cells",
+                        ]),
+                    .key(
+                        "layout", LayoutFile.self, .optional("rows drawn by weight (rows_per_section)"),
+                        "Every section's rows in order from a CSV file (path relative to this file): a header type or type,height, then one line per row; an empty height keeps the type's. Weights are ignored. scenario.yaml carries the rows inline ({csv: text}).",
+                        example: "layouts/product-grid.csv",
+                        rules: [
+                            "at least one row",
+                            "at most \(ScenarioLimits.rowsPerSection.upperBound) rows, sections × rows at most \(ScenarioLimits.maxTableRows)",
+                            "each type is one of cells", "each height > 0",
+                        ]),
+                ],
+                decode: { table, f in try table.decodeRows(f) },
+                encode: { table, container in
+                    if let rows = table.rows {
+                        try container.encode(rows, for: "rows")
+                    } else if let layout = table.layout {
+                        try container.encode(layout, for: "layout")
+                    } else {
+                        try container.encode(table.rowsPerSection, for: "rows_per_section")
+                    }
+                }),
             .optional(
                 "viewport_height", \.viewportHeight, default: ScenarioDefaults.viewportHeight,
                 "The visible height, in points.", .must("must be > 0") { $0 > 0 }),
@@ -211,7 +249,7 @@ public struct TableSpec: DeclaredMapping, Equatable, Sendable {
             .optional("header", \.header, absent: "no section headers", "Each section's header view."),
             .optional("footer", \.footer, absent: "no section footers", "Each section's footer view."),
             .required(
-                "cells", \.cells, "The cell types; rows pick one at random in proportion to its weight.",
+                "cells", \.cells, "The cell types; without rows: or layout:, rows pick one at random in proportion to its weight.",
                 .must("must list at least one cell type") { !$0.isEmpty },
                 .check("type names unique") { cells, _, f, key in
                     var firstIndex: [String: Int] = [:]
@@ -224,7 +262,49 @@ public struct TableSpec: DeclaredMapping, Equatable, Sendable {
                         firstIndex[cell.type] = index
                     }
                 }),
+            .rule("each row of rows or layout names a cell type of cells") { table, f in try table.checkLayoutTypes(f) },
         ])
+    }
+
+    /// Reads `rows_per_section`, `rows` or `layout` (exactly one): the rows of each section. With
+    /// `rows` or `layout`, `rowsPerSection` is their count.
+    private mutating func decodeRows(_ f: Fields) throws {
+        let keys = ["rows_per_section", "rows", "layout"]
+        let given = try keys.filter { try f.isPresent($0) }
+        guard let first = given.first else { throw SchemaViolation.missingKey("rows_per_section", in: f.codingPath) }
+        if given.count > 1 {
+            throw SchemaViolation(
+                .invalid("\(given[1]) and \(first) both give the rows; keep one"), at: f.path(given[1]), target: .key)
+        }
+        let maxRows = ScenarioLimits.rowsPerSection.upperBound
+        func checkCount(_ key: String, _ count: Int) throws {
+            try f.check(key, count <= maxRows, "gives \(count) rows per section; at most \(maxRows)")
+            try f.check(
+                key, sections * count <= ScenarioLimits.maxTableRows,  // both bounded: no overflow
+                "gives \(sections * count) rows (sections × rows); at most \(ScenarioLimits.maxTableRows)")
+        }
+        rows = nil
+        layout = nil
+        switch first {
+        case "rows":
+            let items: [LayoutItem] = try f.required("rows")
+            try f.check("rows", !items.isEmpty, "must list at least one row")
+            let count = LayoutItem.count(items)
+            try checkCount("rows", count)
+            rows = items
+            rowsPerSection = .fixed(count)
+        case "layout":
+            let file: LayoutFile = try f.required("layout")
+            try checkCount("layout", file.rows.count)
+            layout = file
+            rowsPerSection = .fixed(file.rows.count)
+        default:
+            let counts: RowsPerSection = try f.required("rows_per_section")
+            try f.check(
+                "rows_per_section", sections * counts.bounds.upperBound <= ScenarioLimits.maxTableRows,  // both bounded: no overflow
+                "gives up to \(sections * counts.bounds.upperBound) rows (sections × max); at most \(ScenarioLimits.maxTableRows)")
+            rowsPerSection = counts
+        }
     }
 }
 
@@ -383,7 +463,8 @@ public struct SupplementaryViewSpec: DeclaredMapping, Equatable, Sendable {
     }
 }
 
-/// `table.cells[i]`: one cell type; rows pick a type at random in proportion to `weight`.
+/// `table.cells[i]`: one cell type; rows pick a type at random in proportion to `weight`, unless
+/// the table lays its rows out (`rows:`, `layout:`).
 public struct CellSpec: DeclaredMapping, Equatable, Sendable {
     /// The reuse identifier; unique in the table, non-empty, not `all`.
     public var type: String
@@ -407,7 +488,8 @@ public struct CellSpec: DeclaredMapping, Equatable, Sendable {
             .controllerType(\.type, "The cell's reuse identifier (and its controller type's name)."),
             .required("height", \.height, "Its height, in points.", example: "88", .must("must be > 0") { $0 > 0 }),
             .optional(
-                "weight", \.weight, default: ScenarioDefaults.cellWeight, "Its share of the rows, relative to the others.",
+                "weight", \.weight, default: ScenarioDefaults.cellWeight,
+                "Its share of the rows drawn by weight, relative to the others; ignored with rows: or layout:.",
                 .must("must be > 0") { $0 > 0 }),
             .required("nib", \.nib, "How its nib is built."),
         ])

@@ -1,14 +1,26 @@
 import Models
 
 /// The table a scenario describes, drawn once from its seed: rows per section and each row's cell
-/// type. Identical for every run of the scenario, whatever the policy.
+/// type. Identical for every run of the scenario, whatever the policy. A table that lays its rows
+/// out (`rows:`, `layout:`) draws nothing: every section has those rows, in order.
 struct TableContent: Equatable {
     /// Rows in each section.
     let rowCounts: [Int]
     /// For each section, the index into `table.cells` of each row's cell type.
     let rowTypes: [[Int]]
+    /// With a layout: each row's own height (the same in every section), nil where the row keeps
+    /// its cell type's; empty for rows drawn by weight.
+    let rowHeights: [Double?]
 
     init(spec: TableSpec, seed: UInt64) {
+        if let layout = spec.layoutRows {
+            let index = Dictionary(spec.cells.enumerated().map { ($1.type, $0) }, uniquingKeysWith: { first, _ in first })
+            let types = layout.map { index[$0.type] ?? 0 }  // validated: every type is a cell's
+            rowCounts = Array(repeating: layout.count, count: spec.sections)
+            rowTypes = Array(repeating: types, count: spec.sections)
+            rowHeights = layout.map(\.height)
+            return
+        }
         var generator = SeededGenerator(seed: seed).derived(0x7AB1E)
         let bounds = spec.rowsPerSection.bounds
         let weights = spec.cells.map(\.weight)
@@ -22,6 +34,13 @@ struct TableContent: Equatable {
         }
         rowCounts = counts
         rowTypes = types
+        rowHeights = []
+    }
+
+    /// The height of `row` in `section`: its own with a layout that gives one, else its type's.
+    func height(section: Int, row: Int, cells: [CellSpec]) -> Double {
+        if row < rowHeights.count, let height = rowHeights[row] { return height }
+        return cells[rowTypes[section][row]].height
     }
 
     /// A weighted choice: index *i* with probability `weights[i] / total`.

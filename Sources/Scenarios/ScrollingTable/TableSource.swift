@@ -91,7 +91,7 @@ final class TableSource: TableViewDataSource {
     }
 
     func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double {
-        spec.cells[content.rowTypes[indexPath.section][indexPath.row]].height
+        content.height(section: indexPath.section, row: indexPath.row, cells: spec.cells)
     }
 
     func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Double {

@@ -1,6 +1,6 @@
 import Foundation
-import Scenarios
 import Models
+import Scenarios
 import Testing
 
 /// Every error names the file, the 1-based line and column, and the key path.
@@ -63,7 +63,7 @@ struct ScenarioErrorTests {
             """,
             line: 5, column: 3, keyPath: "table.sectoins",
             message:
-                "unknown key 'sectoins' at table.sectoins (expected one of: sections, rows_per_section, viewport_height, refresh_hz, disclosure, expanded, header, footer, cells)"
+                "unknown key 'sectoins' at table.sectoins (expected one of: sections, rows_per_section, rows, layout, viewport_height, refresh_hz, disclosure, expanded, header, footer, cells)"
         )
     }
 
@@ -281,7 +281,9 @@ struct ScenarioErrorTests {
         expectError(
             yaml.replacingOccurrences(of: "EVICTION", with: "forever"),
             line: 6, column: 39, keyPath: "cache.eviction",
-            message: "cache.eviction must be an eviction policy (\(PolicyName.evictionPolicies.map(\.rawValue).joined(separator: ", "))) (found 'forever')")
+            message:
+                "cache.eviction must be an eviction policy (\(PolicyName.evictionPolicies.map(\.rawValue).joined(separator: ", "))) (found 'forever')"
+        )
     }
 
     @Test("a policy parameter must be a share of the capacity strictly between 0 and 1", arguments: ["0", "1", "1.5", "-0.1"])
@@ -305,7 +307,9 @@ struct ScenarioErrorTests {
         expectError(
             LoaderFixtures.minimal(replacing: "  capacity: 8", with: "  capacity: 8\n  parameters: {s3-fifo: {small: 0.2}}"),
             line: 13, column: 33, keyPath: "cache.parameters.s3-fifo.small",
-            message: "cache.parameters.s3-fifo.small: s3-fifo has no parameter 'small' (expected one of: small_ratio, ghost_ratio, move_threshold)")
+            message:
+                "cache.parameters.s3-fifo.small: s3-fifo has no parameter 'small' (expected one of: small_ratio, ghost_ratio, move_threshold)"
+        )
         expectError(
             LoaderFixtures.minimal(replacing: "  capacity: 8", with: "  capacity: 8\n  parameters: {s3-fifo: {move_threshold: 7}}"),
             line: 13, column: 42, keyPath: "cache.parameters.s3-fifo.move_threshold",
@@ -416,7 +420,8 @@ struct ScenarioErrorTests {
         expectError(
             LoaderFixtures.minimal(replacing: "kind: scrolling-table", with: "kind: scrolling-tables"),
             line: 2, column: 7, keyPath: "kind",
-            message: "kind: unknown kind 'scrolling-tables' (expected one of: scrolling-table, navigation, drawing, parallel-readers, trace)")
+            message:
+                "kind: unknown kind 'scrolling-tables' (expected one of: scrolling-table, navigation, drawing, parallel-readers, trace)")
     }
 
     @Test("unknown memory pressure level lists the levels")
@@ -460,7 +465,8 @@ struct ScenarioErrorTests {
         expectError(
             LoaderFixtures.minimal(replacing: "duration: 30", with: "duration: .inf"),
             line: 3, column: 11, keyPath: "duration",
-            message: "duration: expected a duration (seconds, or a number with unit ms, s, m, h, d or w, e.g. 250ms, 10s, 2m, 1.5h, 1w), found '.inf'"
+            message:
+                "duration: expected a duration (seconds, or a number with unit ms, s, m, h, d or w, e.g. 250ms, 10s, 2m, 1.5h, 1w), found '.inf'"
         )
     }
 
