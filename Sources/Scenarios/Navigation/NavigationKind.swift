@@ -24,7 +24,7 @@ extension NavigationScenario: KindScenario {
 
     /// A recorded session's file (``RecordedNavigation``).
     public var inputFiles: [String] {
-        if case .recorded(let session) = user.mode { [session.resolvedFile] } else { [] }
+        if case .recorded(let session) = user.mode, !session.resolvedFile.isEmpty { [session.resolvedFile] } else { [] }
     }
 
     /// A recorded session without deep links draws nothing at random.

@@ -54,8 +54,10 @@ public struct NavigationScenario: DeclaredMapping, Equatable, Sendable {
                 }
             },
             .rule("a recorded session's events name sections of the app and their views (an error at the event's line)") {
-                scenario, _ in
-                if case .recorded(let session) = scenario.user.mode { try session.checkNames(in: scenario.app) }
+                scenario, f in
+                if case .recorded(let session) = scenario.user.mode {
+                    try session.checkNames(in: scenario.app, at: f.path("user") + [AnyCodingKey("recorded"), AnyCodingKey("csv")])
+                }
             },
             .rule("deep-link targets name a section of the app and one of its views") { scenario, f in
                 for (index, link) in scenario.user.deepLinks.enumerated() {

@@ -13,7 +13,8 @@ import Foundation
 /// Each event fires at the first frame at or after its time once the app is idle (a transition
 /// under way finishes first); after the last event the user stays where it is. Nothing is drawn
 /// at random: the same file gives the same counts, and a seed changes nothing the recording
-/// states (random deep links aside).
+/// states (random deep links aside). The results' `scenario.yaml` carries the session inline
+/// (`recorded: {csv: "t_s,event,section,view\n..."}`).
 public struct RecordedNavigation: Codable, Equatable, Sendable, SchemaDescribed {
     /// What the user did.
     public enum Kind: String, CaseIterable, Sendable {
@@ -39,10 +40,12 @@ public struct RecordedNavigation: Codable, Equatable, Sendable, SchemaDescribed 
         }
     }
 
-    /// The file as the scenario names it.
-    public var file: String
-    /// The file as read (resolved against the scenario file), for errors; not compared.
+    /// The file as the scenario names it; nil for a session written inline.
+    public var file: String?
+    /// The file as read (resolved against the scenario file), for errors; "" inline; not compared.
     var resolvedFile: String = ""
+    /// The session's text as read, which `scenario.yaml` carries inline; not compared.
+    var csvText: String = ""
     /// The events, in time order; at least one.
     public var events: [Event]
 
@@ -52,43 +55,40 @@ public struct RecordedNavigation: Codable, Equatable, Sendable, SchemaDescribed 
     /// The most events a session may hold.
     public static let maxEvents = 100_000
 
-    static var schemaDescription: String { "the path of a recorded navigation session (CSV: t_s,event,section,view)" }
+    static var schemaDescription: String {
+        "the path of a recorded navigation session (CSV: t_s,event,section,view), or a mapping {csv: text}"
+    }
 
-    public init(file: String, events: [Event]) {
+    public init(file: String?, events: [Event]) {
         self.file = file
         self.events = events
     }
 
     public static func == (lhs: RecordedNavigation, rhs: RecordedNavigation) -> Bool {
-        lhs.file == rhs.file && lhs.events == rhs.events
+        lhs.events == rhs.events
     }
 
     public init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        guard let path = try? container.decode(String.self), !path.isEmpty else {
-            throw SchemaViolation(.expected(Self.schemaDescription), at: decoder.codingPath)
-        }
-        let resolved = TraceFileSpec.resolve(path, scenarioFile: decoder.userInfo[.scenarioFile] as? String)
-        let text: String
-        switch ScenarioLoader.readFile(URL(fileURLWithPath: resolved), noun: "a recorded session") {
-        case .success(let read): text = read
-        case .failure(let failure):
-            throw SchemaViolation(.invalid("cannot read recorded session '\(resolved)' (\(failure.reason))"), at: decoder.codingPath)
-        }
-        self.init(file: path, events: try Self.parse(text, file: resolved))
-        resolvedFile = resolved
+        let session = try RecordedSessionText(decoder, description: Self.schemaDescription)
+        self.init(file: session.file, events: try Self.parse(session.text, failure: session.failure))
+        resolvedFile = session.resolvedFile
+        csvText = session.text
     }
 
     public func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(file)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(csvText, for: "csv")
     }
 
     /// The events of a session file's text; errors at the file's line and column.
     static func parse(_ text: String, file: String) throws -> [Event] {
-        func failure(_ line: Int, _ column: Int, _ message: String) -> ScenarioError {
+        try parse(text) { line, column, message in
             ScenarioError(file: file, line: line, column: column, keyPath: "", message: message)
         }
+    }
+
+    /// The events of a session's text; `failure` makes the error of a line and column.
+    static func parse(_ text: String, failure: (Int, Int, String) -> Error) throws -> [Event] {
         var events: [Event] = []
         var sawHeader = false
         for (index, row) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
@@ -143,8 +143,9 @@ public struct RecordedNavigation: Codable, Equatable, Sendable, SchemaDescribed 
         return events
     }
 
-    /// Refuses an event whose section or view the app does not have, at its line in the file.
-    func checkNames(in app: AppSpec) throws {
+    /// Refuses an event whose section or view the app does not have, at its line in the file (a
+    /// session written inline: at `path`, with the line).
+    func checkNames(in app: AppSpec, at path: [CodingKey]) throws {
         for event in events where event.kind != .back && event.kind != .rewind {
             do {
                 try app.checkIntentNames(section: event.section, view: event.view, at: [])
@@ -154,9 +155,11 @@ public struct RecordedNavigation: Codable, Equatable, Sendable, SchemaDescribed 
                 case .invalid(let message), .message(let message), .constraint(let message), .expected(let message): text = message
                 default: text = "names nothing in the app"
                 }
-                throw ScenarioError(
-                    file: resolvedFile.isEmpty ? file : resolvedFile, line: event.line, column: 1, keyPath: "",
-                    message: "\(event.kind.rawValue) at \(formatNumber(event.time)) s: \(text)")
+                let message = "\(event.kind.rawValue) at \(formatNumber(event.time)) s: \(text)"
+                guard !resolvedFile.isEmpty else {
+                    throw SchemaViolation(.invalid("line \(event.line): \(message)"), at: path)
+                }
+                throw ScenarioError(file: resolvedFile, line: event.line, column: 1, keyPath: "", message: message)
             }
         }
     }

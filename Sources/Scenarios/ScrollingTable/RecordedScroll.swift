@@ -8,7 +8,8 @@ import Foundation
 /// between samples holds the offset); the step ends after the last sample's frame. Offsets past
 /// the table's end are clamped to it, as a scroll view does.
 ///
-/// The results' `scenario.yaml` names the file as written, as a trace scenario names its trace.
+/// The results' `scenario.yaml` carries the session inline (`recorded: {csv: "t_s,offset\n..."}`),
+/// as it carries a layout file's rows, so a results directory loads without the file.
 public struct RecordedScroll: Codable, Equatable, Sendable, SchemaDescribed {
     /// One sample: seconds from the step's start, and the content offset there.
     public struct Sample: Equatable, Sendable {
@@ -21,12 +22,14 @@ public struct RecordedScroll: Codable, Equatable, Sendable, SchemaDescribed {
         }
     }
 
-    /// The file as the scenario names it.
-    public var file: String
+    /// The file as the scenario names it; nil for a session written inline.
+    public var file: String?
     /// The samples, in time order; at least one.
     public var samples: [Sample]
-    /// The file as read (resolved against the scenario file); not compared.
+    /// The file as read (resolved against the scenario file); "" inline; not compared.
     var resolvedFile: String = ""
+    /// The session's text as read, which `scenario.yaml` carries inline; not compared.
+    var csvText: String = ""
 
     /// The header a session file starts with.
     public static let header = "t_s,offset"
@@ -34,43 +37,40 @@ public struct RecordedScroll: Codable, Equatable, Sendable, SchemaDescribed {
     /// The most samples a session may hold: an hour at 120 Hz.
     public static let maxSamples = 432_000
 
-    static var schemaDescription: String { "the path of a recorded scroll session (CSV: t_s,offset)" }
+    static var schemaDescription: String { "the path of a recorded scroll session (CSV: t_s,offset), or a mapping {csv: text}" }
 
-    public init(file: String, samples: [Sample]) {
+    public init(file: String?, samples: [Sample]) {
         self.file = file
         self.samples = samples
     }
 
+    /// The same samples: where they were read from does not count (`scenario.yaml` carries a
+    /// file's session inline, and loads to the same scenario).
     public static func == (lhs: RecordedScroll, rhs: RecordedScroll) -> Bool {
-        lhs.file == rhs.file && lhs.samples == rhs.samples
+        lhs.samples == rhs.samples
     }
 
     public init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        guard let path = try? container.decode(String.self), !path.isEmpty else {
-            throw SchemaViolation(.expected(Self.schemaDescription), at: decoder.codingPath)
-        }
-        let resolved = TraceFileSpec.resolve(path, scenarioFile: decoder.userInfo[.scenarioFile] as? String)
-        let text: String
-        switch ScenarioLoader.readFile(URL(fileURLWithPath: resolved), noun: "a recorded session") {
-        case .success(let read): text = read
-        case .failure(let failure):
-            throw SchemaViolation(.invalid("cannot read recorded session '\(resolved)' (\(failure.reason))"), at: decoder.codingPath)
-        }
-        self.init(file: path, samples: try Self.parse(text, file: resolved))
-        resolvedFile = resolved
+        let session = try RecordedSessionText(decoder, description: Self.schemaDescription)
+        self.init(file: session.file, samples: try Self.parse(session.text, failure: session.failure))
+        resolvedFile = session.resolvedFile
+        csvText = session.text
     }
 
     public func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(file)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(csvText, for: "csv")
     }
 
     /// The samples of a session file's text; errors at the file's line and column.
     static func parse(_ text: String, file: String) throws -> [Sample] {
-        func failure(_ line: Int, _ column: Int, _ message: String) -> ScenarioError {
+        try parse(text) { line, column, message in
             ScenarioError(file: file, line: line, column: column, keyPath: "", message: message)
         }
+    }
+
+    /// The samples of a session's text; `failure` makes the error of a line and column.
+    static func parse(_ text: String, failure: (Int, Int, String) -> Error) throws -> [Sample] {
         var samples: [Sample] = []
         var sawHeader = false
         // A "\r\n" is one Character in Swift, and a newline: lines end with either.

@@ -35,6 +35,6 @@ extension ScrollingTableScenario {
 
     /// The recorded scroll sessions its steps replay (``RecordedScroll``).
     public var inputFiles: [String] {
-        scroll.compactMap { if case .recorded(let session) = $0 { session.resolvedFile } else { nil } }
+        scroll.compactMap { if case .recorded(let session) = $0, !session.resolvedFile.isEmpty { session.resolvedFile } else { nil } }
     }
 }

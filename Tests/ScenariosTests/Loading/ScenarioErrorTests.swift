@@ -83,7 +83,7 @@ struct ScenarioErrorTests {
             LoaderFixtures.minimal(replacing: "  - pause: 1s", with: "  - stedy: {speed: 1, duration: 1s}"),
             line: 10, column: 5, keyPath: "scroll[0].stedy",
             message:
-                "unknown step 'stedy' at scroll[0].stedy (expected one of: steady, fling, back_and_forth, random_jumps, tap_disclose, pause, remove_from_cache, remove_controller, push, present)"
+                "unknown step 'stedy' at scroll[0].stedy (expected one of: steady, fling, back_and_forth, random_jumps, tap_disclose, pause, remove_from_cache, remove_controller, push, present, recorded)"
         )
     }
 
@@ -492,7 +492,7 @@ struct ScenarioErrorTests {
             LoaderFixtures.minimal(replacing: "  - pause: 1s", with: "  - pause"),
             line: 10, column: 5, keyPath: "scroll[0]",
             message:
-                "scroll[0]: expected a step: a mapping with one key, one of: steady, fling, back_and_forth, random_jumps, tap_disclose, pause, remove_from_cache, remove_controller, push, present, found 'pause'"
+                "scroll[0]: expected a step: a mapping with one key, one of: steady, fling, back_and_forth, random_jumps, tap_disclose, pause, remove_from_cache, remove_controller, push, present, recorded, found 'pause'"
         )
     }
 

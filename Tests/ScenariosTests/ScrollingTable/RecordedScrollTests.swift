@@ -94,6 +94,24 @@ struct RecordedScrollTests {
         #expect(first.summary.contains { ($0["requests"].flatMap { Int($0.text) } ?? 0) > 50 })
     }
 
+    @Test("scenario.yaml carries a recorded session inline ({csv: text}) and loads back to the same scenario without the file; an inline error names its line")
+    func recordedSessionInline() throws {
+        let scenario = try ScenarioLoader.load(
+            contentsOf: SchemaDeclarationTests.packageRoot.appendingPathComponent("scenarios/recorded-feed.yaml"))
+        let result = ScenarioRunner.run(scenario, options: RunOptions(policies: [.none]))
+        #expect(result.scenarioYAML.contains("csv: "), "inline")
+        let reloaded = try ScenarioLoader.load(yaml: result.scenarioYAML, file: "/nonexistent/scenario.yaml")
+        #expect(reloaded.as(ScrollingTableScenario.self)?.scroll == scenario.as(ScrollingTableScenario.self)?.scroll)
+        #expect(reloaded.body.inputFiles.isEmpty)
+        do {
+            _ = try ScenarioLoader.load(yaml: Self.table(scroll: "  - recorded: {csv: \"t_s,offset\\n0,x\\n\"}\n"), file: "t.yaml")
+            Issue.record("a bad inline sample was accepted")
+        } catch {
+            #expect(error.keyPath == "scroll[0].recorded.csv", "\(error)")
+            #expect(error.message.contains("line 2, column 3: offset must be a number"), "\(error)")
+        }
+    }
+
     static func table(scroll: String) -> String {
         """
         name: rec
