@@ -10,6 +10,9 @@ let package = Package(
         // (`PolicyRegistry`, `RegisteredPolicy`) for a team's runner with its own types.
         .library(name: "WorkbenchKit", targets: ["Workbench", "Models"]),
         .library(name: "Models", targets: ["Models"]),
+        // What an app links into a debug build to record its sessions in the files workbench
+        // replays (Foundation only: no workbench module, no UIKit).
+        .library(name: "WorkbenchRecorder", targets: ["WorkbenchRecorder"]),
         // `swift package workbench ...`: builds the package's runner in release and runs it.
         .plugin(name: "WorkbenchPlugin", targets: ["WorkbenchPlugin"]),
     ],
@@ -92,6 +95,8 @@ let package = Package(
             ],
             exclude: ["Main"]
         ),
+        // The session recorder an app links (Foundation only).
+        .target(name: "WorkbenchRecorder"),
         .executableTarget(name: "WorkbenchMain", dependencies: ["Workbench"], path: "Sources/Workbench/Main"),
         .plugin(
             name: "WorkbenchPlugin",
@@ -116,6 +121,7 @@ let package = Package(
             // xctrace exports the device import tests read from their source directory (#filePath).
             exclude: ["Loading/Fixtures"]
         ),
+        .testTarget(name: "WorkbenchRecorderTests", dependencies: ["WorkbenchRecorder", "Scenarios", "Report"]),
         .testTarget(name: "WorkbenchEndToEndTests", dependencies: ["Workbench", "Scenarios", "Report", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]

@@ -1,7 +1,12 @@
 import Foundation
-import Glibc
 import Models
 import Report
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `workbench bench --suite policies`: trace A (generated in-process, held in memory) replayed
 /// through every eviction policy at 100, 1000 and 5000 objects, timed as the reference simulator's
@@ -74,8 +79,13 @@ enum PoliciesBench {
     /// The process's peak resident set, MiB.
     static func peakRSSMiB() -> Double {
         var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return Double(usage.ru_maxrss) / 1024
+        #if os(Linux)
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+            return Double(usage.ru_maxrss) / 1024  // KiB on Linux
+        #else
+            getrusage(RUSAGE_SELF, &usage)
+            return Double(usage.ru_maxrss) / 1_048_576  // bytes on macOS
+        #endif
     }
 
     static func format(_ rows: [Row], repetitions: Int) -> String {
@@ -130,10 +140,14 @@ enum PoliciesBench {
 enum PeakRSS {
     /// Resets the peak to the current resident set; false where the kernel does not allow it.
     static func reset() -> Bool {
-        let descriptor = open("/proc/self/clear_refs", O_WRONLY)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        return write(descriptor, "5", 1) == 1
+        #if os(Linux)
+            let descriptor = open("/proc/self/clear_refs", O_WRONLY)
+            guard descriptor >= 0 else { return false }
+            defer { close(descriptor) }
+            return write(descriptor, "5", 1) == 1
+        #else
+            return false
+        #endif
     }
 
     /// The peak resident set since the last ``reset()``, MiB.
