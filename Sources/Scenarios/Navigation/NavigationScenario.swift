@@ -352,6 +352,8 @@ public struct IntentTarget: DeclaredMapping, Equatable, Sendable {
 extension NavigationScenario {
     /// The names the factory makes controllers of: every section and every view.
     var controllerNames: [String] {
-        app.sections.map(\.name) + app.viewNames
+        // Each section, then its views; a shared view where first listed.
+        var seen = Set<String>()
+        return app.sections.flatMap { [$0.name] + $0.views.map(\.name) }.filter { seen.insert($0).inserted }
     }
 }

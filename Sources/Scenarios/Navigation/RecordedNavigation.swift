@@ -15,7 +15,7 @@ import Foundation
 /// at random: the same file gives the same counts, and a seed changes nothing the recording
 /// states (random deep links aside). The results' `scenario.yaml` carries the session inline
 /// (`recorded: {csv: "t_s,event,section,view\n..."}`).
-public struct RecordedNavigation: Codable, Equatable, Sendable, SchemaDescribed {
+public struct RecordedNavigation: RecordedSession, Codable, Equatable, Sendable, SchemaDescribed {
     /// What the user did.
     public enum Kind: String, CaseIterable, Sendable {
         case intent, tab, back, rewind
@@ -68,79 +68,36 @@ public struct RecordedNavigation: Codable, Equatable, Sendable, SchemaDescribed 
         lhs.events == rhs.events
     }
 
-    public init(from decoder: Decoder) throws {
-        let session = try RecordedSessionText(decoder, description: Self.schemaDescription)
-        self.init(file: session.file, events: try Self.parse(session.text, failure: session.failure))
-        resolvedFile = session.resolvedFile
-        csvText = session.text
-    }
+    public init(from decoder: Decoder) throws { self = try Self.decoded(from: decoder) }
 
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(csvText, for: "csv")
-    }
+    public func encode(to encoder: Encoder) throws { try encodeInline(to: encoder) }
 
-    /// The events of a session file's text; errors at the file's line and column.
-    static func parse(_ text: String, file: String) throws -> [Event] {
-        try parse(text) { line, column, message in
-            ScenarioError(file: file, line: line, column: column, keyPath: "", message: message)
-        }
+    init(file: String?, entries: [Event]) {
+        self.init(file: file, events: entries)
     }
 
     /// The events of a session's text; `failure` makes the error of a line and column.
     static func parse(_ text: String, failure: (Int, Int, String) -> Error) throws -> [Event] {
-        var events: [Event] = []
-        var sawHeader = false
-        for (index, row) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            let line = index + 1
-            if row.trimmingCharacters(in: .whitespaces).isEmpty { continue }
-            guard sawHeader else {
-                guard row.trimmingCharacters(in: .whitespaces) == header else {
-                    throw failure(line, 1, "expected the header '\(header)', found \(NodeLocator.excerpt(String(row)))")
-                }
-                sawHeader = true
-                continue
-            }
-            let fields = row.split(separator: ",", omittingEmptySubsequences: false).map {
-                $0.trimmingCharacters(in: .whitespaces)
-            }
-            guard fields.count == 4 else {
-                throw failure(line, 1, "expected 4 fields (\(header)), found \(fields.count)")
-            }
-            // The column where each field starts.
-            var columns: [Int] = []
-            var position = 1
-            for field in row.split(separator: ",", omittingEmptySubsequences: false) {
-                columns.append(position)
-                position += field.count + 1
-            }
-            guard let time = Double(fields[0]), time.isFinite, time >= 0 else {
-                throw failure(line, columns[0], "t_s must be a number of seconds >= 0, found \(NodeLocator.excerpt(fields[0]))")
-            }
-            if let last = events.last, time < last.time {
-                throw failure(line, columns[0], "t_s must not decrease: \(formatNumber(time)) after \(formatNumber(last.time))")
-            }
+        let rows = try RecordedSessionRow.rows(
+            of: text, header: header, count: 4, maximum: maxEvents, noun: "event", failure: failure)
+        return try rows.map { row, time in
+            let fields = row.fields
             guard let kind = Kind(rawValue: fields[1]) else {
                 throw failure(
-                    line, columns[1],
+                    row.line, row.columns[1],
                     "unknown event \(NodeLocator.excerpt(fields[1])) (expected one of: \(Kind.allCases.map(\.rawValue).joined(separator: ", ")))"
                 )
             }
             switch kind {
             case .back, .rewind:
                 guard fields[2].isEmpty, fields[3].isEmpty else {
-                    throw failure(line, columns[2], "a \(kind.rawValue) names no section or view: leave them empty")
+                    throw failure(row.line, row.columns[2], "a \(kind.rawValue) names no section or view: leave them empty")
                 }
             case .intent, .tab, .deepLink:
-                guard !fields[2].isEmpty else { throw failure(line, columns[2], "a \(kind.rawValue) names its section") }
+                guard !fields[2].isEmpty else { throw failure(row.line, row.columns[2], "a \(kind.rawValue) names its section") }
             }
-            guard events.count < maxEvents else { throw failure(line, 1, "a recorded session holds at most \(maxEvents) events") }
-            events.append(
-                Event(time: time, kind: kind, section: fields[2], view: fields[3].isEmpty ? nil : fields[3], line: line))
+            return Event(time: time, kind: kind, section: fields[2], view: fields[3].isEmpty ? nil : fields[3], line: row.line)
         }
-        guard sawHeader else { throw failure(1, 1, "empty recorded session (expected the header '\(header)')") }
-        guard !events.isEmpty else { throw failure(1, 1, "a recorded session needs at least one event after its header") }
-        return events
     }
 
     /// Refuses an event whose section or view the app does not have, at its line in the file (a

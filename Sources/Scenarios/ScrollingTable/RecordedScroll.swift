@@ -10,7 +10,7 @@ import Foundation
 ///
 /// The results' `scenario.yaml` carries the session inline (`recorded: {csv: "t_s,offset\n..."}`),
 /// as it carries a layout file's rows, so a results directory loads without the file.
-public struct RecordedScroll: Codable, Equatable, Sendable, SchemaDescribed {
+public struct RecordedScroll: RecordedSession, Codable, Equatable, Sendable, SchemaDescribed {
     /// One sample: seconds from the step's start, and the content offset there.
     public struct Sample: Equatable, Sendable {
         public var time: Double
@@ -50,63 +50,25 @@ public struct RecordedScroll: Codable, Equatable, Sendable, SchemaDescribed {
         lhs.samples == rhs.samples
     }
 
-    public init(from decoder: Decoder) throws {
-        let session = try RecordedSessionText(decoder, description: Self.schemaDescription)
-        self.init(file: session.file, samples: try Self.parse(session.text, failure: session.failure))
-        resolvedFile = session.resolvedFile
-        csvText = session.text
-    }
+    public init(from decoder: Decoder) throws { self = try Self.decoded(from: decoder) }
 
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try container.encode(csvText, for: "csv")
-    }
+    public func encode(to encoder: Encoder) throws { try encodeInline(to: encoder) }
 
-    /// The samples of a session file's text; errors at the file's line and column.
-    static func parse(_ text: String, file: String) throws -> [Sample] {
-        try parse(text) { line, column, message in
-            ScenarioError(file: file, line: line, column: column, keyPath: "", message: message)
-        }
+    init(file: String?, entries: [Sample]) {
+        self.init(file: file, samples: entries)
     }
 
     /// The samples of a session's text; `failure` makes the error of a line and column.
     static func parse(_ text: String, failure: (Int, Int, String) -> Error) throws -> [Sample] {
-        var samples: [Sample] = []
-        var sawHeader = false
-        // A "\r\n" is one Character in Swift, and a newline: lines end with either.
-        for (index, row) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            let line = index + 1
-            if row.trimmingCharacters(in: .whitespaces).isEmpty { continue }
-            guard sawHeader else {
-                guard row.trimmingCharacters(in: .whitespaces) == header else {
-                    throw failure(line, 1, "expected the header '\(header)', found \(NodeLocator.excerpt(String(row)))")
-                }
-                sawHeader = true
-                continue
-            }
-            let fields = row.split(separator: ",", omittingEmptySubsequences: false)
-            guard fields.count == 2 else {
-                throw failure(line, 1, "expected 2 fields (t_s,offset), found \(fields.count)")
-            }
-            let offsetColumn = fields[0].count + 2
-            guard let time = Double(fields[0].trimmingCharacters(in: .whitespaces)), time.isFinite, time >= 0 else {
-                throw failure(line, 1, "t_s must be a number of seconds >= 0, found \(NodeLocator.excerpt(String(fields[0])))")
-            }
-            guard let offset = Double(fields[1].trimmingCharacters(in: .whitespaces)), offset.isFinite, offset >= 0 else {
+        let rows = try RecordedSessionRow.rows(
+            of: text, header: header, count: 2, maximum: maxSamples, noun: "sample", failure: failure)
+        return try rows.map { row, time in
+            guard let offset = Double(row.fields[1]), offset.isFinite, offset >= 0 else {
                 throw failure(
-                    line, offsetColumn, "offset must be a number of points >= 0, found \(NodeLocator.excerpt(String(fields[1])))")
+                    row.line, row.columns[1], "offset must be a number of points >= 0, found \(NodeLocator.excerpt(row.fields[1]))")
             }
-            if let last = samples.last, time < last.time {
-                throw failure(line, 1, "t_s must not decrease: \(formatNumber(time)) after \(formatNumber(last.time))")
-            }
-            guard samples.count < maxSamples else {
-                throw failure(line, 1, "a recorded session holds at most \(maxSamples) samples")
-            }
-            samples.append(Sample(time: time, offset: offset))
+            return Sample(time: time, offset: offset)
         }
-        guard sawHeader else { throw failure(1, 1, "empty recorded session (expected the header '\(header)')") }
-        guard !samples.isEmpty else { throw failure(1, 1, "a recorded session needs at least one sample after its header") }
-        return samples
     }
 
     /// How many frames at `frameRate` the replay takes: through the last sample's frame.

@@ -66,7 +66,7 @@ struct UnionSchemaTests {
         #expect(
             ScrollStep.union.formKeys == [
                 "steady", "fling", "back_and_forth", "random_jumps", "tap_disclose", "pause", "remove_from_cache", "remove_controller",
-                "push", "present",
+                "push", "present", "recorded",
             ])
         #expect(NavigationStep.variantDocs.map(\.name) == ["intent", "dwell", "show_error"])
         #expect(ContentChange.variantDocs.map(\.name) == ["changes_every", "titles", "every"])

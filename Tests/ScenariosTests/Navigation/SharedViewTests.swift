@@ -63,7 +63,7 @@ struct SharedViewTests {
             #expect(NavigationDriverTests.int(row, "creations") == 5, "\(policy): \(String(describing: row?["creations"]))")
         }
         let scenario = try #require(try ScenarioLoader.load(yaml: Self.app(), file: "nav.yaml").as(NavigationScenario.self))
-        #expect(scenario.controllerNames == ["home", "search", "cart", "feed", "product", "results"])
+        #expect(scenario.controllerNames == ["home", "feed", "product", "search", "results", "cart"])
     }
 
     @Test("a shared view's nib is given once: twice is refused at the second, never is refused at its listing")
