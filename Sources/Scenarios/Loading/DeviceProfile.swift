@@ -171,15 +171,7 @@ public struct DeviceProfile: DeclaredMapping, Equatable, Sendable {
     /// Reads the profile file `path` (relative to the scenario file the decoder reads).
     private static func load(_ path: String, named decoder: Decoder) throws -> DeviceProfile {
         if path.isEmpty { throw SchemaViolation(.invalid("expected a device profile's path or a mapping"), at: decoder.codingPath) }
-        let resolved = TraceFileSpec.resolve(path, scenarioFile: decoder.userInfo[.scenarioFile] as? String)
-        // Read under the scenario file's rules: a regular file, at most 16 MiB, UTF-8.
-        let text: String
-        switch ScenarioLoader.readFile(URL(fileURLWithPath: resolved), noun: "a device profile") {
-        case .success(let read):
-            text = read
-        case .failure(let failure):
-            throw SchemaViolation(.invalid("cannot read device profile '\(resolved)' (\(failure.reason))"), at: decoder.codingPath)
-        }
+        let (resolved, text) = try ScenarioLoader.readNamedFile(path, decoder: decoder, noun: "device profile")
         try YAMLBounds.check(text, file: resolved)
         let root: Node
         do {

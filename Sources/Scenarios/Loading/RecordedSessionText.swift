@@ -18,12 +18,8 @@ struct RecordedSessionText {
             let path = try? container.decode(String.self)
         {
             guard !path.isEmpty else { throw SchemaViolation(.expected(description), at: decoder.codingPath) }
-            let resolved = TraceFileSpec.resolve(path, scenarioFile: decoder.userInfo[.scenarioFile] as? String)
-            switch ScenarioLoader.readFile(URL(fileURLWithPath: resolved), noun: "a recorded session") {
-            case .success(let read): text = read
-            case .failure(let failure):
-                throw SchemaViolation(.invalid("cannot read recorded session '\(resolved)' (\(failure.reason))"), at: decoder.codingPath)
-            }
+            let (resolved, read) = try ScenarioLoader.readNamedFile(path, decoder: decoder, noun: "recorded session")
+            text = read
             file = path
             resolvedFile = resolved
             failure = { line, column, message in

@@ -142,6 +142,19 @@ extension ScenarioLoader {
         let reason: String
     }
 
+    /// Reads the file `path` a scenario names (a device profile, a layout, a recorded session),
+    /// relative to the scenario file the decoder reads, under the scenario file's rules (a regular
+    /// file, at most 16 MiB, UTF-8): its resolved path and its text. `noun` names it in the error,
+    /// at the decoder's key: `cannot read <noun> '<path>' (<reason>)`.
+    static func readNamedFile(_ path: String, decoder: Decoder, noun: String) throws -> (resolved: String, text: String) {
+        let resolved = TraceFileSpec.resolve(path, scenarioFile: decoder.userInfo[.scenarioFile] as? String)
+        switch readFile(URL(fileURLWithPath: resolved), noun: "a \(noun)") {
+        case .success(let text): return (resolved, text)
+        case .failure(let failure):
+            throw SchemaViolation(.invalid("cannot read \(noun) '\(resolved)' (\(failure.reason))"), at: decoder.codingPath)
+        }
+    }
+
     /// The text of the file at `url` under the scenario file's rules, which every file a scenario
     /// names (a device profile) is read under too: a regular file (never a device, FIFO, socket
     /// or directory, which would never end, block or not be text), at most ``maxFileBytes``,

@@ -199,15 +199,7 @@ public struct LayoutFile: Codable, Equatable, Sendable {
     /// Reads the layout file `path` (relative to the scenario file the decoder reads).
     private static func load(_ path: String, named decoder: Decoder) throws -> LayoutFile {
         if path.isEmpty { throw SchemaViolation(.invalid("expected a layout file's path or a mapping {csv}"), at: decoder.codingPath) }
-        let resolved = TraceFileSpec.resolve(path, scenarioFile: decoder.userInfo[.scenarioFile] as? String)
-        // Read under the scenario file's rules: a regular file, at most 16 MiB, UTF-8.
-        let text: String
-        switch ScenarioLoader.readFile(URL(fileURLWithPath: resolved), noun: "a layout file") {
-        case .success(let read):
-            text = read
-        case .failure(let failure):
-            throw SchemaViolation(.invalid("cannot read layout file '\(resolved)' (\(failure.reason))"), at: decoder.codingPath)
-        }
+        let (resolved, text) = try ScenarioLoader.readNamedFile(path, decoder: decoder, noun: "layout file")
         let parsed = try parse(text) { line, column, message in
             ScenarioError(file: resolved, line: line, column: column, keyPath: "", message: message)
         }
