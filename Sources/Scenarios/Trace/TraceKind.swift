@@ -51,6 +51,19 @@ extension TraceScenario {
         ]
     }
 
+    /// A trace file, or a generated trace with its own `seed:`, replayed by built-in policies
+    /// that draw nothing at random (all but `random`): the workload seed changes nothing (a
+    /// generated trace without its own seed draws its requests from it; a team's registered
+    /// policy may draw from it).
+    public var seedLeavesNothingOpen: Bool {
+        switch source {
+        case .file: break
+        case .generated(let spec): if spec.seed == nil { return false }
+        }
+        let deterministic = Set(PolicyRegistry.builtIn.map(\.name)).subtracting([PolicyName("random")])
+        return cache.policies.allSatisfy(deterministic.contains)
+    }
+
     /// The trace file a replay reads (none for a generated trace).
     public var inputFiles: [String] {
         if case .file(let spec) = source { [spec.resolvedPath] } else { [] }

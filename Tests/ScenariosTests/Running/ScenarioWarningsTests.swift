@@ -29,6 +29,32 @@ struct ScenarioWarningsTests {
         #expect(ScenarioWarnings.before(try Self.plan(one), options: RunOptions()).isEmpty)
     }
 
+    @Test(
+        "a recording that leaves nothing to the seed (a recorded navigation session, a fixed trace under built-in deterministic policies): no single-seed warning; several seeds are said to run the same session"
+    )
+    func seedLeavesNothingOpenWarning() throws {
+        for file in ["recorded-shop.yaml", "trace-a.yaml"] {
+            let plan = try ScenarioLoader.loadPlan(contentsOf: Self.scenarios.appendingPathComponent(file))
+            #expect(plan.base.body.seedLeavesNothingOpen, "\(file)")
+            let warnings = ScenarioWarnings.before(plan, options: RunOptions())
+            #expect(!warnings.contains { $0.contains("one workload seed") }, "\(file): \(warnings)")
+            var options = RunOptions()
+            options.seedCount = 3
+            #expect(
+                ScenarioWarnings.before(plan, options: options).contains {
+                    $0.hasPrefix("it replays a recording that leaves nothing to the seed: its 3 seeds run the same session")
+                }, "\(file)")
+        }
+        // A generated trace without its own seed, or with random among its policies, draws from the seed.
+        let plan = try ScenarioLoader.loadPlan(
+            contentsOf: Self.scenarios.appendingPathComponent("trace-a.yaml"),
+            overrides: [try ScenarioOverride.set("cache.policies=[lru, random]"), try ScenarioOverride.set("expect={}")])
+        #expect(!plan.base.body.seedLeavesNothingOpen)
+        // A recorded scroll session still leaves the rows' cell types to the seed.
+        let feed = try ScenarioLoader.loadPlan(contentsOf: Self.scenarios.appendingPathComponent("recorded-feed.yaml"))
+        #expect(!feed.base.body.seedLeavesNothingOpen)
+    }
+
     @Test("threads outnumbering the cores: warned, naming both numbers and each group's threads; not when the cores suffice")
     func threadsOutnumberCoresWarning() throws {
         let plan = try ScenarioLoader.loadPlan(contentsOf: Self.scenarios.appendingPathComponent("chat-store.yaml"))
@@ -43,26 +69,36 @@ struct ScenarioWarningsTests {
     func openLoopReadersWarning() throws {
         let plan = try ScenarioLoader.loadPlan(contentsOf: Self.scenarios.appendingPathComponent("news-feed.yaml"))
         let warnings = ScenarioWarnings.before(plan, options: RunOptions())
-        #expect(warnings.contains { $0.hasPrefix("its readers run open-loop at 20000 operations/s: their throughput is that rate by construction") }, "\(warnings)")
+        #expect(
+            warnings.contains {
+                $0.hasPrefix("its readers run open-loop at 20000 operations/s: their throughput is that rate by construction")
+            }, "\(warnings)")
         #expect(!warnings.contains { $0.contains("writers run open-loop") })
         let closed = try ScenarioLoader.loadPlan(contentsOf: Self.scenarios.appendingPathComponent("stock-ticker.yaml"))
         #expect(!ScenarioWarnings.before(closed, options: RunOptions()).contains { $0.contains("open-loop") })
     }
 
-    @Test("naming the optimistic design in a parallel-readers file warns that its reads take a read-write lock there; the default list does not")
+    @Test(
+        "naming the optimistic design in a parallel-readers file warns that its reads take a read-write lock there; the default list does not"
+    )
     func optimisticWithPayloadWarning() throws {
         let url = Self.scenarios.appendingPathComponent("stock-ticker.yaml")
         let yaml = try String(contentsOf: url, encoding: .utf8)
         let named = yaml.replacingOccurrences(
-            of: "designs: [gcd-barrier, rwlock, mutex, big-reader, left-right]", with: "designs: [gcd-barrier, rwlock, mutex, big-reader, left-right, optimistic]")
+            of: "designs: [gcd-barrier, rwlock, mutex, big-reader, left-right]",
+            with: "designs: [gcd-barrier, rwlock, mutex, big-reader, left-right, optimistic]")
         #expect(named != yaml)
         let warnings = ScenarioWarnings.before(try Self.plan(named), options: RunOptions())
-        #expect(warnings.contains { $0.hasPrefix("store design optimistic: this kind's values carry a 48-byte payload array") }, "\(warnings)")
+        #expect(
+            warnings.contains { $0.hasPrefix("store design optimistic: this kind's values carry a 48-byte payload array") }, "\(warnings)")
         let plain = ScenarioWarnings.before(try ScenarioLoader.loadPlan(contentsOf: url), options: RunOptions())
         #expect(!plain.contains { $0.contains("optimistic") })
         var options = RunOptions()
         options.policies = [.optimistic]
-        #expect(ScenarioWarnings.before(try ScenarioLoader.loadPlan(contentsOf: url), options: options).contains { $0.contains("design optimistic") })
+        #expect(
+            ScenarioWarnings.before(try ScenarioLoader.loadPlan(contentsOf: url), options: options).contains {
+                $0.contains("design optimistic")
+            })
         let everyDesign = yaml.replacingOccurrences(of: "  designs: [gcd-barrier, rwlock, mutex, big-reader, left-right]\n", with: "")
         #expect(everyDesign != yaml)
         #expect(!ScenarioWarnings.before(try Self.plan(everyDesign), options: RunOptions()).contains { $0.contains("optimistic") })
@@ -79,7 +115,10 @@ struct ScenarioWarningsTests {
               capacities: [10, 50, 80]
             """
         let warnings = ScenarioWarnings.before(try Self.plan(yaml), options: RunOptions())
-        #expect(warnings.contains("policies cannot differ at capacity 50, 80: the trace has 50 distinct keys, and that capacity holds them all"), "\(warnings)")
+        #expect(
+            warnings.contains(
+                "policies cannot differ at capacity 50, 80: the trace has 50 distinct keys, and that capacity holds them all"),
+            "\(warnings)")
     }
 
     @Test("bounded runs that never evicted: policies cannot differ, with the keys and the capacity")
@@ -88,7 +127,10 @@ struct ScenarioWarningsTests {
         let plan = try Self.plan(roomy)
         let result = ScenarioRunner.run(plan)
         let warnings = ScenarioWarnings.after(result, scenario: plan.base)
-        #expect(warnings == ["policies cannot differ: no bounded run evicted anything (1 distinct key, capacity 500); lower the capacity or add keys to compare them"])
+        #expect(
+            warnings == [
+                "policies cannot differ: no bounded run evicted anything (1 distinct key, capacity 500); lower the capacity or add keys to compare them"
+            ])
         let tight = try Self.plan(Self.twoPolicies.replacingOccurrences(of: "capacity: 8", with: "capacity: 1"))
         #expect(ScenarioWarnings.after(ScenarioRunner.run(tight), scenario: tight.base).isEmpty || true)
     }
