@@ -8,7 +8,8 @@
 #               instruction-count tests measure it), run the test suite, the concurrency tests
 #               under ThreadSanitizer, every shipped scenario against its expect lines, then
 #               200 fuzz mutants (make fuzz, at most 5 minutes), all on the debug build, then
-#               Examples/custom-cache (a package with its own policy, built on workbench)
+#               Examples/custom-cache (a package with its own policy, built on workbench), then
+#               a package depending on workbench by version (make version-dependency)
 # `make deps` alone installs the system packages (needs root or sudo): libjemalloc-dev, gnuplot-nox,
 # pkg-config, libpng-dev and libcairo2-dev with fonts-dejavu-core (the drawing cache's PNG files and
 # drawings), python3 (the tests read PNG files with an independent decoder), libzstd-dev and
@@ -21,6 +22,13 @@ SHELL      := /bin/bash
 SWIFT      ?= swift
 # Extra flags for every swift build and test (CI: `-Xswiftc -warnings-as-errors`, see .ci/run).
 SWIFTFLAGS ?=
+# The test build (debug: -enable-testing for @testable imports, DEBUG defined) is optimised: the
+# tests replay millions of requests through the eviction policies (a minute unoptimised, seconds
+# optimised) and check that hits and misses allocate nothing, which holds only for optimised code.
+# Passed here rather than in Package.swift, where an unsafe flag would keep a team from depending
+# on workbench by version. `swift build` and `swift test` must get the same flags (or the test
+# step rebuilds everything): `swift build --build-tests -Xswiftc -O`, then `swift test -Xswiftc -O`.
+TESTFLAGS  ?= -Xswiftc -O
 RESULTS    ?= results
 SCENARIOS  ?= $(wildcard scenarios/*.yaml)
 # Conformance checks against reference figures (trace C's exact counts): run by `make test`, not
@@ -29,7 +37,7 @@ REFERENCE_SCENARIOS ?= $(wildcard scenarios/reference/*.yaml)
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 WORKBENCH  := .build/release/workbench
 
-.PHONY: run test tsan check-scenarios scenario-check-run fuzz fuzz-run deps build bench clean docs example api-docs test-app-ci
+.PHONY: run test tsan check-scenarios scenario-check-run fuzz fuzz-run deps build bench clean docs example version-dependency api-docs test-app-ci
 
 # Mutants for `make fuzz`, the seed that draws them and the families mixed (scenario, trace,
 # compare, merge, overrides, decide, device, anchors or all, comma-separated); `make test` runs FUZZ_TEST_N of them and starts none
@@ -71,20 +79,21 @@ run: build
 # A failing test run repeats its failures at the end, so that the last lines of a long CI log
 # name them.
 test: deps
-	$(SWIFT) build --build-tests $(SWIFTFLAGS)
+	$(SWIFT) build --build-tests $(TESTFLAGS) $(SWIFTFLAGS)
 	# The release runner too: the instruction-count tests measure it (a debug build's counted
 	# work moves with the machine's load; docs/results.md), and CI's release build reuses it.
 	$(SWIFT) build -c release --product workbench $(SWIFTFLAGS)
 	@mkdir -p .build
-	@set -o pipefail; $(SWIFT) test $(SWIFTFLAGS) 2>&1 | tee .build/test-output.log || { \
+	@set -o pipefail; $(SWIFT) test $(TESTFLAGS) $(SWIFTFLAGS) 2>&1 | tee .build/test-output.log || { \
 		echo "---- failures ----"; \
 		grep -E '✘|recorded an issue|error:.*(Expectation|Issue)|Fatal error|Crash' .build/test-output.log | grep -v '✔' | tail -40; \
 		exit 1; }
 	$(MAKE) tsan
-	# The scenarios and the fuzz run on the debug build the tests just made (its models are
-	# optimised: the shipped scenarios take about as long as on release), saving a release build.
+	# The scenarios and the fuzz run on the debug build the tests just made (optimised, TESTFLAGS:
+	# the shipped scenarios take about as long as on release), saving a release build.
 	$(MAKE) scenario-check-run fuzz-run WORKBENCH=.build/debug/workbench N=$(FUZZ_TEST_N) BUDGET=$(FUZZ_TEST_BUDGET)
 	$(MAKE) example
+	$(MAKE) version-dependency
 
 # Examples/custom-cache: a team's package with its own policy (LRU-2) and store design (a spin
 # lock), built against this checkout as a library (WorkbenchKit); its tests, then its scenarios
@@ -96,6 +105,13 @@ example:
 		&& $(SWIFT) package --allow-writing-to-package-directory workbench \
 			run scenarios/*.yaml --out .build/scenario-check --quiet --no-plots
 	SWIFT=$(SWIFT) scripts/check-specialised.sh Examples/custom-cache/.build/release/custom-workbench CustomCache.LRU2Policy
+
+# A team's package depending on workbench by version (`.package(url: ..., from: "X.Y.Z")`, as
+# docs/your-cache-code.md shows) against a clone of this checkout tagged with its version: SwiftPM
+# refuses such a dependency if a target of WorkbenchKit or Models sets unsafe flags. Builds the
+# package (workbench as a dependency, in debug) and runs its policy (scripts/check-version-dependency.sh).
+version-dependency:
+	SWIFT=$(SWIFT) scripts/check-version-dependency.sh $(SWIFTFLAGS)
 
 # The concurrency tests under ThreadSanitizer, in a package that builds Models without jemalloc
 # (ThreadSanitizer cannot run with another allocator interposed).

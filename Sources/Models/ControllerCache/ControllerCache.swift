@@ -38,8 +38,8 @@ public final class ControllerCache {
     /// The controllers of one type, in the order they were made (the reuse order): owned, plus
     /// unretained handles that the hit path walks without reference counting.
     final class InstanceSet {
-        private(set) var controllers: [ViewController]
-        private(set) var handles: ContiguousArray<Unmanaged<ViewController>>
+        @exclusivity(unchecked) private(set) var controllers: [ViewController]
+        @exclusivity(unchecked) private(set) var handles: ContiguousArray<Unmanaged<ViewController>>
 
         init(_ controllers: [ViewController]) {
             self.controllers = controllers
@@ -82,16 +82,16 @@ public final class ControllerCache {
     /// The run loop repopulation is queued on and memory warnings arrive from.
     public let runLoop: RunLoop
     /// What the cache has done so far.
-    public private(set) var statistics = ControllerCacheStatistics()
+    @exclusivity(unchecked) public private(set) var statistics = ControllerCacheStatistics()
     /// Logs every request (the type, 1 controller, the run loop's time) when set.
-    public var requestLog: CacheRequestLog?
+    @exclusivity(unchecked) public var requestLog: CacheRequestLog?
 
     let store: BoundedStore<Key, InstanceSet>
-    private var stash: [Key: InstanceSet] = [:]
-    private var stashOrder: [Key] = []
-    private var repopulation: RunLoop.Token?
+    @exclusivity(unchecked) private var stash: [Key: InstanceSet] = [:]
+    @exclusivity(unchecked) private var stashOrder: [Key] = []
+    @exclusivity(unchecked) private var repopulation: RunLoop.Token?
     /// Store slot last seen for each `ControllerType.id` (-1: none): a hint, checked on use.
-    private var slotHints: [Int] = []
+    @exclusivity(unchecked) private var slotHints: [Int] = []
 
     /// Creates an independent cache.
     /// - Parameters:

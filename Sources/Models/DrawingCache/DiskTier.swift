@@ -37,7 +37,7 @@ final class DiskTier {
         }
 
         private let lock = NSLock()
-        private var current = State()
+        @exclusivity(unchecked) private var current = State()
 
         /// Runs `body` on the state while holding the lock.
         func withLock<Result>(_ body: (inout State) -> Result) -> Result {
@@ -70,11 +70,11 @@ final class DiskTier {
     }
 
     let directory: URL
-    private(set) var index = DiskIndex()
+    @exclusivity(unchecked) private(set) var index = DiskIndex()
     /// What start-up found.
-    private(set) var startupReport = DiskStartupReport()
+    @exclusivity(unchecked) private(set) var startupReport = DiskStartupReport()
     /// The entry files' bytes added up.
-    private(set) var fileBytes = 0
+    @exclusivity(unchecked) private(set) var fileBytes = 0
 
     private let indexURL: URL
     /// The entries in eviction order, cost = file bytes, under the limit.

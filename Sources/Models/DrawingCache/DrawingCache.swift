@@ -25,7 +25,7 @@ public final class DrawingCache {
 
     /// Seconds a drawing stays valid after it is stored; sticky across calls. Negative or NaN
     /// values count as 0 (stored already expired); infinity as the largest finite number.
-    public var timeoutInterval: Double = DrawingCache.defaultTimeoutInterval {
+    @exclusivity(unchecked) public var timeoutInterval: Double = DrawingCache.defaultTimeoutInterval {
         didSet {
             if timeoutInterval.isNaN || timeoutInterval < 0 { timeoutInterval = 0 }
             if timeoutInterval.isInfinite { timeoutInterval = .greatestFiniteMagnitude }
@@ -37,11 +37,11 @@ public final class DrawingCache {
     /// The current time, in seconds.
     public let clock: () -> Double
     /// How the last finished request was answered.
-    public private(set) var lastOutcome: DrawingOutcome?
+    @exclusivity(unchecked) public private(set) var lastOutcome: DrawingOutcome?
     /// Whether a cancel is waiting for the next routine to finish.
-    public private(set) var isCancelPending = false
+    @exclusivity(unchecked) public private(set) var isCancelPending = false
 
-    private var counters = DrawingCacheStatistics()
+    @exclusivity(unchecked) private var counters = DrawingCacheStatistics()
 
     /// The wall clock: seconds since 1970.
     public static let wallClock: () -> Double = { Date().timeIntervalSince1970 }
@@ -100,7 +100,7 @@ public final class DrawingCache {
 
     /// Logs every request (key, bytes of the image, time on ``clock``) when set: the memory tier's
     /// request stream. A request that stores nothing (cancelled, nothing drawn) logs size 0.
-    public var requestLog: CacheRequestLog?
+    @exclusivity(unchecked) public var requestLog: CacheRequestLog?
 
     /// The stored image for `key`, or the drawing `draw` makes (stored unless cancelled or nil).
     private func resolve(

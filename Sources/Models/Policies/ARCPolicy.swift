@@ -23,15 +23,15 @@ public final class ARCPolicy: RegisteredPolicy {
     private let lists: SlotQueues
     private let b1: GhostQueue
     private let b2: GhostQueue
-    private var identityOf: [UInt64] = []
-    private var capacity: LearntCapacity
+    @exclusivity(unchecked) private var identityOf: [UInt64] = []
+    @exclusivity(unchecked) private var capacity: LearntCapacity
     private let sized: Bool
-    private var incoming: UInt64?
-    private var incomingSize = 1
-    private var incomingGhost = Ghost.none
-    private var plan = Plan()
+    @exclusivity(unchecked) private var incoming: UInt64?
+    @exclusivity(unchecked) private var incomingSize = 1
+    @exclusivity(unchecked) private var incomingGhost = Ghost.none
+    @exclusivity(unchecked) private var plan = Plan()
     /// T1's target size.
-    public private(set) var p: Double = 0
+    @exclusivity(unchecked) public private(set) var p: Double = 0
 
     /// Creates the policy for a store of `capacity` entries, or bytes when `sized` (0: learnt at
     /// the first eviction).

@@ -32,30 +32,30 @@ public final class BoundedStore<Key: Hashable, Value: AnyObject> {
     }
 
     /// The most the entries may cost together; 0 means no limit.
-    public var costLimit: Int {
+    @exclusivity(unchecked) public var costLimit: Int {
         didSet { enforce(limit: costLimit) }
     }
     /// The eviction policy choosing victims.
     public let policy: any EvictionPolicy
     /// Called for each entry the store is about to evict, never for a manual removal.
-    public var evictionHandler: ((Key, Value) -> EvictionVerdict)?
+    @exclusivity(unchecked) public var evictionHandler: ((Key, Value) -> EvictionVerdict)?
 
-    private var slotOf: [Key: Int] = [:]
+    @exclusivity(unchecked) private var slotOf: [Key: Int] = [:]
     /// Identities handed to the policy, by key, in the order they were first given: a key keeps
     /// its identity across removal and re-insertion (ghost lists know it again), and the numbers
     /// depend only on the order of insertions, so runs are the same in every process (a key's
     /// `hashValue` is seeded per process, and an `ObjectIdentifier` is an address).
-    private var identityOf: [Key: UInt64] = [:]
-    private var identityQueue: [Key] = []
-    private var identityHead = 0
-    private var nextIdentity: UInt64 = 1
-    private var entries: [Entry?] = []
-    private var freeSlots: [Int] = []
-    private var insertions: UInt64 = 0
+    @exclusivity(unchecked) private var identityOf: [Key: UInt64] = [:]
+    @exclusivity(unchecked) private var identityQueue: [Key] = []
+    @exclusivity(unchecked) private var identityHead = 0
+    @exclusivity(unchecked) private var nextIdentity: UInt64 = 1
+    @exclusivity(unchecked) private var entries: [Entry?] = []
+    @exclusivity(unchecked) private var freeSlots: [Int] = []
+    @exclusivity(unchecked) private var insertions: UInt64 = 0
     /// The entries' costs added up.
-    public private(set) var totalCost = 0
+    @exclusivity(unchecked) public private(set) var totalCost = 0
     /// Entries removed by eviction since the store was made.
-    public private(set) var evictionCount = 0
+    @exclusivity(unchecked) public private(set) var evictionCount = 0
 
     /// Creates an empty store.
     public init(costLimit: Int, policy: any EvictionPolicy) {

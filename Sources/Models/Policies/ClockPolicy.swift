@@ -4,14 +4,15 @@
 /// evicts the first front entry whose counter is 0 (libCacheSim's `Clock.c`, `n-bit-counter`).
 public final class ClockPolicy: RegisteredPolicy {
     private let queue = SlotQueues(queues: 1)
-    private var referenced: [UInt8] = []
+    @exclusivity(unchecked) private var referenced: [UInt8] = []
     private let maxCount: UInt8
 
     /// - Parameter bits: the reference counter's bits, 1 to 8.
     public init(bits: Int = 1) { maxCount = UInt8((1 << min(8, max(1, bits))) - 1) }
 
     public static let policyName: PolicyName = .clock
-    public static let summary = "CLOCK: FIFO with a reference counter (one bit by default); an entry at the front with a count above 0 goes to the back with one less."
+    public static let summary =
+        "CLOCK: FIFO with a reference counter (one bit by default); an entry at the front with a count above 0 goes to the back with one less."
     public static let reference = "libCacheSim Clock.c"
     public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(requestsPerSecond: [15.69, 20.75, 29.20])
     public static let parameters = [

@@ -13,17 +13,17 @@
 /// A class over raw buffers, like ``SlotQueues``: no uniqueness check per write.
 final class GhostQueue {
     private let nodeOf: IdentityTable
-    private var nodeCapacity = 0
-    private var nodeCount = 0
-    private var identities: UnsafeMutablePointer<UInt64> = .allocate(capacity: 0)
-    private var previous: UnsafeMutablePointer<Int32> = .allocate(capacity: 0)
-    private var next: UnsafeMutablePointer<Int32> = .allocate(capacity: 0)
-    private var weights: UnsafeMutablePointer<Int> = .allocate(capacity: 0)
+    @exclusivity(unchecked) private var nodeCapacity = 0
+    @exclusivity(unchecked) private var nodeCount = 0
+    @exclusivity(unchecked) private var identities: UnsafeMutablePointer<UInt64> = .allocate(capacity: 0)
+    @exclusivity(unchecked) private var previous: UnsafeMutablePointer<Int32> = .allocate(capacity: 0)
+    @exclusivity(unchecked) private var next: UnsafeMutablePointer<Int32> = .allocate(capacity: 0)
+    @exclusivity(unchecked) private var weights: UnsafeMutablePointer<Int> = .allocate(capacity: 0)
     /// Unlinked nodes, a stack of `freeCount`.
-    private var freeNodes: UnsafeMutablePointer<Int32> = .allocate(capacity: 0)
-    private var freeCount = 0
-    private var front: Int32 = -1
-    private var back: Int32 = -1
+    @exclusivity(unchecked) private var freeNodes: UnsafeMutablePointer<Int32> = .allocate(capacity: 0)
+    @exclusivity(unchecked) private var freeCount = 0
+    @exclusivity(unchecked) private var front: Int32 = -1
+    @exclusivity(unchecked) private var back: Int32 = -1
 
     /// Whether identities carry their own weights (else each weighs 1 and ``weight`` is ``count``).
     let weighted: Bool
@@ -48,7 +48,7 @@ final class GhostQueue {
 
     /// The identities' weights added up (``count`` when unweighted).
     var weight: Int { weighted ? weightSum : nodeOf.count }
-    private var weightSum = 0
+    @exclusivity(unchecked) private var weightSum = 0
 
     func contains(_ identity: UInt64) -> Bool { nodeOf.value(for: identity) != nil }
 

@@ -10,13 +10,13 @@
 /// the replay loops compiled in a policy's own module.
 @usableFromInline
 final class IdentityTable {
-    @usableFromInline private(set) var keys: UnsafeMutablePointer<UInt64>
+    @exclusivity(unchecked) @usableFromInline private(set) var keys: UnsafeMutablePointer<UInt64>
     /// -1 marks an empty cell.
-    @usableFromInline private(set) var values: UnsafeMutablePointer<Int32>
-    @usableFromInline private(set) var size: Int
-    @usableFromInline private(set) var mask: Int
+    @exclusivity(unchecked) @usableFromInline private(set) var values: UnsafeMutablePointer<Int32>
+    @exclusivity(unchecked) @usableFromInline private(set) var size: Int
+    @exclusivity(unchecked) @usableFromInline private(set) var mask: Int
     /// Identities held (only ``set(_:for:)``, ``removeValue(for:)`` and ``removeAll()`` change it).
-    @usableFromInline var count = 0
+    @exclusivity(unchecked) @usableFromInline var count = 0
 
     /// Creates a table that holds `capacity` identities before it grows.
     init(capacity: Int = 0) {

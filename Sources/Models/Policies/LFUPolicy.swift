@@ -6,18 +6,18 @@
 /// an access and an eviction are O(1). Buckets are recycled: steady state allocates nothing.
 public final class LFUPolicy: RegisteredPolicy {
     // Per slot.
-    private var countOf: [Int] = []
-    private var bucketOf: [Int32] = []
-    private var previous: [Int32] = []
-    private var next: [Int32] = []
+    @exclusivity(unchecked) private var countOf: [Int] = []
+    @exclusivity(unchecked) private var bucketOf: [Int32] = []
+    @exclusivity(unchecked) private var previous: [Int32] = []
+    @exclusivity(unchecked) private var next: [Int32] = []
     // Per bucket.
-    private var bucketCount: [Int] = []
-    private var bucketFront: [Int32] = []
-    private var bucketBack: [Int32] = []
-    private var bucketLower: [Int32] = []
-    private var bucketHigher: [Int32] = []
-    private var freeBuckets: [Int32] = []
-    private var lowest: Int32 = -1
+    @exclusivity(unchecked) private var bucketCount: [Int] = []
+    @exclusivity(unchecked) private var bucketFront: [Int32] = []
+    @exclusivity(unchecked) private var bucketBack: [Int32] = []
+    @exclusivity(unchecked) private var bucketLower: [Int32] = []
+    @exclusivity(unchecked) private var bucketHigher: [Int32] = []
+    @exclusivity(unchecked) private var freeBuckets: [Int32] = []
+    @exclusivity(unchecked) private var lowest: Int32 = -1
     /// Among the entries with the lowest count, whether the victim is the one that reached the
     /// count last (else first).
     private let newestFirst: Bool
@@ -27,7 +27,8 @@ public final class LFUPolicy: RegisteredPolicy {
     public init(newestFirst: Bool = false) { self.newestFirst = newestFirst }
 
     public static let policyName: PolicyName = .lfu
-    public static let summary = "Least frequently used goes first (counts forgotten on eviction); ties go to the entry that reached the count first."
+    public static let summary =
+        "Least frequently used goes first (counts forgotten on eviction); ties go to the entry that reached the count first."
     public static let reference = "libCacheSim LFU.c"
     public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(requestsPerSecond: [7.16, 6.89, 6.28])
     public static let parameters = [

@@ -1,13 +1,14 @@
 /// Least recently used first: every access moves a slot to the back of the queue.
 public final class LRUPolicy: RegisteredPolicy {
-    private var list = RecencyList()
+    @exclusivity(unchecked) private var list = RecencyList()
 
     public init() {}
 
     public static let policyName: PolicyName = .lru
     public static let summary = "Least recently used goes first."
     public static let reference = "libCacheSim LRU.c"
-    public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(requestsPerSecond: [22.33, 25.17, 25.14], peakRSSMiB: 137)
+    public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(
+        requestsPerSecond: [22.33, 25.17, 25.14], peakRSSMiB: 137)
     public static let followsLRUStackDistances = true
     public convenience init(_ context: PolicyContext) { self.init() }
     /// - Complexity: O(1)
@@ -23,7 +24,7 @@ public final class LRUPolicy: RegisteredPolicy {
 
 /// First in, first out: insertion order alone decides; accesses change nothing.
 public final class FIFOPolicy: RegisteredPolicy {
-    private var list = RecencyList()
+    @exclusivity(unchecked) private var list = RecencyList()
 
     public init() {}
 

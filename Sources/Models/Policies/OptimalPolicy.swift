@@ -9,15 +9,15 @@ public final class OptimalPolicy: RegisteredPolicy {
     /// For each request, the index of the next request of the same identity (`Int.max`: none).
     private let nextUse: [Int]
     /// The request stream, kept only when the policy follows a log (for ``touch``es).
-    private var future: [UInt64] = []
+    @exclusivity(unchecked) private var future: [UInt64] = []
     /// The next use the request being served has, when a log drives the policy (nil: the cursor).
-    private var expected: Int?
-    private var cursor = 0
-    private var pendingNextUse = Int.max
-    private var nextUseOf: [Int] = []
+    @exclusivity(unchecked) private var expected: Int?
+    @exclusivity(unchecked) private var cursor = 0
+    @exclusivity(unchecked) private var pendingNextUse = Int.max
+    @exclusivity(unchecked) private var nextUseOf: [Int] = []
     /// A binary max-heap of slots by next use, and each slot's index in it (-1: absent).
-    private var heap: [Int32] = []
-    private var position: [Int32] = []
+    @exclusivity(unchecked) private var heap: [Int32] = []
+    @exclusivity(unchecked) private var position: [Int32] = []
 
     /// Creates the policy for the request stream `future` (identities in request order).
     /// - Complexity: O(*n*) for *n* requests.
@@ -50,7 +50,8 @@ public final class OptimalPolicy: RegisteredPolicy {
     }
 
     public static let policyName: PolicyName = .optimal
-    public static let summary = "Belady’s: evicts the entry requested again furthest in the future. Needs the future: a run first records its stream."
+    public static let summary =
+        "Belady’s: evicts the entry requested again furthest in the future. Needs the future: a run first records its stream."
     public static let reference = "Belady, IBM Systems Journal 1966; libCacheSim Belady.c"
     public static let needsFuture = true
     public convenience init(_ context: PolicyContext) {

@@ -28,17 +28,17 @@ public final class RandomPolicy: RegisteredPolicy {
     }()
 
     /// The newest slot of the bucket at each cycle position, or -1; allocated at the first insertion.
-    private var heads: [Int32] = []
+    @exclusivity(unchecked) private var heads: [Int32] = []
     /// One bit per cycle position: whether that bucket holds an entry.
-    private var occupied: [UInt64] = []
+    @exclusivity(unchecked) private var occupied: [UInt64] = []
     /// The next (older) slot in the same bucket, or -1, by slot.
-    private var nextInBucket: [Int32] = []
+    @exclusivity(unchecked) private var nextInBucket: [Int32] = []
     /// The cycle position of each tracked slot's bucket, or -1.
-    private var positionOf: [Int32] = []
-    private var tracked = 0
+    @exclusivity(unchecked) private var positionOf: [Int32] = []
+    @exclusivity(unchecked) private var tracked = 0
     /// The cycle position of the last bucket drawn.
-    private var hand: Int
-    private var incoming: UInt64?
+    @exclusivity(unchecked) private var hand: Int
+    @exclusivity(unchecked) private var incoming: UInt64?
 
     /// Creates the policy; `seed` is the generator's initial state.
     public init(seed: UInt64) {

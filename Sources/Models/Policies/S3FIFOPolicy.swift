@@ -16,25 +16,25 @@ public final class S3FIFOPolicy: RegisteredPolicy {
     private static let main = 1
 
     private let queues: SlotQueues
-    private var ghost: GhostQueue
-    private var hits: [Int32] = []
-    private var identityOf: [UInt64] = []
-    private var capacity: LearntCapacity
-    private var incoming: UInt64?
-    private var incomingWasGhost = false
-    private var incomingSize = 1
+    @exclusivity(unchecked) private var ghost: GhostQueue
+    @exclusivity(unchecked) private var hits: [Int32] = []
+    @exclusivity(unchecked) private var identityOf: [UInt64] = []
+    @exclusivity(unchecked) private var capacity: LearntCapacity
+    @exclusivity(unchecked) private var incoming: UInt64?
+    @exclusivity(unchecked) private var incomingWasGhost = false
+    @exclusivity(unchecked) private var incomingSize = 1
     private let sized: Bool
     private let smallRatio: Double
     /// The ghost FIFO's size as a share of the capacity.
     private let ghostRatio: Double
     /// Hits in the small FIFO that earn a move to main.
     private let moveThreshold: Int32
-    private var smallTarget = Int.max
-    private var mainTarget = 0
-    private var ghostCapacity = 0
+    @exclusivity(unchecked) private var smallTarget = Int.max
+    @exclusivity(unchecked) private var mainTarget = 0
+    @exclusivity(unchecked) private var ghostCapacity = 0
     /// The entry of exactly the small FIFO's size the last insertion let in, which leaves at once.
-    private var sheds = ShedList()
-    private var refusedOnArrival = -1
+    @exclusivity(unchecked) private var sheds = ShedList()
+    @exclusivity(unchecked) private var refusedOnArrival = -1
 
     /// Creates the policy for a store of `capacity` entries, or bytes when `sized` (0: learnt at
     /// the first eviction).
@@ -60,7 +60,8 @@ public final class S3FIFOPolicy: RegisteredPolicy {
     public static let policyName: PolicyName = .s3fifo
     public static let summary = "S3-FIFO: a small probationary FIFO, a main FIFO and a ghost FIFO."
     public static let reference = "Yang et al., SOSP 2023; libCacheSim S3FIFO.c"
-    public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(requestsPerSecond: [7.85, 5.15, 10.10], peakRSSMiB: 521)
+    public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(
+        requestsPerSecond: [7.85, 5.15, 10.10], peakRSSMiB: 521)
     public static let parameters = [
         PolicyParameter("small_ratio", "The small FIFO's share of the capacity.", kind: .share, default: .number(0.10)),
         PolicyParameter("ghost_ratio", "The ghost FIFO's size as a share of the capacity.", kind: .share, default: .number(0.90)),
@@ -68,7 +69,11 @@ public final class S3FIFOPolicy: RegisteredPolicy {
             "move_threshold", "Hits in the small FIFO that move an entry to main when it reaches the front.",
             kind: .integer(1...3), default: .integer(2)),
     ]
-    public convenience init(_ context: PolicyContext) { self.init(capacity: context.capacity, sized: context.sized, smallRatio: context.settings.number("small_ratio", or: 0.10), ghostRatio: context.settings.number("ghost_ratio", or: 0.90), moveThreshold: context.settings.integer("move_threshold", or: 2)) }
+    public convenience init(_ context: PolicyContext) {
+        self.init(
+            capacity: context.capacity, sized: context.sized, smallRatio: context.settings.number("small_ratio", or: 0.10),
+            ghostRatio: context.settings.number("ghost_ratio", or: 0.90), moveThreshold: context.settings.integer("move_threshold", or: 2))
+    }
 
     /// The number of entries in the small and main FIFOs and of identities in the ghost.
     public var sizes: (small: Int, main: Int, ghost: Int) {

@@ -116,11 +116,11 @@ struct SegmentedLRU {
 /// Sized (a capacity in bytes), the segments are bytes and an entry larger than probation is
 /// never cached, as the reference does; unsized, every entry weighs 1.
 public final class SLRUPolicy: RegisteredPolicy {
-    private var segments: SegmentedLRU
-    private var capacity: LearntCapacity
+    @exclusivity(unchecked) private var segments: SegmentedLRU
+    @exclusivity(unchecked) private var capacity: LearntCapacity
     private let sized: Bool
-    private var incomingSize = 1
-    private var sheds = ShedList()
+    @exclusivity(unchecked) private var incomingSize = 1
+    @exclusivity(unchecked) private var sheds = ShedList()
 
     /// Creates the policy for a store of `capacity` entries, or bytes when `sized` (0: learnt at
     /// the first eviction).
@@ -136,7 +136,8 @@ public final class SLRUPolicy: RegisteredPolicy {
     }
 
     public static let policyName: PolicyName = .slru
-    public static let summary = "Segmented LRU: entries enter probation and climb a segment per hit; the victim is the lowest segment’s least recently used."
+    public static let summary =
+        "Segmented LRU: entries enter probation and climb a segment per hit; the victim is the lowest segment’s least recently used."
     public static let reference = "Karedla et al., IEEE Computer 1994; libCacheSim SLRU.c"
     public static let parameters = [
         PolicyParameter(

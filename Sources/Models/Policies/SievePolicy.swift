@@ -4,8 +4,8 @@
 /// that entry's newer neighbour (or restarts from the oldest if there is none).
 public final class SievePolicy: RegisteredPolicy {
     private let queue = SlotQueues(queues: 1)
-    private var visited: [Bool] = []
-    private var hand = -1
+    @exclusivity(unchecked) private var visited: [Bool] = []
+    @exclusivity(unchecked) private var hand = -1
 
     public init() {}
 

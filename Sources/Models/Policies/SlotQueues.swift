@@ -16,17 +16,17 @@ final class SlotQueues {
     /// The queue of a slot that is in none.
     static let absent: UInt8 = .max
 
-    private var slotCapacity = 0
-    private var queueOf: UnsafeMutablePointer<UInt8>
-    private var previous: UnsafeMutablePointer<Int32>
-    private var next: UnsafeMutablePointer<Int32>
+    @exclusivity(unchecked) private var slotCapacity = 0
+    @exclusivity(unchecked) private var queueOf: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private var previous: UnsafeMutablePointer<Int32>
+    @exclusivity(unchecked) private var next: UnsafeMutablePointer<Int32>
     private let queueCount: Int
     private let fronts: UnsafeMutablePointer<Int32>
     private let backs: UnsafeMutablePointer<Int32>
     private let counts: UnsafeMutablePointer<Int>
     /// Whether slots have their own weights (else each weighs 1).
     let weighted: Bool
-    private var weightOf: UnsafeMutablePointer<Int>
+    @exclusivity(unchecked) private var weightOf: UnsafeMutablePointer<Int>
     private let weights: UnsafeMutablePointer<Int>
 
     /// Creates `queues` empty queues, whose slots weigh 1 each unless `weighted`.

@@ -18,13 +18,13 @@ public final class TwoQueuePolicy: RegisteredPolicy {
 
     private let queues: SlotQueues
     private let ghost: GhostQueue
-    private var identityOf: [UInt64] = []
-    private var capacity: LearntCapacity
+    @exclusivity(unchecked) private var identityOf: [UInt64] = []
+    @exclusivity(unchecked) private var capacity: LearntCapacity
     private let sized: Bool
-    private var incoming: UInt64?
-    private var incomingSize = 1
-    private var incomingWasGhost = false
-    private var sheds = ShedList()
+    @exclusivity(unchecked) private var incoming: UInt64?
+    @exclusivity(unchecked) private var incomingSize = 1
+    @exclusivity(unchecked) private var incomingWasGhost = false
+    @exclusivity(unchecked) private var sheds = ShedList()
 
     /// Creates the policy for a store of `capacity` entries, or bytes when `sized` (0: learnt at
     /// the first eviction).
@@ -49,7 +49,11 @@ public final class TwoQueuePolicy: RegisteredPolicy {
         PolicyParameter("ain_ratio", "A1in's (the FIFO's) share of the capacity.", kind: .share, default: .number(0.25)),
         PolicyParameter("aout_ratio", "A1out's (the ghost's) size as a share of the capacity.", kind: .share, default: .number(0.50)),
     ]
-    public convenience init(_ context: PolicyContext) { self.init(capacity: context.capacity, sized: context.sized, inRatio: context.settings.number("ain_ratio", or: 0.25), outRatio: context.settings.number("aout_ratio", or: 0.50)) }
+    public convenience init(_ context: PolicyContext) {
+        self.init(
+            capacity: context.capacity, sized: context.sized, inRatio: context.settings.number("ain_ratio", or: 0.25),
+            outRatio: context.settings.number("aout_ratio", or: 0.50))
+    }
 
     /// Whether the entry in `slot` is in the LRU (Am).
     public func isInLRU(_ slot: Int) -> Bool { queues.queue(of: slot) == Self.lru }

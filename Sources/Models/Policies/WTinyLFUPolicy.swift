@@ -20,29 +20,29 @@
 public final class WTinyLFUPolicy: RegisteredPolicy {
     private static let window = 0
 
-    private var segments: SegmentedLRU
+    @exclusivity(unchecked) private var segments: SegmentedLRU
     private let sized: Bool
-    private var incomingSize = 1
-    private var windowTarget = Int.max
-    private var sketch = FrequencySketch(entries: 1)
+    @exclusivity(unchecked) private var incomingSize = 1
+    @exclusivity(unchecked) private var windowTarget = Int.max
+    @exclusivity(unchecked) private var sketch = FrequencySketch(entries: 1)
     /// The main cache's size the sketch is built for at the first eviction (0: built): until
     /// then the identities it counts wait in `unsketched`, so a capacity far above what is ever
     /// inserted allocates no sketch for it.
-    private var sketchEntries = 0
-    private var unsketched: [UInt64] = []
-    private var identityOf: [UInt64] = []
-    private var capacity: LearntCapacity
+    @exclusivity(unchecked) private var sketchEntries = 0
+    @exclusivity(unchecked) private var unsketched: [UInt64] = []
+    @exclusivity(unchecked) private var identityOf: [UInt64] = []
+    @exclusivity(unchecked) private var capacity: LearntCapacity
     private let windowRatio: Double
     /// The sketch's entries as a multiple of main's capacity.
     private let sketchScale: Double
-    private var incoming: UInt64?
-    private var mainHits = 0
-    private var mainHitsPerHalving = Int.max
+    @exclusivity(unchecked) private var incoming: UInt64?
+    @exclusivity(unchecked) private var mainHits = 0
+    @exclusivity(unchecked) private var mainHitsPerHalving = Int.max
     /// The window victim that moves to main once the planned main victim is evicted.
-    private var admitted = -1
-    private var plannedVictim = -1
+    @exclusivity(unchecked) private var admitted = -1
+    @exclusivity(unchecked) private var plannedVictim = -1
     /// The entries a hit or an admission shed, until the store takes them.
-    private var sheds = ShedList()
+    @exclusivity(unchecked) private var sheds = ShedList()
 
     /// Creates the policy for a store of `capacity` entries, or bytes when `sized` (0: learnt at
     /// the first eviction).
@@ -63,7 +63,8 @@ public final class WTinyLFUPolicy: RegisteredPolicy {
     public static let policyName: PolicyName = .wTinyLFU
     public static let summary = "W-TinyLFU: a window LRU admitting into a segmented LRU by a frequency sketch."
     public static let reference = "Einziger et al., ACM ToS 2017; libCacheSim WTinyLFU.c"
-    public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(requestsPerSecond: [4.28, 5.38, 6.35], peakRSSMiB: 394)
+    public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(
+        requestsPerSecond: [4.28, 5.38, 6.35], peakRSSMiB: 394)
     public static let parameters = [
         PolicyParameter("window", "The window LRU's share of the capacity.", kind: .share, default: .number(0.01)),
         PolicyParameter(

@@ -16,13 +16,13 @@ public final class DrawingTarget {
     /// Rows.
     public let height: Int
     /// How many images have been drawn.
-    public private(set) var draws = 0
+    @exclusivity(unchecked) public private(set) var draws = 0
     /// The pixels of those images, summed (each image's `width × height`).
-    public private(set) var pixelsDrawn = 0
+    @exclusivity(unchecked) public private(set) var pixelsDrawn = 0
 
     private let surface: OpaquePointer?
     private let context: OpaquePointer?
-    private var scratch: [UInt32] = []
+    @exclusivity(unchecked) private var scratch: [UInt32] = []
 
     /// A transparent context of `width × height` pixels (each side clamped to 0...``Rasterizer/maxSide``).
     /// - Complexity: O(*w·h*).

@@ -34,7 +34,7 @@ public final class Rasterizer {
     public static let maxSide = 32_767
 
     /// The work done so far.
-    public internal(set) var work = Work()
+    @exclusivity(unchecked) public internal(set) var work = Work()
 
     public init() {}
 

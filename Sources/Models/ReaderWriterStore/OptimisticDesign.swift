@@ -24,7 +24,7 @@ final class OptimisticDesign: StoreDesign, @unchecked Sendable {
     /// Reads' and writes' lock while it does not.
     private let rwlock: UnsafeMutablePointer<pthread_rwlock_t>
     /// Whether the store reads its table (``useTable()``): set once, before the store is shared.
-    private var hasTable = false
+    @exclusivity(unchecked) private var hasTable = false
 
     init() {
         mutex = StorePThreads.makeMutex(adaptive: true)

@@ -21,8 +21,8 @@ class ReplicatedLogSlot: StoreWrite, @unchecked Sendable {
 final class ReplicatedLogEntry<Key: Hashable & Sendable, Value: Sendable>: ReplicatedLogSlot, @unchecked Sendable {
     /// The store's copies of its state.
     @usableFromInline let states: StoreStateCopies<Key, Value>
-    @usableFromInline var key: Key
-    @usableFromInline var value: Value?
+    @exclusivity(unchecked) @usableFromInline var key: Key
+    @exclusivity(unchecked) @usableFromInline var value: Value?
     /// ``replay(copy:)`` as the store's inlined `set` that made the entry specialised it: what
     /// ``apply(copy:)`` calls, so that the design's own replays are specialised too.
     @usableFromInline let replayer: (ReplicatedLogEntry, Int) -> Void

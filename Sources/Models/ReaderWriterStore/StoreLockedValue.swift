@@ -8,7 +8,7 @@ import Foundation
 /// guards is reported as a race.
 final class StoreLockedValue<Value>: @unchecked Sendable {
     private let lock = NSLock()
-    private var value: Value
+    @exclusivity(unchecked) private var value: Value
 
     init(_ value: Value) {
         self.value = value

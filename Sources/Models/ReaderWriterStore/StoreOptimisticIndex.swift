@@ -180,15 +180,15 @@ final class StoreOptimisticIndex<Key: Hashable, Value>: @unchecked Sendable {
 
     @usableFromInline let readSide: StoreOptimisticReadSide<Key, Value>
     /// The current table and its capacity.
-    @usableFromInline var table: UnsafeMutablePointer<Atomic<UInt64>>
-    @usableFromInline var capacity: Int
+    @exclusivity(unchecked) @usableFromInline var table: UnsafeMutablePointer<Atomic<UInt64>>
+    @exclusivity(unchecked) @usableFromInline var capacity: Int
     /// Full buckets, and full plus removed ones.
-    @usableFromInline var count = 0
-    @usableFromInline var used = 0
+    @exclusivity(unchecked) @usableFromInline var count = 0
+    @exclusivity(unchecked) @usableFromInline var used = 0
     /// How many ``moving(_:)`` calls are running (nested: a rehash inside a bulk write).
-    private var movingDepth = 0
+    @exclusivity(unchecked) private var movingDepth = 0
     /// Tables replaced by a larger one, freed with the index.
-    private var retired: [(UnsafeMutablePointer<Atomic<UInt64>>, Int)] = []
+    @exclusivity(unchecked) private var retired: [(UnsafeMutablePointer<Atomic<UInt64>>, Int)] = []
 
     /// How many tables this one replaced.
     var retiredCount: Int { retired.count }

@@ -6,12 +6,12 @@ import Foundation
 @usableFromInline
 final class StoreSetWrite<Key: Hashable & Sendable, Value: Sendable>: StoreWrite, @unchecked Sendable {
     private unowned(unsafe) let pool: StoreSetWritePool<Key, Value>
-    private var key: Key?
-    private var value: Value?
+    @exclusivity(unchecked) private var key: Key?
+    @exclusivity(unchecked) private var value: Value?
     /// Keeps the store, and so the pool and the copies, alive while the write is queued.
-    private var owner: AnyObject?
+    @exclusivity(unchecked) private var owner: AnyObject?
     /// The next free write in the pool.
-    var next: StoreSetWrite?
+    @exclusivity(unchecked) var next: StoreSetWrite?
 
     init(pool: StoreSetWritePool<Key, Value>) {
         self.pool = pool
@@ -54,8 +54,8 @@ final class StoreSetWritePool<Key: Hashable & Sendable, Value: Sendable>: @unche
     /// The store's copies of its state.
     let states: StoreStateCopies<Key, Value>
     private let lock = NSLock()
-    private var free: StoreSetWrite<Key, Value>?
-    private var freeCount = 0
+    @exclusivity(unchecked) private var free: StoreSetWrite<Key, Value>?
+    @exclusivity(unchecked) private var freeCount = 0
 
     init(states: StoreStateCopies<Key, Value>) {
         self.states = states

@@ -33,10 +33,10 @@ public final class ReusePool {
         }
     }
 
-    private var indexOfIdentifier: [String: Int] = [:]
-    private var registrations: ContiguousArray<Registrations> = []
+    @exclusivity(unchecked) private var indexOfIdentifier: [String: Int] = [:]
+    @exclusivity(unchecked) private var registrations: ContiguousArray<Registrations> = []
     /// What the pool has done so far.
-    public private(set) var statistics = Statistics()
+    @exclusivity(unchecked) public private(set) var statistics = Statistics()
 
     /// Creates an empty pool; with a run loop, it purges itself on each memory warning.
     public init(runLoop: RunLoop? = nil) {

@@ -16,11 +16,11 @@ public final class RunLoop {
     /// Ticks per virtual second.
     public let refreshRate: Int
     /// Ticks advanced so far.
-    public private(set) var tick: Int = 0
+    @exclusivity(unchecked) public private(set) var tick: Int = 0
 
-    private var queued: [(token: Token, work: () -> Void)] = []
-    private var nextTokenID = 0
-    private var observers: [(MemoryPressureLevel) -> Void] = []
+    @exclusivity(unchecked) private var queued: [(token: Token, work: () -> Void)] = []
+    @exclusivity(unchecked) private var nextTokenID = 0
+    @exclusivity(unchecked) private var observers: [(MemoryPressureLevel) -> Void] = []
 
     /// Creates a run loop ticking `refreshRate` times per virtual second (60 or 120 in UIKit).
     public init(refreshRate: Int) {

@@ -164,9 +164,9 @@ public struct ParallelJobs: Sendable {
 /// ThreadSanitizer sees it).
 private final class JobsState<Output: Sendable>: @unchecked Sendable {
     let condition = NSCondition()
-    var finished: [Int: Output] = [:]
-    var running: Set<Int> = []
-    var cost = 0.0
+    @exclusivity(unchecked) var finished: [Int: Output] = [:]
+    @exclusivity(unchecked) var running: Set<Int> = []
+    @exclusivity(unchecked) var cost = 0.0
 
     func finish(_ index: Int, output: Output, cost jobCost: Double) {
         condition.lock()

@@ -23,8 +23,8 @@ public final class CacheRequestLog {
     }
 
     /// The requests, in order.
-    public private(set) var requests: [Request] = []
-    private var numbers: [AnyHashable: UInt64] = [:]
+    @exclusivity(unchecked) public private(set) var requests: [Request] = []
+    @exclusivity(unchecked) private var numbers: [AnyHashable: UInt64] = [:]
 
     /// Creates an empty log.
     public init() {}
@@ -37,9 +37,9 @@ public final class CacheRequestLog {
 
     /// Called with each request's index in ``requests`` as it is logged, before the cache serves it
     /// (how ``OptimalPolicy/init(future:following:)`` knows where the stream is).
-    public var onRequest: ((Int) -> Void)?
+    @exclusivity(unchecked) public var onRequest: ((Int) -> Void)?
     /// Called by ``touch(_:)`` with the key's number and the index of the last request logged.
-    public var onTouch: ((UInt64, Int) -> Void)?
+    @exclusivity(unchecked) public var onTouch: ((UInt64, Int) -> Void)?
 
     /// Logs a request of `key`, to be served next, and returns its index in ``requests``.
     /// - Complexity: O(1) amortised: one hash lookup.

@@ -190,13 +190,13 @@ public enum TraceReplay {
 final class ReplayState {
     @usableFromInline let limit: Int
     @usableFromInline let bySize: Bool
-    @usableFromInline var slots: SlotTable
-    @usableFromInline var used = 0
-    @usableFromInline var counts = ReplayCounts()
+    @exclusivity(unchecked) @usableFromInline var slots: SlotTable
+    @exclusivity(unchecked) @usableFromInline var used = 0
+    @exclusivity(unchecked) @usableFromInline var counts = ReplayCounts()
     /// The buffers `slots` points into: each slot's key and size, and the stack of freed slots.
-    private var keyBuffer: UnsafeMutablePointer<UInt64>
-    private var sizeBuffer: UnsafeMutablePointer<UInt32>
-    private var freeBuffer: UnsafeMutablePointer<Int32>
+    @exclusivity(unchecked) private var keyBuffer: UnsafeMutablePointer<UInt64>
+    @exclusivity(unchecked) private var sizeBuffer: UnsafeMutablePointer<UInt32>
+    @exclusivity(unchecked) private var freeBuffer: UnsafeMutablePointer<Int32>
 
     /// The slots reserved up front (the index reserves as many).
     @usableFromInline let reserved: Int
@@ -323,7 +323,7 @@ final class DenseIndex: ReplayIndex {
     @usableFromInline let slots: UnsafeMutablePointer<Int32>
     @usableFromInline let keys: [UInt64]
     /// Ids cached now (only ``set(_:for:)`` and ``remove(_:)`` change it).
-    @usableFromInline var count = 0
+    @exclusivity(unchecked) @usableFromInline var count = 0
 
     @usableFromInline
     init(keys: [UInt64]) {

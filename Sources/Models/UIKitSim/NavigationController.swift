@@ -1,7 +1,7 @@
 /// A simulated `UINavigationController`: a stack of controllers, the top one's view on screen.
 public final class NavigationController: ViewController {
     /// The stack, root first.
-    public private(set) var viewControllers: [ViewController] = []
+    @exclusivity(unchecked) public private(set) var viewControllers: [ViewController] = []
 
     /// Creates a navigation controller with `root` at the bottom of its stack.
     public init(root: ViewController? = nil) {

@@ -32,18 +32,18 @@ extension TableViewDataSource {
 /// to bottom, so the order of data-source calls is deterministic.
 public final class TableView: View {
     /// Supplies structure and views.
-    public weak var dataSource: TableViewDataSource?
+    @exclusivity(unchecked) public weak var dataSource: TableViewDataSource?
     /// The height of the visible area, in points.
-    public var viewportHeight: Double
+    @exclusivity(unchecked) public var viewportHeight: Double
     /// The scroll position: the content y shown at the top of the viewport, clamped on layout.
-    public var contentOffset: Double = 0
+    @exclusivity(unchecked) public var contentOffset: Double = 0
 
-    private var items: [TableItem] = []
-    private var origins: [Double] = []  // items.count + 1 entries; the last is the content height
-    private var sectionStarts: [Int] = []  // index into items of each section's first item
-    private var visibleRange: Range<Int> = 0..<0
-    private var visibleViews: [View] = []
-    private var scratch: [View] = []
+    @exclusivity(unchecked) private var items: [TableItem] = []
+    @exclusivity(unchecked) private var origins: [Double] = []  // items.count + 1 entries; the last is the content height
+    @exclusivity(unchecked) private var sectionStarts: [Int] = []  // index into items of each section's first item
+    @exclusivity(unchecked) private var visibleRange: Range<Int> = 0..<0
+    @exclusivity(unchecked) private var visibleViews: [View] = []
+    @exclusivity(unchecked) private var scratch: [View] = []
 
     public init(viewportHeight: Double, width: Double = 375) {
         self.viewportHeight = viewportHeight

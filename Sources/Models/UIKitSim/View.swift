@@ -3,22 +3,22 @@
 /// Views are real heap objects, so building a tree of them costs real allocations and real time.
 open class View {
     /// The view's frame in its superview's coordinates.
-    public var frame: Rect
+    @exclusivity(unchecked) public var frame: Rect
     /// Text shown by the view, if it is a label.
-    public var text: String?
+    @exclusivity(unchecked) public var text: String?
     /// The view this one is a subview of, if any.
     ///
     /// A non-owning reference, as in UIKit: the superview owns its subviews and clears this link
     /// when it removes them or goes away, so it never dangles. (A `weak` reference would give every
     /// view with subviews a side table and make each retain of it take the slow path.)
     public var superview: View? { superviewLink?.takeUnretainedValue() }
-    private var superviewLink: Unmanaged<View>?
+    @exclusivity(unchecked) private var superviewLink: Unmanaged<View>?
 
     /// Whether the view has a superview.
     /// - Complexity: O(1), without touching the superview's reference count.
     public var hasSuperview: Bool { superviewLink != nil }
     /// The view's children, back to front.
-    public private(set) var subviews: [View] = []
+    @exclusivity(unchecked) public private(set) var subviews: [View] = []
 
     public init(frame: Rect = .zero, text: String? = nil) {
         self.frame = frame

@@ -6,11 +6,11 @@
 open class ViewController {
     /// The nib the view is loaded from; `nil` means a programmatic, single-view interface.
     public let nib: NibDescription?
-    private var loadedView: View? {
+    @exclusivity(unchecked) private var loadedView: View? {
         didSet { viewLink = loadedView.map { Unmanaged.passUnretained($0) } }
     }
     /// The same view without ownership, for hot-path checks that must not retain it.
-    private var viewLink: Unmanaged<View>?
+    @exclusivity(unchecked) private var viewLink: Unmanaged<View>?
 
     // The links up the hierarchy are non-owning, as in UIKit: the owner (parent, presenter,
     // navigation controller) clears them when it lets go or goes away, so they never dangle, and
@@ -21,25 +21,25 @@ open class ViewController {
         get { parentLink?.takeUnretainedValue() }
         set { parentLink = newValue.map { Unmanaged.passUnretained($0) } }
     }
-    private var parentLink: Unmanaged<ViewController>?
+    @exclusivity(unchecked) private var parentLink: Unmanaged<ViewController>?
     /// Child controllers, in the order they were added.
-    public private(set) var children: [ViewController] = []
+    @exclusivity(unchecked) public private(set) var children: [ViewController] = []
     /// The controller that presented this one, while it is presented.
     public private(set) var presentingViewController: ViewController? {
         get { presenterLink?.takeUnretainedValue() }
         set { presenterLink = newValue.map { Unmanaged.passUnretained($0) } }
     }
-    private var presenterLink: Unmanaged<ViewController>?
+    @exclusivity(unchecked) private var presenterLink: Unmanaged<ViewController>?
     /// The controller this one presents, if any.
-    public private(set) var presentedViewController: ViewController?
+    @exclusivity(unchecked) public private(set) var presentedViewController: ViewController?
     private var ownNavigationController: NavigationController? {
         get { navigationLink?.takeUnretainedValue() }
         set { navigationLink = newValue.map { Unmanaged.passUnretained($0) } }
     }
-    private var navigationLink: Unmanaged<NavigationController>?
+    @exclusivity(unchecked) private var navigationLink: Unmanaged<NavigationController>?
 
     /// Times `viewDidLoad` ran (at most once per instance).
-    public private(set) var viewLoadCount = 0
+    @exclusivity(unchecked) public private(set) var viewLoadCount = 0
 
     /// Creates a controller whose view will be loaded from `nib`.
     public init(nib: NibDescription? = nil) {

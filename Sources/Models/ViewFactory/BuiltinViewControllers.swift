@@ -28,11 +28,11 @@ open class MainViewController: FactoryViewController {
 /// Dismiss button, shown over the main view by ``ViewModel/showError(title:description:)``.
 open class ErrorViewController: FactoryViewController {
     /// The title of the error on show (empty before the first).
-    public private(set) var errorTitle = ""
+    @exclusivity(unchecked) public private(set) var errorTitle = ""
     /// The message body of the error on show (empty before the first).
-    public private(set) var errorDescription = ""
+    @exclusivity(unchecked) public private(set) var errorDescription = ""
     /// Times an error was loaded into this dialog.
-    public private(set) var errorsShown = 0
+    @exclusivity(unchecked) public private(set) var errorsShown = 0
 
     /// The built-in dialog's nib: a panel, a title label, a message label and a button.
     public static let defaultNib = NibDescription(viewCount: 4, depth: 2, labelText: "Error")

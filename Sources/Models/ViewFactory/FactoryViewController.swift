@@ -6,13 +6,13 @@
 /// ``ViewFactory/create(_:)`` makes instances without calling any of them.
 open class FactoryViewController: ViewController {
     /// The registered name the controller was made for (set by the factory).
-    public internal(set) var name: String = ""
+    @exclusivity(unchecked) public internal(set) var name: String = ""
     /// Times `onCreate()` was called by the view model.
-    public private(set) var onCreateCount = 0
+    @exclusivity(unchecked) public private(set) var onCreateCount = 0
     /// Times `onResume(_:)` was called by the view model.
-    public private(set) var onResumeCount = 0
+    @exclusivity(unchecked) public private(set) var onResumeCount = 0
     /// Times `onPause(_:)` was called by the view model.
-    public private(set) var onPauseCount = 0
+    @exclusivity(unchecked) public private(set) var onPauseCount = 0
 
     /// A controller for a programmatic interface (no nib).
     public required init() {

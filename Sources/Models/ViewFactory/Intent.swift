@@ -17,9 +17,9 @@ public final class Intent {
     /// Where the intent leads.
     public let target: Target
     /// The transition to run.
-    public var animation: AnimationStyle
+    @exclusivity(unchecked) public var animation: AnimationStyle
     /// Values for the receiving `onResume(_:)`; views may also write here in `onPause(_:)`.
-    public var savedInstanceState: [String: String]
+    @exclusivity(unchecked) public var savedInstanceState: [String: String]
 
     /// An intent showing `section`, and `view` inside it when given.
     public init(section: String, view: String? = nil, animation: AnimationStyle = .none, savedInstanceState: [String: String] = [:]) {

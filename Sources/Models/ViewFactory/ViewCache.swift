@@ -17,13 +17,13 @@ final class ViewCache {
     private let inUseMode: InUseMode?
     private let capacity: Int
     private let store: BoundedStore<String, FactoryViewController>
-    private var stash: [String: FactoryViewController] = [:]
-    private var stashOrder: [String] = []
-    private var repopulation: RunLoop.Token?
+    @exclusivity(unchecked) private var stash: [String: FactoryViewController] = [:]
+    @exclusivity(unchecked) private var stashOrder: [String] = []
+    @exclusivity(unchecked) private var repopulation: RunLoop.Token?
     /// The cache's share of the statistics: look-ups, evictions, repopulations, flushes.
-    private(set) var counters = ViewModelStatistics()
+    @exclusivity(unchecked) private(set) var counters = ViewModelStatistics()
     /// Logs every look-up (the name, 1 controller, the run loop's time) when set.
-    var requestLog: CacheRequestLog?
+    @exclusivity(unchecked) var requestLog: CacheRequestLog?
 
     init(policy: ViewCachePolicy, runLoop: RunLoop, evictionPolicy: (any EvictionPolicy)? = nil) {
         self.policy = policy

@@ -4,7 +4,7 @@
 /// every time, no caching and no lifecycle events; ``ViewModel`` adds those. A new factory has the
 /// built-in main and error views registered (``builtinMain``, ``builtinError``).
 public final class ViewFactory {
-    private var makers: [String: () -> FactoryViewController] = [:]
+    @exclusivity(unchecked) private var makers: [String: () -> FactoryViewController] = [:]
 
     /// A factory with only the built-in views registered.
     public init() {

@@ -27,16 +27,16 @@ public final class ViewModel {
     public let window: View
     /// The error dialog, made through the factory as ``ViewFactory/builtinError`` on the first
     /// ``showError(title:description:)`` and kept.
-    public private(set) var errorController: FactoryViewController?
+    @exclusivity(unchecked) public private(set) var errorController: FactoryViewController?
 
     /// The section on screen.
-    public private(set) var currentSection: FactoryViewController?
+    @exclusivity(unchecked) public private(set) var currentSection: FactoryViewController?
     /// The view on screen inside the current section; `nil` for a section shown alone.
-    public private(set) var currentView: FactoryViewController?
+    @exclusivity(unchecked) public private(set) var currentView: FactoryViewController?
     /// The intent on screen (for a back or rewind, the intent restored from the stack).
-    public private(set) var currentIntent: Intent?
+    @exclusivity(unchecked) public private(set) var currentIntent: Intent?
     /// The history, oldest first; the top is the current intent.
-    public private(set) var historyStack: [Intent] = []
+    @exclusivity(unchecked) public private(set) var historyStack: [Intent] = []
 
     private let cache: ViewCache
 
@@ -45,7 +45,7 @@ public final class ViewModel {
         get { cache.requestLog }
         set { cache.requestLog = newValue }
     }
-    private var counters = ViewModelStatistics()
+    @exclusivity(unchecked) private var counters = ViewModelStatistics()
 
     /// Creates a view model over `factory`, registered for memory-pressure notifications on
     /// `runLoop`. `evictionPolicy` replaces the policy object a bounded cache policy names (an
