@@ -20,9 +20,15 @@ public struct PolicyName: RawRepresentable, Hashable, Sendable, CustomStringConv
     /// A name written as a literal in code (`"lru-2"`).
     public init(stringLiteral value: String) { rawValue = value }
 
-    /// The name as written if it is one a scenario can use (one of ``allCases``), else `nil`.
+    /// The name as written if it is one a scenario can use (one of ``allCases``, or a variant of
+    /// an eviction policy, made canonical), else `nil`.
     public init?(known rawValue: String) {
-        guard Self.allCases.contains(PolicyName(rawValue)) else { return nil }
+        let name = PolicyName(rawValue)
+        if name.isVariant, let canonical = try? name.canonicalVariant() {
+            self = canonical
+            return
+        }
+        guard Self.allCases.contains(name) else { return nil }
         self.rawValue = rawValue
     }
 
@@ -43,8 +49,8 @@ public struct PolicyName: RawRepresentable, Hashable, Sendable, CustomStringConv
     /// Whether a store with this policy keeps anything.
     public var caches: Bool { self != .none }
 
-    /// The registered eviction policy of this name, if it is one.
-    public var descriptor: PolicyDescriptor? { PolicyRegistry.descriptor(named: self) }
+    /// The registered eviction policy of this name (of its ``base`` for a variant), if it is one.
+    public var descriptor: PolicyDescriptor? { PolicyRegistry.descriptor(named: base) }
 
     /// Whether the policy evicts to stay within a capacity (a registered eviction policy).
     public var isBounded: Bool { descriptor != nil }
@@ -76,6 +82,14 @@ public struct PolicyName: RawRepresentable, Hashable, Sendable, CustomStringConv
             throw DecodingError.dataCorrupted(.init(codingPath: context.codingPath, debugDescription: expected))
         }
         let name = PolicyName(raw)
+        if name.isVariant {
+            do {
+                self = try name.canonicalVariant()
+            } catch {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
+            }
+            return
+        }
         guard Self.allCases.contains(name) else {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: "unknown policy '\(raw)' (\(expected))"))

@@ -102,12 +102,14 @@ public struct PolicyParameters: Hashable, Sendable {
         values[policy, default: [:]][parameter] = value
     }
 
-    /// `policy`'s values, its declared defaults for the ones not set.
+    /// `policy`'s values: a variant's own settings (`s3-fifo(small_ratio=0.2)`), then the values
+    /// set for its policy, then the declared defaults.
     public func settings(for policy: PolicyName) -> PolicySettings {
-        let declared = PolicyRegistry.descriptor(named: policy)?.parameters ?? []
+        let declared = policy.descriptor?.parameters ?? []
         var resolved: [String: PolicyParameterValue] = [:]
         for parameter in declared { resolved[parameter.name] = parameter.defaultValue }
-        for (name, value) in values[policy] ?? [:] { resolved[name] = value }
+        for (name, value) in values[policy.base] ?? [:] { resolved[name] = value }
+        for (name, value) in (try? policy.variantSettings()) ?? [:] { resolved[name] = value }
         return PolicySettings(resolved)
     }
 }

@@ -13,6 +13,8 @@ extension DrawingScenario: KindScenario {
 
     public static var columns: ResultColumns { DrawingRecorder.columns }
 
+    public var policyList: PolicyList? { PolicyList(path: ["cache", "eviction"], names: [cache.eviction], single: true) }
+
     /// Each of the store's tiers: a `--policy` naming controller policies runs nothing here.
     public func runs(options: RunOptions) -> [RunConfiguration] {
         RunConfiguration.matrix(

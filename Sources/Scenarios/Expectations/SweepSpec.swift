@@ -28,7 +28,8 @@ public struct SweepSpec: DeclaredMapping, Equatable, Sendable {
     public static var schema: Schema<SweepSpec> {
         Schema([
             .required(
-                "key", \.key, "The dotted path of the numeric key to sweep, with [i] for list items.",
+                "key", \.key,
+                "The dotted path of the numeric key to sweep, with [i] for list items; or POLICY.PARAMETER (s3-fifo.small_ratio), one variant of the policy per value.",
                 example: "cache.capacity", .must("must name a key, e.g. cache.capacity") { !$0.isEmpty }),
             .custom(
                 [
@@ -87,6 +88,21 @@ public struct SweepSpec: DeclaredMapping, Equatable, Sendable {
                 "gives \(formatNumber(points)) points; at most \(Self.maximumPoints)")
             values = (0..<Int(saturating: points)).map { from + Double($0) * step }
         }
+    }
+
+    /// The policy parameter the sweep varies, when its key is `POLICY.PARAMETER` (`s3-fifo.small_ratio`)
+    /// of a registered eviction policy that declares that parameter; nil for a key path of the file.
+    public var policyParameter: (policy: PolicyName, parameter: PolicyParameter)? {
+        Self.policyParameter(of: key)
+    }
+
+    /// The policy parameter `key` names (`s3-fifo.small_ratio`), if it names one.
+    public static func policyParameter(of key: String) -> (policy: PolicyName, parameter: PolicyParameter)? {
+        let parts = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 2, !parts[0].contains("("), let descriptor = PolicyName(parts[0]).descriptor,
+            let parameter = descriptor.parameter(named: parts[1])
+        else { return nil }
+        return (descriptor.name, parameter)
     }
 
     /// `12` for whole numbers, `0.25` otherwise: how a value is written into the file and the CSV.

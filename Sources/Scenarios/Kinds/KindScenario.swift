@@ -77,6 +77,9 @@ public protocol KindScenario: Codable, Equatable, Sendable {
     /// Whether the seed changes nothing in its runs (a recorded session replayed, nothing drawn
     /// at random): then one seed is not a warning, and several are one run repeated. Default: false.
     var seedLeavesNothingOpen: Bool { get }
+    /// Where the file names the eviction policies its runs use, and which (defaults filled in):
+    /// what a sweep of a policy's parameter (`s3-fifo.small_ratio`) varies. Default: none.
+    var policyList: PolicyList? { get }
     /// Drives one run and returns its rows.
     func run(
         _ configuration: RunConfiguration, isCancelled: () -> Bool, progress: (Double) -> Void
@@ -116,6 +119,8 @@ extension KindScenario {
     public var distinctCacheKeys: Int? { nil }
 
     public var seedLeavesNothingOpen: Bool { false }
+
+    public var policyList: PolicyList? { nil }
 
     public var runLoad: RunLoad { .simulated }
 
@@ -176,5 +181,24 @@ public struct RunOutput: Sendable {
 
     public init(summary: ResultRow, timeseries: [ResultRow], latency: [ResultRow], complete: Bool) {
         self.init(summary: summary, timeseries: RowSpool(timeseries), latency: latency, complete: complete)
+    }
+}
+
+/// Where a scenario file names its eviction policies (``KindScenario/policyList``): a list whose
+/// entries are runs of their own (`cache.policies`), or one policy every run uses (a drawing
+/// store's `cache.eviction`). A sweep of a policy's parameter makes the swept policy's variants
+/// runs of their own in a list, and sweep points of the one policy otherwise.
+public struct PolicyList: Sendable, Equatable {
+    /// The key path, `cache.policies`.
+    public var path: [String]
+    /// The names the file runs there, defaults filled in.
+    public var names: [PolicyName]
+    /// Whether the key holds one policy that every run uses, not one run per entry.
+    public var single: Bool
+
+    public init(path: [String], names: [PolicyName], single: Bool = false) {
+        self.path = path
+        self.names = names
+        self.single = single
     }
 }

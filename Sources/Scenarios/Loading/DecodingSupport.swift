@@ -187,7 +187,7 @@ func rejectPolicies(
     notIn allowed: [PolicyName], _ values: [PolicyName], key: String, in fields: Fields,
     refusal: (PolicyName) -> String = { "policy '\($0.rawValue)' does not apply to this kind" }
 ) throws {
-    for (index, value) in values.enumerated() where !allowed.contains(value) {
+    for (index, value) in values.enumerated() where !value.isAmong(allowed) {
         throw SchemaViolation(
             .invalid("\(refusal(value)) (expected \(PolicyName.listed(allowed)))"),
             at: fields.path(key) + [AnyCodingKey(index: index)])

@@ -14,7 +14,7 @@ extension PolicyName: SchemaChoice {
 
     /// Whether runs of this policy carry an in-use mode (`lru/repopulate`): the controller
     /// caches' policies, `none` (no cache) aside.
-    public var takesInUseMode: Bool { self != .none && Self.controllerPolicies.contains(self) }
+    public var takesInUseMode: Bool { self != .none && isAmong(Self.controllerPolicies) }
 
     static var choiceNoun: String { "policy" }
 

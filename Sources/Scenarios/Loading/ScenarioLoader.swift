@@ -137,8 +137,7 @@ public enum ScenarioLoader {
         let valid = PolicyName.choiceList
         let split =
             names
-            .flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .flatMap(PolicyName.splitList)
         guard !split.isEmpty, !split.contains(where: \.isEmpty) else {
             throw OptionValueError(message: "--policy: expected a policy name (one of: \(valid))")
         }
@@ -146,6 +145,13 @@ public enum ScenarioLoader {
         var seen: Set<String> = []
         for name in split {
             let parts = name.split(separator: "/", maxSplits: 1).map(String.init)
+            if PolicyName(parts[0]).isVariant {
+                do throws(PolicyVariantError) {
+                    _ = try PolicyName(parts[0]).canonicalVariant()
+                } catch {
+                    throw OptionValueError(message: "--policy: \(error.description)")
+                }
+            }
             guard let policy = PolicyName(known: parts[0]) else {
                 throw OptionValueError(message: "--policy: unknown policy '\(parts[0])' (expected one of: \(valid))")
             }

@@ -81,7 +81,7 @@ public struct ScenarioOverride: Sendable, Equatable {
     /// `root` with this override applied; `kind` is the scenario's type, whose declarations the
     /// path must follow.
     func apply(to root: Node, kind: any DeclaredMapping.Type, file: String) throws(ScenarioError) -> Node {
-        if let sweptPath { try check(path: sweptPath, kind: kind, file: file) }
+        if let sweptPath, SweepSpec.policyParameter(of: sweptPath) == nil { try check(path: sweptPath, kind: kind, file: file) }
         guard let parsedPath = SweepPath(path) else { throw error(file, "cannot read key path '\(path)'") }
         let valueNode: Node
         do {

@@ -1,5 +1,6 @@
 import Foundation
 import Yams
+import Models
 
 /// A loaded scenario file and what it runs: the scenario itself, or one variant per sweep point.
 public struct ScenarioPlan: Sendable {
@@ -44,9 +45,29 @@ extension ScenarioLoader {
         yaml: String, file: String, maxDuration: Seconds? = nil, overrides: [ScenarioOverride] = []
     ) throws(ScenarioError) -> ScenarioPlan {
         let root = try applying(overrides, to: compose(yaml: yaml, file: file), file: file)
-        let base = try decode(Scenario.self, from: root, file: file, overrides: overrides)
+        var base = try decode(Scenario.self, from: root, file: file, overrides: overrides)
         var trees: [(point: SweepPoint?, root: Node)] = [(nil, root)]
-        if let sweep = base.header.sweep {
+        if let sweep = base.header.sweep, let swept = sweep.policyParameter {
+            let sweeping: PolicySweep
+            do {
+                sweeping = try policyTrees(sweep, swept, list: base.body.policyList, root: root, file: file)
+            } catch {
+                throw relocated(error, overrides: overrides)
+            }
+            switch sweeping {
+            case .variants(let expanded):
+                do {
+                    base = try decode(Scenario.self, from: expanded, file: file, overrides: overrides)
+                } catch {
+                    var located = error
+                    located.message += " (with the sweep of \(sweep.key))"
+                    throw located
+                }
+                trees = [(nil, expanded)]
+            case .points(let points):
+                trees = points
+            }
+        } else if let sweep = base.header.sweep {
             do {
                 trees = try sweptTrees(sweep, root: root, file: file)
             } catch {
@@ -94,6 +115,84 @@ extension ScenarioLoader {
             trees.append((SweepPoint(key: sweep.key, value: value), swept))
         }
         return trees
+    }
+
+    /// What a sweep of a policy's parameter runs.
+    private enum PolicySweep {
+        /// The file with the swept policy replaced, in its list, by one variant per value (`sweep` dropped).
+        case variants(Node)
+        /// One tree per value, the one policy every run uses set to that value's variant.
+        case points([(point: SweepPoint?, root: Node)])
+    }
+
+    /// A sweep of `POLICY.PARAMETER`: each value checked against the parameter (at its place in
+    /// `sweep.values`), then the variants `POLICY(PARAMETER=value)` put where the file names the
+    /// policy (`list`, the kind's). A list runs each variant beside the file's other policies; a
+    /// key holding one policy runs one sweep point per variant.
+    private static func policyTrees(
+        _ sweep: SweepSpec, _ swept: (policy: PolicyName, parameter: PolicyParameter), list: PolicyList?, root: Node, file: String
+    ) throws(ScenarioError) -> PolicySweep {
+        let locator = NodeLocator(root: root, file: file)
+        let keyPath: [CodingKey] = [AnyCodingKey("sweep"), AnyCodingKey("key")]
+        var variants: [PolicyName] = []
+        for (index, value) in sweep.values.enumerated() {
+            let parameterValue: PolicyParameterValue
+            switch swept.parameter.kind {
+            case .share, .number: parameterValue = .number(value)
+            case .integer where value == value.rounded() && abs(value) < 1e15: parameterValue = .integer(Int(value))
+            default:
+                throw locator.error(
+                    for: SchemaViolation(
+                        .invalid("\(sweep.key) takes \(swept.parameter.kind.summary), found \(SweepSpec.text(value))"),
+                        at: [AnyCodingKey("sweep"), AnyCodingKey("values"), AnyCodingKey(index: index)]))
+            }
+            if let problem = swept.parameter.problem(with: parameterValue) {
+                throw locator.error(
+                    for: SchemaViolation(
+                        .invalid("\(sweep.key) \(problem) (found \(SweepSpec.text(value)))"),
+                        at: [AnyCodingKey("sweep"), AnyCodingKey("values"), AnyCodingKey(index: index)]))
+            }
+            variants.append(.variant(of: swept.policy, settings: [swept.parameter.name: parameterValue]))
+        }
+        guard let list else {
+            throw locator.error(
+                for: SchemaViolation(.invalid("this kind runs no eviction policy, so '\(sweep.key)' varies nothing"), at: keyPath))
+        }
+        let listed = list.path.joined(separator: ".")
+        guard let position = list.names.firstIndex(of: swept.policy) else {
+            let names = list.names.map(\.rawValue).joined(separator: ", ")
+            throw locator.error(
+                for: SchemaViolation(
+                    .invalid(
+                        "\(swept.policy.rawValue) is not run by this file (\(listed): \(names)); "
+                            + (list.single ? "set \(listed) to \(swept.policy.rawValue)" : "list it in \(listed)")
+                            + " to sweep its \(swept.parameter.name)"),
+                    at: keyPath))
+        }
+        func setting(_ value: Node, in root: Node) -> Node {
+            func set(_ path: ArraySlice<String>, in node: Node?) -> Node {
+                guard let first = path.first else { return value }
+                var mapping: Node.Mapping
+                if case .mapping(let existing)? = node { mapping = existing } else { mapping = Node.Mapping([]) }
+                mapping[first] = set(path.dropFirst(), in: mapping[first])
+                return .mapping(mapping)
+            }
+            return set(list.path[...], in: root)
+        }
+        if list.single {
+            return .points(
+                zip(sweep.values, variants).map { value, variant in
+                    (SweepPoint(key: sweep.key, value: value), setting(Node(variant.rawValue), in: root))
+                })
+        }
+        var names = list.names
+        names.replaceSubrange(position...position, with: variants)
+        var expanded = setting(.sequence(Node.Sequence(names.map { Node($0.rawValue) })), in: root)
+        if case .mapping(var mapping) = expanded {
+            mapping["sweep"] = nil
+            expanded = .mapping(mapping)
+        }
+        return .variants(expanded)
     }
 
     /// `root` with its top-level `duration` and `warmup` lowered to `cap` where they exceed it.

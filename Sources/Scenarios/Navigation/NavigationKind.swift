@@ -14,11 +14,13 @@ extension NavigationScenario: KindScenario {
 
     public static var columns: ResultColumns { NavigationRecorder.columns }
 
+    public var policyList: PolicyList? { PolicyList(path: ["cache", "policies"], names: cache.policies) }
+
     /// Each controller policy; in-use modes apply to the bounded ones only (the factory's
     /// `forever` cache flushes everything on a memory warning, whatever is on screen).
     public func runs(options: RunOptions) -> [RunConfiguration] {
         RunConfiguration.matrix(
-            policies: (options.policies ?? cache.policies).filter(PolicyName.controllerPolicies.contains),
+            policies: (options.policies ?? cache.policies).filter { $0.isAmong(PolicyName.controllerPolicies) },
             modes: options.inUseModes(cache.inUse), seed: seed(options), inUseApplies: \.isBounded)
     }
 

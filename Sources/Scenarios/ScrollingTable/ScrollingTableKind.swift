@@ -14,10 +14,12 @@ extension ScrollingTableScenario: KindScenario {
 
     public static var columns: ResultColumns { RunRecorder.columns }
 
+    public var policyList: PolicyList? { PolicyList(path: ["cache", "policies"], names: cache.policies) }
+
     /// Each controller policy, once per in-use mode where it caches.
     public func runs(options: RunOptions) -> [RunConfiguration] {
         RunConfiguration.matrix(
-            policies: (options.policies ?? cache.policies).filter(PolicyName.controllerPolicies.contains),
+            policies: (options.policies ?? cache.policies).filter { $0.isAmong(PolicyName.controllerPolicies) },
             modes: options.inUseModes(cache.inUse), seed: seed(options))
     }
 

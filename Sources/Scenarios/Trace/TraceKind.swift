@@ -13,9 +13,11 @@ extension TraceScenario: KindScenario {
 
     public static var columns: ResultColumns { TraceDriver.columns }
 
+    public var policyList: PolicyList? { PolicyList(path: ["cache", "policies"], names: cache.policies) }
+
     /// Each policy at each capacity (the capacity as the run's sweep point), on the same trace.
     public func runs(options: RunOptions) -> [RunConfiguration] {
-        let policies = (options.policies ?? cache.policies).filter(TraceCacheSpec.allowedPolicies.contains)
+        let policies = (options.policies ?? cache.policies).filter { $0.isAmong(TraceCacheSpec.allowedPolicies) }
         let key = cache.inBytes ? "capacity_bytes" : "capacity"
         return policies.flatMap { policy in
             capacities.map { capacity in

@@ -43,7 +43,7 @@ public struct TraceScenario: DeclaredMapping, Equatable, Sendable {
         Schema([
             .header(\.header, of: .trace, ScenarioHeader.schema(defaultDuration: .seconds(1))),
             .rule("no sweep: cache.capacities lists the capacities") { scenario, f in
-                if scenario.header.sweep != nil {
+                if let sweep = scenario.header.sweep, sweep.policyParameter == nil {
                     throw f.invalid("sweep", "a trace scenario sweeps its cache capacities itself (list them in cache.capacities)")
                 }
             },
