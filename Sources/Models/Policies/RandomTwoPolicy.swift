@@ -23,7 +23,7 @@ public final class RandomTwoPolicy: RegisteredPolicy {
 
     public static let policyName: PolicyName = .randomTwo
     public static let summary = "Of two entries drawn at random, the one used less recently goes first."
-    public static let reference = "Psounis and Prabhakar, INFOCOM 2001; libCacheSim RandomTwo.c"
+    public static let reference = "libCacheSim RandomTwo.c"
     public convenience init(_ context: PolicyContext) { self.init(seed: context.seed) }
 
     public func willInsert(identity: UInt64) {
