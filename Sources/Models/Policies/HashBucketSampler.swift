@@ -43,6 +43,8 @@ struct HashBucketSampler {
     private var heads: [Int32] = []
     /// One bit per cycle position: whether that bucket holds an entry.
     private var occupied: [UInt64] = []
+    /// One bit per word of `occupied`: whether that word has a bit set.
+    private var occupiedWords: [UInt64] = []
     /// The next (older) slot in the same bucket, or -1, by slot.
     private var nextInBucket: [Int32] = []
     /// The low 16 bits of each tracked slot's hash, or -1.
@@ -92,7 +94,7 @@ struct HashBucketSampler {
         count -= 1
         if heads[position] == Int32(slot) {
             heads[position] = nextInBucket[slot]
-            if heads[position] < 0 { occupied[position >> 6] &= ~(1 << UInt64(position & 63)) }
+            if heads[position] < 0 { markEmpty(position) }
             return
         }
         var previous = Int(heads[position])
@@ -110,7 +112,7 @@ struct HashBucketSampler {
 
     /// One draw: the generator steps to the next non-empty bucket, whose newest entry comes out
     /// (`nil` if nothing is held).
-    /// - Complexity: O(2^*p* / 64 / *n*) words expected for *n* entries.
+    /// - Complexity: O(1): at most 2^*p* / 4096 + 2 words looked at.
     @inline(__always)
     mutating func draw() -> Int? {
         guard count > 0, let position = nextOccupied(after: hand & mask) else { return nil }
@@ -121,24 +123,46 @@ struct HashBucketSampler {
     /// Draws until an entry not skipped comes out, looking past a drawn bucket's newest entry to
     /// its older ones when the newest is skipped; `nil` after a full cycle of the buckets.
     /// - Complexity: as ``draw()``, times the buckets whose entries are all skipped.
+    @inline(__always)
     mutating func draw(skipping skip: (Int) -> Bool) -> Int? {
+        guard let slot = draw() else { return nil }
+        return skip(slot) ? drawPast(slot, skipping: skip) : slot
+    }
+
+    /// ``draw(skipping:)`` once the drawn bucket's newest entry, `slot`, was skipped.
+    private mutating func drawPast(_ slot: Int, skipping skip: (Int) -> Bool) -> Int? {
         var visited = 0
-        let start = hand
-        while count > 0, visited < 1 << power {
-            guard var slot = draw() else { return nil }
-            visited = (hand - start) & 0xFFFF
-            if visited == 0 { visited = 1 << power }
-            while slot >= 0 {
-                if !skip(slot) { return slot }
-                slot = Int(nextInBucket[slot])
+        var candidate = Int(nextInBucket[slot])
+        while true {
+            while candidate >= 0 {
+                if !skip(candidate) { return candidate }
+                candidate = Int(nextInBucket[candidate])
             }
+            let before = hand
+            guard let next = draw() else { return nil }
+            let advance = (hand - before) & 0xFFFF
+            visited += advance == 0 ? 1 << 16 : advance
+            if visited >= 1 << power { return nil }
+            candidate = next
         }
-        return nil
     }
 
     private mutating func allocate() {
         heads = Array(repeating: -1, count: 1 << power)
         occupied = Array(repeating: 0, count: max(1, (1 << power) / 64))
+        occupiedWords = Array(repeating: 0, count: max(1, occupied.count / 64))
+    }
+
+    @inline(__always)
+    private mutating func markOccupied(_ position: Int) {
+        occupied[position >> 6] |= 1 << UInt64(position & 63)
+        occupiedWords[position >> 12] |= 1 << UInt64((position >> 6) & 63)
+    }
+
+    @inline(__always)
+    private mutating func markEmpty(_ position: Int) {
+        occupied[position >> 6] &= ~(1 << UInt64(position & 63))
+        if occupied[position >> 6] == 0 { occupiedWords[position >> 12] &= ~(1 << UInt64((position >> 6) & 63)) }
     }
 
     /// Puts `slot` (its hash set) at the front of its bucket.
@@ -147,7 +171,7 @@ struct HashBucketSampler {
         let position = position(ofHash: Int(hashOf[slot]))
         nextInBucket[slot] = heads[position]
         heads[position] = Int32(slot)
-        occupied[position >> 6] |= 1 << UInt64(position & 63)
+        markOccupied(position)
     }
 
     /// Doubles the table as the reference does: the old buckets in order of their number, each
@@ -167,19 +191,28 @@ struct HashBucketSampler {
         }
     }
 
-    /// The first occupied cycle position after `position`, wrapping around (`position` itself last).
+    /// The first occupied cycle position after `position`, wrapping around (`position` itself last):
+    /// the rest of its word, else the first occupied word after it by the word bitmap.
     @inline(__always)
     private func nextOccupied(after position: Int) -> Int? {
         occupied.withUnsafeBufferPointer { words in
             let start = (position + 1) & mask
-            var index = start >> 6
-            var word = words[index] & (~0 << UInt64(start & 63))
-            for _ in 0...words.count {
-                if word != 0 { return index << 6 | word.trailingZeroBitCount }
-                index = (index + 1) & (words.count - 1)
-                word = words[index]
+            let word = words[start >> 6] & (~0 << UInt64(start & 63))
+            if word != 0 { return start & ~63 | word.trailingZeroBitCount }
+            return occupiedWords.withUnsafeBufferPointer { summary in
+                let after = ((start >> 6) + 1) & (words.count - 1)
+                var index = after >> 6
+                var bits = summary[index] & (~0 << UInt64(after & 63))
+                for _ in 0...summary.count {
+                    if bits != 0 {
+                        let found = index << 6 | bits.trailingZeroBitCount
+                        return found << 6 | words[found].trailingZeroBitCount
+                    }
+                    index = (index + 1) & (summary.count - 1)
+                    bits = summary[index]
+                }
+                return nil
             }
-            return nil
         }
     }
 
