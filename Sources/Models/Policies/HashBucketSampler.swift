@@ -14,7 +14,7 @@
 /// non-empty bucket a word of 64 at a time instead of redrawing: the same entries come out, in the
 /// same order, as the reference's draws from the same seed, at a cost that does not grow as the
 /// table empties. Unlike the reference, the table stops doubling at 2^16 buckets.
-struct HashBucketSampler {
+final class HashBucketSampler {
     /// The largest table: 2^16 buckets.
     static let maximumPower = 16
     private static let multiplier: UInt64 = 6_364_136_223_846_793_005
@@ -37,22 +37,22 @@ struct HashBucketSampler {
     /// The table's power at the start and after ``removeAll()``.
     private let initialPower: Int
     /// The table has 2^`power` buckets.
-    private var power: Int
+    @exclusivity(unchecked) private var power: Int
     /// The newest slot of the bucket at each position in the cycle (mod 2^`power`), or -1;
     /// allocated at the first insertion.
-    private var heads: [Int32] = []
+    @exclusivity(unchecked) private var heads: [Int32] = []
     /// One bit per cycle position: whether that bucket holds an entry.
-    private var occupied: [UInt64] = []
+    @exclusivity(unchecked) private var occupied: [UInt64] = []
     /// One bit per word of `occupied`: whether that word has a bit set.
-    private var occupiedWords: [UInt64] = []
+    @exclusivity(unchecked) private var occupiedWords: [UInt64] = []
     /// The next (older) slot in the same bucket, or -1, by slot.
-    private var nextInBucket: [Int32] = []
+    @exclusivity(unchecked) private var nextInBucket: [Int32] = []
     /// The low 16 bits of each tracked slot's hash, or -1.
-    private var hashOf: [Int32] = []
+    @exclusivity(unchecked) private var hashOf: [Int32] = []
     /// The entries held.
-    private(set) var count = 0
+    @exclusivity(unchecked) private(set) var count = 0
     /// The generator's step (mod 2^16) at the last draw: its state has the low bits the cycle has there.
-    private var hand: Int
+    @exclusivity(unchecked) private var hand: Int
 
     /// A table of 2^`power` buckets (at least 2^6, at most 2^16) and a generator whose state is `seed`.
     init(seed: UInt64, power: Int) {
@@ -74,10 +74,12 @@ struct HashBucketSampler {
     /// Adds `slot`, known by `identity`, at the front of its bucket (doubling the table first if it
     /// holds more entries than buckets). Nothing happens if it is held already.
     /// - Complexity: O(1) amortised; O(*n* + 2^*p*) when the table doubles.
-    mutating func insert(_ slot: Int, identity: UInt64) {
+    func insert(_ slot: Int, identity: UInt64) {
         if heads.isEmpty { allocate() }
-        growSlots(&nextInBucket, toHold: slot, with: -1)
-        growSlots(&hashOf, toHold: slot, with: -1)
+        if slot >= hashOf.count {
+            growSlots(&nextInBucket, toHold: slot, with: -1)
+            growSlots(&hashOf, toHold: slot, with: -1)
+        }
         guard hashOf[slot] < 0 else { return }
         if count > 1 << power, power < Self.maximumPower { double() }
         hashOf[slot] = Int32(Self.hash(identity) & 0xFFFF)
@@ -87,7 +89,7 @@ struct HashBucketSampler {
 
     /// Removes `slot` from its bucket; nothing happens if it is not held.
     /// - Complexity: O(*k*) for a bucket of *k* entries (almost always 1).
-    mutating func remove(_ slot: Int) {
+    func remove(_ slot: Int) {
         guard contains(slot) else { return }
         let position = position(ofHash: Int(hashOf[slot]))
         hashOf[slot] = -1
@@ -103,7 +105,7 @@ struct HashBucketSampler {
     }
 
     /// Removes every entry; the table returns to its first size (the generator goes on).
-    mutating func removeAll() {
+    func removeAll() {
         for slot in hashOf.indices { hashOf[slot] = -1 }
         count = 0
         power = initialPower
@@ -114,60 +116,69 @@ struct HashBucketSampler {
     /// (`nil` if nothing is held).
     /// - Complexity: O(1): at most 2^*p* / 4096 + 2 words looked at.
     @inline(__always)
-    mutating func draw() -> Int? {
+    func draw() -> Int? {
         guard count > 0, let position = nextOccupied(after: hand & mask) else { return nil }
         hand = (hand + ((position - hand - 1) & mask) + 1) & 0xFFFF
         return Int(heads[position])
     }
 
     /// Draws until an entry not skipped comes out, looking past a drawn bucket's newest entry to
-    /// its older ones when the newest is skipped; `nil` after a full cycle of the buckets.
+    /// its older ones when the newest is skipped; `nil` once the draws went a full cycle of the
+    /// buckets.
     /// - Complexity: as ``draw()``, times the buckets whose entries are all skipped.
     @inline(__always)
-    mutating func draw(skipping skip: (Int) -> Bool) -> Int? {
+    func draw(skipping skip: (Int) -> Bool) -> Int? {
+        let before = hand
         guard let slot = draw() else { return nil }
-        return skip(slot) ? drawPast(slot, skipping: skip) : slot
+        return skip(slot) ? drawPast(slot, visited: advance(since: before), skipping: skip) : slot
     }
 
-    /// ``draw(skipping:)`` once the drawn bucket's newest entry, `slot`, was skipped.
-    private mutating func drawPast(_ slot: Int, skipping skip: (Int) -> Bool) -> Int? {
-        var visited = 0
+    /// The generator's steps since it was at `before`, one draw ago (2^16 for a full turn).
+    @inline(__always)
+    private func advance(since before: Int) -> Int {
+        let steps = (hand - before) & 0xFFFF
+        return steps == 0 ? 1 << 16 : steps
+    }
+
+    /// ``draw(skipping:)`` once the newest entry of the bucket drawn, `slot`, was skipped, the
+    /// draws having gone `visited` steps.
+    private func drawPast(_ slot: Int, visited: Int, skipping skip: (Int) -> Bool) -> Int? {
+        var visited = visited
         var candidate = Int(nextInBucket[slot])
         while true {
             while candidate >= 0 {
                 if !skip(candidate) { return candidate }
                 candidate = Int(nextInBucket[candidate])
             }
+            guard visited < 1 << power else { return nil }
             let before = hand
             guard let next = draw() else { return nil }
-            let advance = (hand - before) & 0xFFFF
-            visited += advance == 0 ? 1 << 16 : advance
-            if visited >= 1 << power { return nil }
+            visited += advance(since: before)
             candidate = next
         }
     }
 
-    private mutating func allocate() {
+    private func allocate() {
         heads = Array(repeating: -1, count: 1 << power)
         occupied = Array(repeating: 0, count: max(1, (1 << power) / 64))
         occupiedWords = Array(repeating: 0, count: max(1, occupied.count / 64))
     }
 
     @inline(__always)
-    private mutating func markOccupied(_ position: Int) {
+    private func markOccupied(_ position: Int) {
         occupied[position >> 6] |= 1 << UInt64(position & 63)
         occupiedWords[position >> 12] |= 1 << UInt64((position >> 6) & 63)
     }
 
     @inline(__always)
-    private mutating func markEmpty(_ position: Int) {
+    private func markEmpty(_ position: Int) {
         occupied[position >> 6] &= ~(1 << UInt64(position & 63))
         if occupied[position >> 6] == 0 { occupiedWords[position >> 12] &= ~(1 << UInt64((position >> 6) & 63)) }
     }
 
     /// Puts `slot` (its hash set) at the front of its bucket.
     @inline(__always)
-    private mutating func push(_ slot: Int) {
+    private func push(_ slot: Int) {
         let position = position(ofHash: Int(hashOf[slot]))
         nextInBucket[slot] = heads[position]
         heads[position] = Int32(slot)
@@ -176,7 +187,7 @@ struct HashBucketSampler {
 
     /// Doubles the table as the reference does: the old buckets in order of their number, each
     /// chain from its newest entry, every entry pushed onto its new bucket's front.
-    private mutating func double() {
+    private func double() {
         let oldHeads = heads
         let oldMask = mask
         power += 1

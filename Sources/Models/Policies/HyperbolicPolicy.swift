@@ -19,7 +19,7 @@ public final class HyperbolicPolicy: RegisteredPolicy {
     /// The reference's hash table for this policy starts at 2^12 buckets.
     static let initialPower = 12
 
-    @exclusivity(unchecked) private var buckets: HashBucketSampler
+    private let buckets: HashBucketSampler
     /// Accesses of each slot's entry since it entered.
     @exclusivity(unchecked) private var count: [Int] = []
     /// The number of the request that inserted each slot's entry.
@@ -55,8 +55,10 @@ public final class HyperbolicPolicy: RegisteredPolicy {
 
     /// - Complexity: O(1) amortised.
     public func didInsert(_ slot: Int) {
-        growSlots(&count, toHold: slot, with: 0)
-        growSlots(&entered, toHold: slot, with: 0)
+        if slot >= count.count {
+            growSlots(&count, toHold: slot, with: 0)
+            growSlots(&entered, toHold: slot, with: 0)
+        }
         count[slot] = 1
         entered[slot] = requests
         let identity = incoming ?? (UInt64(slot) | 1 << 63)
@@ -76,13 +78,20 @@ public final class HyperbolicPolicy: RegisteredPolicy {
     public func didRemoveAll() { buckets.removeAll() }
 
     /// The lowest-priority entry of `n_sample` draws (the first drawn among equals); skipped
-    /// entries are drawn past.
+    /// entries are drawn past. An entry inserted by the current request has no time in the cache
+    /// and an infinite priority; if every draw is such an entry (a store evicting between
+    /// requests), the first drawn goes.
     /// - Complexity: `n_sample` draws of ``HashBucketSampler``.
     public func victim(skipping skip: (Int) -> Bool) -> Int? {
-        var best: Int?
+        guard let first = buckets.draw(skipping: skip) else { return nil }
+        var best = first
         var bestScore = 1.0e16
-        for _ in 0..<samples {
-            guard let slot = buckets.draw(skipping: skip) else { return nil }
+        var slot = first
+        for sample in 0..<samples {
+            if sample > 0 {
+                guard let next = buckets.draw(skipping: skip) else { return nil }
+                slot = next
+            }
             let score = 1.0e8 * Double(count[slot]) / Double(requests - entered[slot])
             if bestScore > score {
                 best = slot

@@ -15,7 +15,7 @@
 /// with; the tests check the draws against a plain re-implementation of the reference's loop, and
 /// `n_samples` 2 against the reference's `random-two` counts.
 public final class RandomLRUPolicy: RegisteredPolicy {
-    @exclusivity(unchecked) private var buckets: HashBucketSampler
+    private let buckets: HashBucketSampler
     /// The number of the request that last touched each slot's entry.
     @exclusivity(unchecked) private var lastAccess: [Int] = []
     @exclusivity(unchecked) private var requests = 0
@@ -50,7 +50,7 @@ public final class RandomLRUPolicy: RegisteredPolicy {
 
     /// - Complexity: O(1) amortised.
     public func didInsert(_ slot: Int) {
-        growSlots(&lastAccess, toHold: slot, with: 0)
+        if slot >= lastAccess.count { growSlots(&lastAccess, toHold: slot, with: 0) }
         lastAccess[slot] = requests
         let identity = incoming ?? (UInt64(slot) | 1 << 63)
         incoming = nil

@@ -11,7 +11,7 @@
 /// instead of redrawing (``HashBucketSampler``). The same seed evicts the same entries. Unlike the
 /// reference, the table never grows (it would past 2^16 entries).
 public final class RandomPolicy: RegisteredPolicy {
-    @exclusivity(unchecked) private var buckets: HashBucketSampler
+    private let buckets: HashBucketSampler
     @exclusivity(unchecked) private var incoming: UInt64?
 
     /// Creates the policy; `seed` is the generator's initial state.

@@ -10,7 +10,7 @@
 /// since it is made with hash power 24 − 8 as `random`'s is, and its generator seeded with the
 /// run's seed), so with seed 0 the counts are libCacheSim's exactly.
 public final class RandomTwoPolicy: RegisteredPolicy {
-    @exclusivity(unchecked) private var buckets: HashBucketSampler
+    private let buckets: HashBucketSampler
     /// The number of the request that last touched each slot's entry.
     @exclusivity(unchecked) private var lastAccess: [Int] = []
     @exclusivity(unchecked) private var requests = 0
@@ -33,7 +33,7 @@ public final class RandomTwoPolicy: RegisteredPolicy {
 
     /// - Complexity: O(1) amortised.
     public func didInsert(_ slot: Int) {
-        growSlots(&lastAccess, toHold: slot, with: 0)
+        if slot >= lastAccess.count { growSlots(&lastAccess, toHold: slot, with: 0) }
         lastAccess[slot] = requests
         let identity = incoming ?? (UInt64(slot) | 1 << 63)
         incoming = nil
