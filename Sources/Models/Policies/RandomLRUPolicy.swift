@@ -7,7 +7,8 @@
 /// `random-two`; as it grows it comes closer to LRU.
 ///
 /// The draws are the reference simulator's (``HashBucketSampler``: a table of 2^16 buckets, hash
-/// power 24 − 8, and its generator seeded with the run's seed). The reference (`RandomLRU.c`)
+/// power 24 − 8, that never grows here as it would past 65,536 entries, and its generator seeded
+/// with the run's seed). The reference (`RandomLRU.c`)
 /// reads an `n-samples` parameter (16 by default, shown in its cache name `RandomLRU-16`) but its
 /// eviction always draws 64 entries whatever it is set to; the default here is the 64 it draws,
 /// so that the default evicts what it evicts. The reference takes minutes per capacity on trace C

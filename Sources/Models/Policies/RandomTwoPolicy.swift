@@ -8,7 +8,8 @@
 ///
 /// The draws are the reference simulator's (``HashBucketSampler``: a hash table of 2^16 buckets,
 /// since it is made with hash power 24 − 8 as `random`'s is, and its generator seeded with the
-/// run's seed), so with seed 0 the counts are libCacheSim's exactly.
+/// run's seed), so with seed 0 the counts are libCacheSim's exactly. Unlike the reference, the
+/// table never grows (it would past 65,536 entries).
 public final class RandomTwoPolicy: RegisteredPolicy {
     private let buckets: HashBucketSampler
     /// The number of the request that last touched each slot's entry.
