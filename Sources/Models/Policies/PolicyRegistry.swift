@@ -172,6 +172,9 @@ public enum PolicyRegistry {
         .of(TwoQueuePolicy.self),
         .of(SLRUPolicy.self),
         .of(OptimalPolicy.self),
+        .of(RandomTwoPolicy.self),
+        .of(HyperbolicPolicy.self),
+        .of(RandomLRUPolicy.self),
     ]
 
     /// The policy a cache uses when a scenario names none, and a drawing store's default eviction.
