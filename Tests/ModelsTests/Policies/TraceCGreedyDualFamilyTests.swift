@@ -1,0 +1,52 @@
+import Models
+import Testing
+
+/// The priority policies (`gdsf`, `size`, `lfuda`, `belady-size`) on trace C: 2,000,000 requests
+/// over 20,000 objects of 13 sizes from 256 B to 1 MiB. Where the reference simulator gives counts
+/// they must be met exactly, with the capacity in bytes (sizes honoured) and in objects (sizes
+/// ignored); where it gives none, the policy must agree request by request with a plain
+/// re-implementation of its rule written here.
+@Suite("The priority policies on trace C (variable sizes)")
+struct TraceCGreedyDualFamilyTests {
+    /// Trace C's requests (object *k* has the size `--sizes pow2` gives it), built once.
+    static let requests: [TraceRequest] = ZipfTrace(count: 2_000_000, objects: 20_000, alpha: 0.9, seed: 11).requests
+        .enumerated().map { index, id in
+            TraceRequest(time: Double(index + 1), key: UInt64(id), size: TraceGenerator.Sizes.pow2.size(of: UInt64(id), seed: 11))
+        }
+
+    /// 0.1, 1, 5 and 10% of the working set in bytes, and of the 20,000 objects.
+    static let byteCapacities = [3_241_196, 32_411_962, 162_059_814, 324_119_628]
+    static let objectCapacities = [20, 200, 1000, 2000]
+
+    static func replay(_ policy: PolicyName, _ capacity: ReplayCapacity, requests: ArraySlice<TraceRequest> = requests[...])
+        -> ReplayCounts
+    {
+        let future = policy.needsFuture ? requests.map(\.key) : []
+        let cache = TraceReplay.make(policy: policy, capacity: capacity, future: future)
+        Array(requests).withUnsafeBufferPointer { cache.replay($0, counted: true) }
+        return cache.counts
+    }
+
+    /// Checks `policy` against the reference's misses and byte misses in bytes and misses in objects.
+    static func expectReference(
+        _ policy: PolicyName, byteMisses: [(misses: Int, bytes: Int)], objectMisses: [Int]
+    ) {
+        let bytes = byteCapacities.map { replay(policy, .bytes($0)) }
+        #expect(bytes.map(\.misses) == byteMisses.map(\.misses))
+        #expect(bytes.map(\.missedBytes) == byteMisses.map(\.bytes))
+        #expect(bytes.allSatisfy { $0.requests == 2_000_000 && $0.requestedBytes == 292_714_875_904 })
+        let objects = objectCapacities.map { replay(policy, .objects($0)) }
+        #expect(objects.map(\.misses) == objectMisses)
+    }
+
+    @Test("gdsf: misses and byte misses equal libCacheSim's on trace C, in bytes and in objects")
+    func gdsf() {
+        Self.expectReference(
+            .gdsf,
+            byteMisses: [
+                (1_180_037, 275_098_240_000), (697_571, 217_395_117_824), (395_824, 161_018_632_960),
+                (283_257, 130_911_466_240),
+            ],
+            objectMisses: [1_659_258, 1_258_822, 905_182, 725_884])
+    }
+}
