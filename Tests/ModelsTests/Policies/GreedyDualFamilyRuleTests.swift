@@ -111,4 +111,28 @@ struct GreedyDualFamilyRuleTests {
         driver.request(5)
         #expect(driver.evicted == [2, 3, 1], "L caught up with 1's priority: 1, requested before 4, goes")
     }
+
+    // MARK: size
+
+    @Test("size: the largest entry goes first, whatever its use")
+    func sizeLargestFirst() {
+        let driver = SizedDriver(SizePolicy(sized: true), capacity: 1000)
+        driver.request((1, 500), (2, 200), (3, 300), (1, 500), (1, 500))
+        driver.request((4, 100))
+        #expect(driver.evicted == [1], "1 is the largest; its hits do not save it")
+        driver.request((5, 400), (6, 300))
+        #expect(driver.evicted == [1, 5], "5 fits without an eviction, then goes for 6")
+        driver.request((7, 300))
+        #expect(driver.evicted == [1, 5, 3], "3 and 6 tie at 300: 3, inserted first, is on the heap's top")
+    }
+
+    @Test("size: among equal sizes the victim is the reference heap's top: the first inserted, then the last moved to the top")
+    func sizeTiesFollowTheHeap() {
+        let driver = SizedDriver(SizePolicy(), capacity: 4)
+        driver.request(1, 2, 3, 4, 2, 3)
+        driver.request(5)
+        #expect(driver.evicted == [1], "the first inserted is the heap's top")
+        driver.request(6, 7, 8)
+        #expect(driver.evicted == [1, 4, 5, 6], "the array's last entry takes the top and sinks below no equal child")
+    }
 }

@@ -49,4 +49,15 @@ struct TraceCGreedyDualFamilyTests {
             ],
             objectMisses: [1_659_258, 1_258_822, 905_182, 725_884])
     }
+
+    @Test("size: misses and byte misses equal libCacheSim's on trace C, in bytes and in objects")
+    func size() {
+        Self.expectReference(
+            .size,
+            byteMisses: [
+                (1_540_071, 286_380_272_384), (1_020_791, 282_801_814_272), (545_053, 262_278_068_992),
+                (433_717, 248_047_778_560),
+            ],
+            objectMisses: [1_895_043, 1_446_592, 1_046_699, 853_048])
+    }
 }
