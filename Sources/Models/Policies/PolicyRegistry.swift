@@ -174,6 +174,7 @@ public enum PolicyRegistry {
         .of(OptimalPolicy.self),
         .of(GDSFPolicy.self),
         .of(SizePolicy.self),
+        .of(LFUDAPolicy.self),
     ]
 
     /// The policy a cache uses when a scenario names none, and a drawing store's default eviction.

@@ -135,4 +135,41 @@ struct GreedyDualFamilyRuleTests {
         driver.request(6, 7, 8)
         #expect(driver.evicted == [1, 4, 5, 6], "the array's last entry takes the top and sinks below no equal child")
     }
+
+    // MARK: lfuda
+
+    @Test("lfuda: a newcomer starts at K = L + 1, L the last victim's priority, so an old frequent entry is eventually aged out")
+    func lfudaAgeing() throws {
+        let policy = LFUDAPolicy()
+        let driver = SizedDriver(policy, capacity: 2)
+        driver.request(1, 1, 1, 2)
+        driver.request(3)
+        #expect(driver.evicted == [2] && policy.currentAge == 1)
+        #expect(try #require(policy.priority(of: 3)) == 2)
+        driver.request(4)
+        #expect(driver.evicted == [2, 3] && policy.currentAge == 2)
+        driver.request(5)
+        #expect(driver.evicted == [2, 3, 1], "4 entered at 3, tied with 1 (3 requests): 1, requested before 4, goes")
+    }
+
+    @Test("lfuda: a hit sets K = F + L with the current L, not the old priority plus L")
+    func lfudaHitRecomputes() throws {
+        let policy = LFUDAPolicy()
+        let driver = SizedDriver(policy, capacity: 2)
+        driver.request(1, 2, 2)
+        driver.request(3)
+        #expect(driver.evicted == [1] && policy.currentAge == 1)
+        driver.request(2)
+        #expect(try #require(policy.priority(of: 2)) == 4, "F = 3, L = 1 (the old K + L would be 3)")
+    }
+
+    @Test("lfuda: sizes play no part in the priority; sized, entries go one at a time until the newcomer fits")
+    func lfudaIgnoresSizes() {
+        let driver = SizedDriver(LFUDAPolicy(), capacity: 1000)
+        driver.request((1, 800), (2, 100), (1, 800))
+        driver.request((3, 200))
+        #expect(driver.evicted == [2], "2 has K = 1, 1 has K = 2: the small one goes, and 1000 bytes are then enough")
+        driver.request((4, 300))
+        #expect(driver.evicted == [2, 1], "1 and 3 both have K = 2 (L + 1 and 0 + 2): 1, requested before 3, goes, large as it is")
+    }
 }

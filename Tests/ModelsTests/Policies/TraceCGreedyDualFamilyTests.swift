@@ -60,4 +60,70 @@ struct TraceCGreedyDualFamilyTests {
             ],
             objectMisses: [1_895_043, 1_446_592, 1_046_699, 853_048])
     }
+
+    // MARK: lfuda (no reference counts: against a plain re-implementation)
+
+    /// The requests the re-implementations are checked on: trace C's first 200,000.
+    static let prefix = requests.prefix(200_000)
+    /// The capacities they are checked at: the two smallest in bytes and in objects.
+    static let checkedCapacities: [ReplayCapacity] = [.bytes(byteCapacities[0]), .bytes(byteCapacities[1]), .objects(20), .objects(200)]
+
+    /// LFU with dynamic aging, written plainly: a dictionary of residents and a linear scan for the
+    /// lowest (priority, last request) at each eviction; K = L + F, L the last victim's K.
+    static func naiveLFUDA(_ requests: ArraySlice<TraceRequest>, capacity: Int, sized: Bool) -> (misses: Int, bytes: Int) {
+        var resident: [UInt64: (frequency: Int, priority: Double, last: Int, weight: Int)] = [:]
+        var age = 0.0
+        var used = 0
+        var misses = 0
+        var missedBytes = 0
+        for (time, request) in requests.enumerated() {
+            if var entry = resident[request.key] {
+                entry.frequency += 1
+                entry.priority = age + Double(entry.frequency)
+                entry.last = time
+                resident[request.key] = entry
+                continue
+            }
+            misses += 1
+            missedBytes += Int(request.size)
+            let weight = sized ? Int(request.size) : 1
+            guard weight <= capacity else { continue }
+            while used + weight > capacity {
+                var victim: UInt64?
+                for (key, entry) in resident {
+                    guard let best = victim.flatMap({ resident[$0] }) else {
+                        victim = key
+                        continue
+                    }
+                    if entry.priority < best.priority || (entry.priority == best.priority && entry.last < best.last) { victim = key }
+                }
+                guard let key = victim, let entry = resident.removeValue(forKey: key) else { break }
+                age = entry.priority
+                used -= entry.weight
+            }
+            resident[request.key] = (1, age + 1, time, weight)
+            used += weight
+        }
+        return (misses, missedBytes)
+    }
+
+    @Test("lfuda: misses and byte misses equal a plain re-implementation of Arlitt et al.'s rule on trace C's first 200,000 requests, in bytes and in objects")
+    func lfuda() {
+        for capacity in Self.checkedCapacities {
+            let counts = Self.replay(.lfuda, capacity, requests: Self.prefix)
+            let sized: Bool
+            switch capacity {
+            case .bytes: sized = true
+            case .objects: sized = false
+            }
+            let expected = Self.naiveLFUDA(Self.prefix, capacity: capacity.value, sized: sized)
+            #expect(counts.misses == expected.misses, "\(capacity)")
+            #expect(counts.missedBytes == expected.bytes, "\(capacity)")
+        }
+    }
+
+    @Test("lfuda: with sizes ignored it evicts as gdsf does (whose priorities are lfuda's times 10⁶): libCacheSim's gdsf counts")
+    func lfudaIsUnsizedGDSF() {
+        #expect(Self.objectCapacities.map { Self.replay(.lfuda, .objects($0)).misses } == [1_659_258, 1_258_822, 905_182, 725_884])
+    }
 }
