@@ -175,6 +175,7 @@ public enum PolicyRegistry {
         .of(GDSFPolicy.self),
         .of(SizePolicy.self),
         .of(LFUDAPolicy.self),
+        .of(BeladySizePolicy.self),
     ]
 
     /// The policy a cache uses when a scenario names none, and a drawing store's default eviction.

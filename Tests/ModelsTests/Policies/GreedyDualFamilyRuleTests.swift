@@ -172,4 +172,37 @@ struct GreedyDualFamilyRuleTests {
         driver.request((4, 300))
         #expect(driver.evicted == [2, 1], "1 and 3 both have K = 2 (L + 1 and 0 + 2): 1, requested before 3, goes, large as it is")
     }
+
+    // MARK: belady-size
+
+    @Test("belady-size: the largest size × distance to the next request goes first, not the entry requested furthest ahead")
+    func beladySizeScore() {
+        let stream: [(id: Int, size: Int)] = [(1, 600), (2, 100), (3, 300), (4, 100), (4, 100), (1, 600), (3, 300), (4, 100), (2, 100)]
+        let policy = BeladySizePolicy(future: stream.map { UInt64($0.id) }, sized: true, samples: 0)
+        let driver = SizedDriver(policy, capacity: 1000)
+        driver.request(stream[0], stream[1], stream[2], stream[3])
+        #expect(driver.evicted == [1], "at request 3: 1 scores 600 × 2, 3 scores 300 × 3, 2 (furthest) 100 × 5")
+    }
+
+    @Test("belady-size: among equal scores the entry requested again later goes first")
+    func beladySizeTies() {
+        let stream: [(id: Int, size: Int)] = [(1, 200), (2, 100), (3, 100), (3, 100), (1, 200), (3, 100), (2, 100)]
+        let policy = BeladySizePolicy(future: stream.map { UInt64($0.id) }, sized: true, samples: 0)
+        let driver = SizedDriver(policy, capacity: 300)
+        driver.request(stream[0], stream[1], stream[2])
+        #expect(driver.evicted == [2], "1 scores 200 × 2 and 2 scores 100 × 4: equal, and 2 comes back later")
+    }
+
+    @Test("belady-size: an entry never requested again is not kept: room is made for it, then it leaves; a hit on its last request drops it")
+    func beladySizeDropsTheNeverAgain() {
+        let ids = [1, 2, 3, 1, 2]
+        let policy = BeladySizePolicy(future: ids.map { UInt64($0) }, samples: 0)
+        let driver = SizedDriver(policy, capacity: 2)
+        driver.request(1, 2, 3)
+        #expect(driver.evicted == [2, 3], "2 (back at request 4) made room for 3, which never comes back")
+        driver.request(1)
+        #expect(driver.evicted == [2, 3, 1] && driver.resident.isEmpty, "1's last request is a hit that drops it")
+        driver.request(2)
+        #expect(driver.evicted == [2, 3, 1, 2])
+    }
 }

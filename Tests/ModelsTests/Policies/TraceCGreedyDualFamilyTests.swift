@@ -18,11 +18,12 @@ struct TraceCGreedyDualFamilyTests {
     static let byteCapacities = [3_241_196, 32_411_962, 162_059_814, 324_119_628]
     static let objectCapacities = [20, 200, 1000, 2000]
 
-    static func replay(_ policy: PolicyName, _ capacity: ReplayCapacity, requests: ArraySlice<TraceRequest> = requests[...])
-        -> ReplayCounts
-    {
+    static func replay(
+        _ policy: PolicyName, _ capacity: ReplayCapacity, requests: ArraySlice<TraceRequest> = requests[...],
+        parameters: PolicyParameters = PolicyParameters()
+    ) -> ReplayCounts {
         let future = policy.needsFuture ? requests.map(\.key) : []
-        let cache = TraceReplay.make(policy: policy, capacity: capacity, future: future)
+        let cache = TraceReplay.make(policy: policy, capacity: capacity, parameters: parameters, future: future)
         Array(requests).withUnsafeBufferPointer { cache.replay($0, counted: true) }
         return cache.counts
     }
@@ -125,5 +126,99 @@ struct TraceCGreedyDualFamilyTests {
     @Test("lfuda: with sizes ignored it evicts as gdsf does (whose priorities are lfuda's times 10⁶): libCacheSim's gdsf counts")
     func lfudaIsUnsizedGDSF() {
         #expect(Self.objectCapacities.map { Self.replay(.lfuda, .objects($0)).misses } == [1_659_258, 1_258_822, 905_182, 725_884])
+    }
+
+    // MARK: belady-size (no reference counts: against a plain re-implementation)
+
+    /// Belady's rule weighed by size, written plainly: the next uses from a backward pass over the
+    /// stream, the residents in an array, the victim the largest size × distance (ties: the later
+    /// next use), found by a linear scan of every resident (`samples` = 0) or of `samples` draws
+    /// made as the policy makes them (uniform indices of that array, kept in the same order by
+    /// swapping the last resident into a leaver's place, from a generator seeded with 0).
+    static func naiveBeladySize(
+        _ requests: ArraySlice<TraceRequest>, capacity: Int, sized: Bool, samples: Int
+    ) -> (misses: Int, bytes: Int) {
+        var nextUse = [Int](repeating: Int.max, count: requests.count)
+        var seenAt: [UInt64: Int] = [:]
+        for (time, request) in requests.enumerated().reversed() {
+            if let later = seenAt[request.key] { nextUse[time] = later }
+            seenAt[request.key] = time
+        }
+        var residents: [(key: UInt64, next: Int, weight: Int)] = []
+        func leave(_ index: Int) {
+            residents.swapAt(index, residents.count - 1)
+            residents.removeLast()
+        }
+        var generator = SeededGenerator(seed: 0)
+        var used = 0
+        var misses = 0
+        var missedBytes = 0
+        for (now, request) in requests.enumerated() {
+            let next = nextUse[now]
+            if let index = residents.firstIndex(where: { $0.key == request.key }) {
+                residents[index].next = next
+                if next == Int.max {
+                    used -= residents[index].weight
+                    leave(index)
+                }
+                continue
+            }
+            misses += 1
+            missedBytes += Int(request.size)
+            let weight = sized ? Int(request.size) : 1
+            guard weight <= capacity else { continue }
+            while used + weight > capacity, !residents.isEmpty {
+                func above(_ a: Int, _ b: Int) -> Bool {
+                    let scoreA = residents[a].weight * (residents[a].next - now)
+                    let scoreB = residents[b].weight * (residents[b].next - now)
+                    return scoreA > scoreB || (scoreA == scoreB && residents[a].next > residents[b].next)
+                }
+                var victim: Int?
+                let candidates = samples == 0
+                    ? Array(residents.indices) : (0..<samples).map { _ in generator.next(below: residents.count) }
+                for index in candidates where victim.map({ above(index, $0) }) ?? true { victim = index }
+                guard let victim else { break }
+                used -= residents[victim].weight
+                leave(victim)
+            }
+            // Room is made even for an object never requested again, which is then not kept.
+            if next != Int.max {
+                residents.append((request.key, next, weight))
+                used += weight
+            }
+        }
+        return (misses, missedBytes)
+    }
+
+    static func expectNaiveBeladySize(samples: Int, requests: ArraySlice<TraceRequest>) {
+        let parameters = PolicyParameters([.beladySize: ["n_sample": .integer(samples)]])
+        for capacity in Self.checkedCapacities {
+            let counts = Self.replay(.beladySize, capacity, requests: requests, parameters: parameters)
+            let sized: Bool
+            switch capacity {
+            case .bytes: sized = true
+            case .objects: sized = false
+            }
+            let expected = Self.naiveBeladySize(requests, capacity: capacity.value, sized: sized, samples: samples)
+            #expect(counts.misses == expected.misses, "\(capacity)")
+            #expect(counts.missedBytes == expected.bytes, "\(capacity)")
+        }
+    }
+
+    @Test("belady-size: every entry scored, misses and byte misses equal a plain re-implementation on trace C's first 100,000 requests, in bytes and in objects")
+    func beladySizeExact() {
+        Self.expectNaiveBeladySize(samples: 0, requests: Self.requests.prefix(100_000))
+    }
+
+    @Test("belady-size: with libCacheSim's default sample of 128, misses and byte misses equal a plain re-implementation drawing alike on trace C's first 100,000 requests, in bytes and in objects")
+    func beladySizeSampled() {
+        Self.expectNaiveBeladySize(samples: 128, requests: Self.requests.prefix(100_000))
+    }
+
+    @Test("belady-size: with sizes ignored and every entry scored it is Belady's rule: libCacheSim's belady counts")
+    func beladySizeUnsizedIsBelady() {
+        let parameters = PolicyParameters([.beladySize: ["n_sample": .integer(0)]])
+        let misses = [20, 200].map { Self.replay(.beladySize, .objects($0), parameters: parameters).misses }
+        #expect(misses == [1_453_196, 1_010_698])
     }
 }
