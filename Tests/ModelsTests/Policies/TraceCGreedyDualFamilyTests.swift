@@ -4,8 +4,8 @@ import Testing
 /// The priority policies (`gdsf`, `size`, `lfuda`, `belady-size`) on trace C: 2,000,000 requests
 /// over 20,000 objects of 13 sizes from 256 B to 1 MiB. Where the reference simulator gives counts
 /// they must be met exactly, with the capacity in bytes (sizes honoured) and in objects (sizes
-/// ignored); where it gives none, the policy must agree request by request with a plain
-/// re-implementation of its rule written here.
+/// ignored); where it gives none, the policy must give the misses and byte misses of a plain
+/// re-implementation of its rule written here, on a prefix of the trace.
 @Suite("The priority policies on trace C (variable sizes)")
 struct TraceCGreedyDualFamilyTests {
     /// Trace C's requests (object *k* has the size `--sizes pow2` gives it), built once.
