@@ -6,13 +6,8 @@
 /// The look-ahead (each request's next use) is computed once at creation, O(*n*) time and memory;
 /// after that a request costs O(log *n*) on a max-heap of the entries' next uses, with no allocation.
 public final class OptimalPolicy: RegisteredPolicy {
-    /// For each request, the index of the next request of the same identity (`Int.max`: none).
-    private let nextUse: [Int]
-    /// The request stream, kept only when the policy follows a log (for ``touch``es).
-    @exclusivity(unchecked) private var future: [UInt64] = []
-    /// The next use the request being served has, when a log drives the policy (nil: the cursor).
-    @exclusivity(unchecked) private var expected: Int?
-    @exclusivity(unchecked) private var cursor = 0
+    /// Each request's next use, and where the run is in the stream.
+    private let lookAhead: RequestLookAhead
     @exclusivity(unchecked) private var pendingNextUse = Int.max
     @exclusivity(unchecked) private var nextUseOf: [Int] = []
     /// A binary max-heap of slots by next use, and each slot's index in it (-1: absent).
@@ -22,12 +17,7 @@ public final class OptimalPolicy: RegisteredPolicy {
     /// Creates the policy for the request stream `future` (identities in request order).
     /// - Complexity: O(*n*) for *n* requests.
     public init(future: [UInt64]) {
-        var next = Array(repeating: Int.max, count: future.count)
-        var seen: [UInt64: Int] = [:]
-        for index in future.indices.reversed() {
-            next[index] = seen.updateValue(index, forKey: future[index]) ?? Int.max
-        }
-        nextUse = next
+        lookAhead = RequestLookAhead(future: future)
     }
 
     /// Creates the policy for the request stream `future`, recorded from an earlier pass of the same
@@ -36,17 +26,8 @@ public final class OptimalPolicy: RegisteredPolicy {
     /// (a repopulation, announced by ``CacheRequestLog/touch(_:)``) without losing its place.
     /// The log must number the keys as the recording did (the same stream, logged the same way).
     /// - Complexity: O(*n*) for *n* requests.
-    public convenience init(future: [UInt64], following log: CacheRequestLog) {
-        self.init(future: future)
-        self.future = future
-        log.onRequest = { [weak self] index in
-            guard let self else { return }
-            expected = index < nextUse.count ? nextUse[index] : Int.max
-        }
-        log.onTouch = { [weak self] key, last in
-            guard let self else { return }
-            expected = nextRequest(of: key, after: last)
-        }
+    public init(future: [UInt64], following log: CacheRequestLog) {
+        lookAhead = RequestLookAhead(future: future, following: log)
     }
 
     public static let policyName: PolicyName = .optimal
@@ -62,24 +43,13 @@ public final class OptimalPolicy: RegisteredPolicy {
         }
     }
 
-    /// The index of the first request of `key` after `index` (`Int.max`: none).
-    /// - Complexity: O(*n*) at worst (a touch is rare: a repopulation).
-    private func nextRequest(of key: UInt64, after index: Int) -> Int {
-        var position = max(0, index + 1)
-        while position < future.count {
-            if future[position] == key { return position }
-            position += 1
-        }
-        return Int.max
-    }
-
     /// The next request of the entry in `slot` (`Int.max`: never).
     public func nextRequest(of slot: Int) -> Int? {
         slot < position.count && position[slot] >= 0 ? nextUseOf[slot] : nil
     }
 
     public func willInsert(identity: UInt64) {
-        pendingNextUse = advance()
+        pendingNextUse = lookAhead.advance()
     }
 
     /// - Complexity: O(log *n*)
@@ -96,7 +66,7 @@ public final class OptimalPolicy: RegisteredPolicy {
 
     /// - Complexity: O(log *n*)
     public func didAccess(_ slot: Int) {
-        let use = advance()
+        let use = lookAhead.advance()
         guard slot < position.count, position[slot] >= 0 else { return }
         nextUseOf[slot] = use
         siftDown(siftUp(Int(position[slot])))
@@ -132,12 +102,6 @@ public final class OptimalPolicy: RegisteredPolicy {
 
     /// Bytes of policy state per tracked entry (the look-ahead, 8 bytes per request, comes on top).
     public static let bytesPerEntry = MemoryLayout<Int>.stride + 2 * MemoryLayout<Int32>.stride
-
-    private func advance() -> Int {
-        if let expected { return expected }
-        defer { cursor += 1 }
-        return cursor < nextUse.count ? nextUse[cursor] : Int.max
-    }
 
     private func swapAt(_ i: Int, _ j: Int) {
         heap.swapAt(i, j)

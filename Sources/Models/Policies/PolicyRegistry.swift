@@ -175,6 +175,10 @@ public enum PolicyRegistry {
         .of(RandomTwoPolicy.self),
         .of(HyperbolicPolicy.self),
         .of(RandomLRUPolicy.self),
+        .of(GDSFPolicy.self),
+        .of(SizePolicy.self),
+        .of(LFUDAPolicy.self),
+        .of(BeladySizePolicy.self),
     ]
 
     /// The policy a cache uses when a scenario names none, and a drawing store's default eviction.
