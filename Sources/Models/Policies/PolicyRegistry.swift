@@ -172,6 +172,7 @@ public enum PolicyRegistry {
         .of(TwoQueuePolicy.self),
         .of(SLRUPolicy.self),
         .of(OptimalPolicy.self),
+        .of(LIRSPolicy.self),
     ]
 
     /// The policy a cache uses when a scenario names none, and a drawing store's default eviction.
