@@ -94,6 +94,9 @@ public final class LIRSPolicy: RegisteredPolicy {
 
     /// Slots of entries the policy evicted, for the store (``victim(skipping:)``, ``takeShedSlot()``).
     @exclusivity(unchecked) private var sheds = ShedList()
+    /// The slot last handed to the store, until it is evicted (-1: none): if the store asks again
+    /// first, it kept the entry.
+    @exclusivity(unchecked) private var handedOut = -1
 
     /// Creates the policy for a store of `capacity` entries, or bytes when `sized` (0: learnt at
     /// the first eviction).
@@ -156,6 +159,7 @@ public final class LIRSPolicy: RegisteredPolicy {
     /// share; a new one, when both shares are full, evicts from Q until it fits there.
     /// - Complexity: O(1) amortised.
     public func willInsert(identity: UInt64, size: Int) {
+        if handedOut >= 0 { reclaimKept() }
         let size = sized ? size : 1
         incomingIdentity = identity
         incomingSize = size
@@ -191,6 +195,11 @@ public final class LIRSPolicy: RegisteredPolicy {
 
     /// - Complexity: O(1) amortised.
     public func didInsert(_ slot: Int) {
+        if case .revived(let node) = incoming, !(stack.contains(node) && identityOf[node] == incomingIdentity) {
+            // Dropped from S meanwhile (a store kept entries the policy had evicted): enter as new.
+            if let old = nodeOf.value(for: incomingIdentity) { forget(Int(old)) }
+            incoming = .new
+        }
         switch incoming {
         case .revived(let node):
             isLIR[node] = true
@@ -224,6 +233,7 @@ public final class LIRSPolicy: RegisteredPolicy {
     /// - Complexity: O(1) amortised.
     public func didAccess(_ slot: Int) {
         incoming = .none
+        if handedOut >= 0 { reclaimKept() }
         guard let node = node(ofSlot: slot) else { return }
         let inStack = stack.contains(node)
         let inQueue = hirQueue.contains(node)
@@ -259,10 +269,16 @@ public final class LIRSPolicy: RegisteredPolicy {
 
     /// - Complexity: O(1).
     @inline(__always)
-    public func takeShedSlot() -> Int? { sheds.isEmpty ? nil : sheds.take() }
+    public func takeShedSlot() -> Int? {
+        if handedOut >= 0 { reclaimKept() }
+        guard !sheds.isEmpty, let slot = sheds.take() else { return nil }
+        handedOut = slot
+        return slot
+    }
 
     /// The entry leaves S and Q (an LIR one's removal prunes S).
     public func didRemove(_ slot: Int) {
+        if slot == handedOut { handedOut = -1 }
         sheds.forget(slot)
         guard let node = node(ofSlot: slot) else { return }
         let wasLIR = stack.contains(node) && isLIR[node]
@@ -272,7 +288,16 @@ public final class LIRSPolicy: RegisteredPolicy {
 
     /// An entry the policy chose is already out of its lists; another one is removed.
     public func didEvict(_ slot: Int) {
+        if slot == handedOut { handedOut = -1 }
         if node(ofSlot: slot) != nil { didRemove(slot) }
+    }
+
+    /// The store kept the entry last handed to it: it comes back.
+    @inline(never)
+    private func reclaimKept() {
+        let slot = handedOut
+        handedOut = -1
+        if node(ofSlot: slot) == nil { adopt(slot) }
     }
 
     public func didRemoveAll() {
@@ -284,6 +309,7 @@ public final class LIRSPolicy: RegisteredPolicy {
         nodeCount = 0
         for slot in nodeOfSlot.indices { nodeOfSlot[slot] = -1 }
         sheds.removeAll()
+        handedOut = -1
         lirWeight = 0
         hirWeight = 0
         stackWeight = 0
@@ -294,15 +320,19 @@ public final class LIRSPolicy: RegisteredPolicy {
     /// During a miss, runs the reference's eviction until its occupancy has room for the entry,
     /// handing over each entry evicted; `nil` once there is room, even if the store holds more
     /// (entries cached outside the occupancy). Outside a miss: Q's oldest, else S's bottom.
-    /// A slot the store skips comes back as a resident HIR entry on top of Q.
+    /// A slot the store skips, or keeps when handed it, comes back as a resident HIR entry on top of Q.
     /// - Complexity: O(1) amortised.
     public func victim(skipping skip: (Int) -> Bool) -> Int? {
+        if handedOut >= 0 { reclaimKept() }
         if capacity.learn(resident: occupied) { setLimits() }
         var budget = 4 * (stack.count(0) + hirQueue.count(0)) + 8
         while budget > 0 {
             budget -= 1
             if let slot = sheds.take() {
-                guard skip(slot) else { return slot }
+                guard skip(slot) else {
+                    handedOut = slot
+                    return slot
+                }
                 adopt(slot)
                 continue
             }
@@ -360,7 +390,8 @@ public final class LIRSPolicy: RegisteredPolicy {
     /// Moves S's bottom (LIR) entry to Q's top, Q evicting its oldest until it fits (an entry
     /// larger than Q's share is evicted instead), then prunes S.
     private func demoteLIR() -> Bool {
-        guard let node = stack.front(0) else { return false }
+        // S's bottom is LIR unless S holds one HIR identity only (pruning stops at the top).
+        guard let node = stack.front(0), isLIR[node] else { return false }
         let size = sizeOf[node]
         lirWeight -= size
         popFromStack(node)
@@ -554,8 +585,8 @@ public final class LIRSPolicy: RegisteredPolicy {
         releaseIfUnused(node)
     }
 
-    /// A slot the store kept after the policy evicted it comes back as a resident HIR entry on
-    /// top of Q.
+    /// A slot the store kept (skipped, or kept when handed it) after the policy evicted it comes
+    /// back as a resident HIR entry on top of Q.
     private func adopt(_ slot: Int) {
         let identity = identityOfSlot[slot]
         if let old = nodeOf.value(for: identity) { forget(Int(old)) }

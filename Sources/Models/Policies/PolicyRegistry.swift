@@ -173,6 +173,7 @@ public enum PolicyRegistry {
         .of(SLRUPolicy.self),
         .of(OptimalPolicy.self),
         .of(LIRSPolicy.self),
+        .of(QDLPPolicy.self),
     ]
 
     /// The policy a cache uses when a scenario names none, and a drawing store's default eviction.

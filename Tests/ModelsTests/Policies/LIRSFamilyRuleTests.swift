@@ -154,4 +154,61 @@ struct LIRSFamilyRuleTests {
         driver.request(3, size: 985)
         #expect(driver.refused == [1, 3], "larger than the HIR share, though the LIR share has room")
     }
+
+    @Test("qdlp: a miss enters the FIFO; the FIFO's oldest entry, not hit there, leaves the cache and its identity joins the ghost")
+    func qdlpDemotesQuickly() {
+        let policy = QDLPPolicy(capacity: 20)  // FIFO 2, main 18, ghost 18
+        let driver = LIRSFamilyDriver(policy, capacity: 20)
+        driver.request(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20)
+        #expect(!policy.isInMain(1) && !policy.isInMain(20), "the FIFO holds whatever main does not")
+        driver.request(21)
+        #expect(driver.evicted == [1], "the FIFO's oldest goes first, though the FIFO is over its share")
+        #expect(policy.ghostCount == 1)
+    }
+
+    @Test("qdlp: the FIFO's oldest entry, hit once there, moves to main instead of leaving")
+    func qdlpPromotesLazily() {
+        let policy = QDLPPolicy(capacity: 20)
+        let driver = LIRSFamilyDriver(policy, capacity: 20)
+        driver.request(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 1)
+        #expect(!policy.isInMain(1), "a hit in the FIFO does not move the entry yet")
+        driver.request(21)
+        #expect(driver.evicted == [2], "1 moved to main when it reached the FIFO's front; 2 went")
+        #expect(policy.isInMain(1))
+    }
+
+    @Test("qdlp: a miss whose identity is in the ghost enters main, and the ghost forgets it")
+    func qdlpGhostHitEntersMain() {
+        let policy = QDLPPolicy(capacity: 20)
+        let driver = LIRSFamilyDriver(policy, capacity: 20)
+        driver.request(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21)
+        driver.request(1)
+        #expect(driver.evicted == [1, 2])
+        #expect(policy.isInMain(1))
+        #expect(policy.ghostCount == 1, "1 left the ghost, 2 joined it")
+    }
+
+    @Test("qdlp: an entry moving to a full main makes main evict as CLOCK with 2-bit counters (a hit entry goes round with one less)")
+    func qdlpMainIsClock() {
+        let policy = QDLPPolicy(capacity: 4, fifoRatio: 0.5)  // FIFO 2, main 2
+        let driver = LIRSFamilyDriver(policy, capacity: 4)
+        driver.request(1, 2, 3, 4, 1, 2, 3, 4, 5)
+        #expect(driver.evicted == [1], "1 and 2 moved to main; 3 moving there made main evict its oldest, 1")
+        #expect(policy.isInMain(2) && policy.isInMain(3) && !policy.isInMain(4))
+        driver.request(2, 6)
+        #expect(driver.evicted == [1, 3], "4 moved to main: 2 (hit) went round, 3 went")
+        #expect(driver.resident == [2, 4, 5, 6])
+    }
+
+    @Test("qdlp, sized: an entry larger than the FIFO's share is refused; one of exactly its share has room made and is not cached")
+    func qdlpSizedFIFOShare() {
+        let policy = QDLPPolicy(capacity: 100, sized: true)  // FIFO 10 bytes
+        let driver = LIRSFamilyDriver(policy, capacity: 100)
+        driver.request(1, size: 11)
+        #expect(driver.refused == [1])
+        driver.request(2, size: 9)
+        driver.request(3, size: 10)
+        #expect(driver.resident == [2] && driver.evicted == [3])
+        #expect(policy.ghostCount == 0, "3 was never in the FIFO: no ghost")
+    }
 }

@@ -26,6 +26,11 @@ struct TraceCLIRSFamilyTests {
         missedBytes: [289_245_106_176, 256_224_181_504, 143_787_171_840, 118_954_827_520],
         objectMisses: [1_577_742, 1_192_893, 874_873, 722_946])
 
+    static let qdlp = Reference(
+        byteMisses: [1_416_324, 1_168_469, 853_110, 696_219],
+        missedBytes: [271_411_730_688, 187_292_216_576, 136_665_631_488, 112_060_512_768],
+        objectMisses: [1_568_867, 1_183_748, 859_006, 703_258])
+
     static func replay(_ policy: PolicyName, _ capacity: ReplayCapacity) -> ReplayCounts {
         let cache = TraceReplay.make(policy: policy, capacity: capacity)
         requests.withUnsafeBufferPointer { cache.replay($0, counted: true) }
@@ -45,5 +50,10 @@ struct TraceCLIRSFamilyTests {
     @Test("lirs: misses and byte misses equal libCacheSim's on trace C, in bytes and in objects")
     func lirsAgrees() {
         Self.check(.lirs, Self.lirs)
+    }
+
+    @Test("qdlp: misses and byte misses equal libCacheSim's on trace C, in bytes and in objects")
+    func qdlpAgrees() {
+        Self.check(.qdlp, Self.qdlp)
     }
 }
