@@ -174,6 +174,7 @@ public enum PolicyRegistry {
         .of(OptimalPolicy.self),
         .of(LIRSPolicy.self),
         .of(QDLPPolicy.self),
+        .of(FIFOMergePolicy.self),
     ]
 
     /// The policy a cache uses when a scenario names none, and a drawing store's default eviction.

@@ -211,4 +211,35 @@ struct LIRSFamilyRuleTests {
         #expect(driver.resident == [2] && driver.evicted == [3])
         #expect(policy.ghostCount == 0, "3 was never in the FIFO: no ghost")
     }
+
+    @Test("fifo-merge: while the cache holds at most n_exam entries it evicts the oldest, as FIFO, hits or not")
+    func fifoMergeSmallCacheIsFIFO() {
+        let driver = LIRSFamilyDriver(FIFOMergePolicy(examined: 4, kept: 1), capacity: 3)
+        driver.request(1, 2, 3, 1, 1, 4, 5)
+        #expect(driver.evicted == [1, 2])
+    }
+
+    @Test(
+        "fifo-merge: past n_exam entries it evicts a window's n_exam − n_keep − 1 fewest-hit entries, then examines the next window where that one ended"
+    )
+    func fifoMergeWindows() {
+        let policy = FIFOMergePolicy(examined: 4, kept: 1)  // 2 evicted per window of 4
+        let driver = LIRSFamilyDriver(policy, capacity: 5)
+        driver.request(1, 2, 3, 4, 5, 1, 1, 1, 3, 3, 4)  // hits: 1: 3, 2: 0, 3: 2, 4: 1, 5: 0
+        driver.request(6, 7)
+        #expect(driver.evicted == [2, 4], "the window 1, 2, 3, 4 by hits: 2, then 4; 5 (no hit) was not in it")
+        #expect(policy.hits(of: 1) == 3 && policy.hits(of: 3) == 2, "the others stay where they are")
+        driver.request(6, 7, 8)
+        #expect(driver.evicted == [2, 4, 5], "the next window, 5, 6, 7 and (wrapping) 1: 5 has the fewest hits")
+        #expect(driver.resident == [1, 3, 6, 7, 8], "3 (2 hits) was in neither window's eviction")
+    }
+
+    @Test("fifo-merge, sized: a window ranks hits per byte: of entries with equal hits the largest goes first")
+    func fifoMergeHitsPerByte() {
+        let driver = LIRSFamilyDriver(FIFOMergePolicy(sized: true, examined: 4, kept: 1), capacity: 16)
+        for (id, size) in [(1, 2), (2, 8), (3, 2), (4, 2), (5, 2)] { driver.request(id, size: size) }
+        driver.request(1, 2, 3, 4)
+        driver.request(6, size: 2)
+        #expect(driver.evicted == [2], "one hit in 8 bytes ranks below one hit in 2")
+    }
 }

@@ -31,6 +31,11 @@ struct TraceCLIRSFamilyTests {
         missedBytes: [271_411_730_688, 187_292_216_576, 136_665_631_488, 112_060_512_768],
         objectMisses: [1_568_867, 1_183_748, 859_006, 703_258])
 
+    static let fifoMerge = Reference(
+        byteMisses: [1_827_385, 1_125_453, 671_406, 507_570],
+        missedBytes: [277_336_052_992, 219_798_190_336, 159_499_940_096, 130_735_747_072],
+        objectMisses: [1_841_561, 1_289_161, 1_011_197, 825_965])
+
     static func replay(_ policy: PolicyName, _ capacity: ReplayCapacity) -> ReplayCounts {
         let cache = TraceReplay.make(policy: policy, capacity: capacity)
         requests.withUnsafeBufferPointer { cache.replay($0, counted: true) }
@@ -55,5 +60,10 @@ struct TraceCLIRSFamilyTests {
     @Test("qdlp: misses and byte misses equal libCacheSim's on trace C, in bytes and in objects")
     func qdlpAgrees() {
         Self.check(.qdlp, Self.qdlp)
+    }
+
+    @Test("fifo-merge: misses and byte misses equal libCacheSim's on trace C, in bytes and in objects")
+    func fifoMergeAgrees() {
+        Self.check(.fifoMerge, Self.fifoMerge)
     }
 }
