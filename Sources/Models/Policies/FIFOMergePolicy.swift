@@ -1,7 +1,7 @@
 /// FIFO-Merge as the reference simulator runs it (`FIFO_Merge.c`, cache name
 /// `FIFO_Merge_FREQUENCY`): a FIFO that, instead of evicting its oldest entry, examines a window of
 /// 100 entries at a time and evicts the 49 least worth keeping, leaving the others where they are
-/// (the segment merge of Yang et al.'s FIFO-Merge, HotStorage 2023, on one queue).
+/// (the merge-based eviction of Yang et al.'s Segcache, NSDI 2021, on one queue of objects).
 ///
 /// A miss enters at the FIFO's newest end with count 0; a hit adds one to the entry's count and
 /// moves nothing. To evict while the cache holds at most `n_exam` (100) entries: the oldest entry,
@@ -62,7 +62,7 @@ public final class FIFOMergePolicy: RegisteredPolicy {
     public static let policyName: PolicyName = .fifoMerge
     public static let summary =
         "FIFO-Merge: a FIFO that examines 100 entries at a time and evicts the 49 with the fewest hits per byte, the others staying in place."
-    public static let reference = "Yang et al., HotStorage 2023; libCacheSim FIFO_Merge.c"
+    public static let reference = "Yang et al. (Segcache), NSDI 2021; libCacheSim FIFO_Merge.c"
     public static let parameters = [
         PolicyParameter("n_exam", "Entries examined per window.", kind: .integer(2...10_000), default: .integer(100)),
         PolicyParameter(

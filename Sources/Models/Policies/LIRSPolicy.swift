@@ -30,10 +30,11 @@
 ///   store then holds more than its capacity: during a miss ``victim(skipping:)`` returns `nil`
 ///   once the reference's occupancy has room, and the store inserts over its limit.
 /// - That demotion loop re-reads the entry's size from its Q record after Q evicted it and freed
-///   the record; the memory of freed records is reused last freed first, so the size read is
-///   that of the record that took the memory since (a demoted entry's Q record, a non-resident
-///   identity's record), if any. The policy follows which record holds that memory (in objects
-///   every size is 1 and it changes nothing).
+///   the record; the memory of freed records is reused last freed first (as glibc's malloc reuses
+///   it), so the size read is that of the record that took the memory since (a demoted entry's Q
+///   record, a non-resident identity's record), if any. The policy follows which record holds that
+///   memory. In objects every size is 1 and it changes nothing; on trace C in bytes, reading the
+///   entry's own size instead gives 404 more misses at 1% of the working set and 498 fewer at 5%.
 public final class LIRSPolicy: RegisteredPolicy {
     /// S (front: bottom, least recent), Q (front: oldest) and S's non-resident identities (front:
     /// oldest), over nodes: an identity has a node while it is in S or Q.
