@@ -39,9 +39,12 @@ public enum CacheReplay {
         guard capacity > 0 else { return requests.count }
         let largest = Int(requests.max() ?? 0)
         var slotOf = [Int32](repeating: -1, count: largest + 1)
-        var objectIn = [UInt32](repeating: 0, count: min(capacity, requests.count) + 1)
+        // Room for every distinct id: a policy may keep more entries than the capacity (`lirs`
+        // keeps some outside its occupancy, as the reference does).
+        let slotBound = min(largest + 1, requests.count) + 1
+        var objectIn = [UInt32](repeating: 0, count: slotBound)
         var freeSlots: [Int32] = []
-        freeSlots.reserveCapacity(min(capacity, requests.count) + 1)
+        freeSlots.reserveCapacity(slotBound)
         var nextSlot = 0
         var misses = 0
         slotOf.withUnsafeMutableBufferPointer { slotOf in

@@ -179,6 +179,9 @@ public enum PolicyRegistry {
         .of(SizePolicy.self),
         .of(LFUDAPolicy.self),
         .of(BeladySizePolicy.self),
+        .of(LIRSPolicy.self),
+        .of(QDLPPolicy.self),
+        .of(FIFOMergePolicy.self),
     ]
 
     /// The policy a cache uses when a scenario names none, and a drawing store's default eviction.
