@@ -179,6 +179,7 @@ public enum PolicyRegistry {
         .of(SizePolicy.self),
         .of(LFUDAPolicy.self),
         .of(BeladySizePolicy.self),
+        .of(LeCaRPolicy.self),
     ]
 
     /// The policy a cache uses when a scenario names none, and a drawing store's default eviction.

@@ -1,0 +1,86 @@
+import Models
+import Testing
+
+/// Drives a policy as a replay does, an object's id as its slot and identity, recording its evictions.
+private final class LearnedPolicyDriver {
+    let policy: any EvictionPolicy
+    let capacity: Int
+    private(set) var resident: Set<Int> = []
+    private(set) var evicted: [Int] = []
+
+    init(_ policy: any EvictionPolicy, capacity: Int) {
+        self.policy = policy
+        self.capacity = capacity
+    }
+
+    func request(_ ids: Int...) {
+        for id in ids {
+            if resident.contains(id) {
+                policy.didAccess(id)
+                continue
+            }
+            policy.willInsert(identity: UInt64(id), size: 1)
+            while resident.count >= capacity, let victim = policy.victim(skipping: { _ in false }) {
+                policy.didEvict(victim)
+                resident.remove(victim)
+                evicted.append(victim)
+            }
+            policy.didInsert(id)
+            resident.insert(id)
+        }
+    }
+}
+
+@Suite("Rules of the learning eviction policies")
+struct LearnedPolicyRuleTests {
+    @Test("lecar: when the LRU and LFU experts propose the same entry it goes, with no draw and no history")
+    func lecarAgreeingExperts() {
+        let policy = LeCaRPolicy(capacity: 3)
+        let driver = LearnedPolicyDriver(policy, capacity: 3)
+        driver.request(1, 2, 3, 4)
+        #expect(driver.evicted == [1])
+        #expect(policy.historySizes == (0, 0))
+        #expect(policy.weights == (0.5, 0.5))
+    }
+
+    @Test("lecar: when the experts disagree, the draw (next() mod 100) / 100 below w_lru takes LRU's victim, else LFU's")
+    func lecarDraw() {
+        // Seed 0: the first draw is 1442695040888963407 mod 100 = 7, r = 0.07.
+        let even = LeCaRPolicy(capacity: 3, seed: 0)
+        let first = LearnedPolicyDriver(even, capacity: 3)
+        first.request(1, 1, 2, 3, 4)
+        #expect(first.evicted == [1], "LRU proposes 1, LFU 2; 0.07 < 0.5")
+        #expect(even.historySizes == (1, 0))
+        let leaning = LeCaRPolicy(capacity: 3, seed: 0, lruWeight: 0.05)
+        let second = LearnedPolicyDriver(leaning, capacity: 3)
+        second.request(1, 1, 2, 3, 4)
+        #expect(second.evicted == [2], "0.07 ≥ 0.05: LFU's victim")
+        #expect(leaning.historySizes == (0, 1))
+    }
+
+    @Test("lecar: a miss on an identity in an expert's history lowers that expert's weight by e^(-0.45·d^t), then renormalises")
+    func lecarRegret() {
+        let policy = LeCaRPolicy(capacity: 3, seed: 0)
+        let driver = LearnedPolicyDriver(policy, capacity: 3)
+        driver.request(1, 1, 2, 3, 4, 1)
+        // 1 was evicted by the LRU expert at request 5 and asked for at request 6: t = 1, d = 0.005^(1/3).
+        #expect(abs(policy.weights.lru - 0.480_772_257_124_366_83) < 1e-15)
+        #expect(abs(policy.weights.lfu - 0.519_227_742_771_787_6) < 1e-15)
+        #expect(policy.historySizes.lru == 0, "the identity leaves the history")
+    }
+
+    @Test("lecar: each expert's history keeps at most half the capacity, its oldest identities dropped first")
+    func lecarHistoryBound() {
+        // w_lru = 0: every disagreement takes the LFU expert's victim.
+        let policy = LeCaRPolicy(capacity: 4, seed: 0, lruWeight: 0)
+        let driver = LearnedPolicyDriver(policy, capacity: 4)
+        driver.request(1, 1, 2, 3, 4, 5, 6, 7)
+        #expect(driver.evicted == [2, 3, 4])
+        #expect(policy.historySizes == (0, 2))
+        driver.request(3)
+        let moved = policy.weights
+        #expect(moved.lru > 0, "3 is still in the LFU expert's history: the weights moved (renormalised from 0 and 0.5)")
+        driver.request(2)
+        #expect(policy.weights == moved, "2 was dropped from the history: no regret")
+    }
+}
