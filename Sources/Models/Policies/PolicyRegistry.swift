@@ -180,6 +180,7 @@ public enum PolicyRegistry {
         .of(LFUDAPolicy.self),
         .of(BeladySizePolicy.self),
         .of(LeCaRPolicy.self),
+        .of(CacheusPolicy.self),
     ]
 
     /// The policy a cache uses when a scenario names none, and a drawing store's default eviction.

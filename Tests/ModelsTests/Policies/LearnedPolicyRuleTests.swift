@@ -27,6 +27,11 @@ private final class LearnedPolicyDriver {
             }
             policy.didInsert(id)
             resident.insert(id)
+            while let shed = policy.takeShedSlot() {
+                policy.didEvict(shed)
+                resident.remove(shed)
+                evicted.append(shed)
+            }
         }
     }
 }
@@ -82,5 +87,63 @@ struct LearnedPolicyRuleTests {
         #expect(moved.lru > 0, "3 is still in the LFU expert's history: the weights moved (renormalised from 0 and 0.5)")
         driver.request(2)
         #expect(policy.weights == moved, "2 was dropped from the history: no regret")
+    }
+
+    @Test("cacheus: new entries enter SR, half the capacity; SR's overflow leaves the cache for H at once")
+    func cacheusScanResistance() {
+        let policy = CacheusPolicy(capacity: 4)
+        let driver = LearnedPolicyDriver(policy, capacity: 4)
+        driver.request(1, 2, 3)
+        #expect(driver.evicted == [1], "SR holds 2 of the 4 entries; 1 went to H with the cache not yet full")
+        #expect(policy.sizes.sr == 2 && policy.sizes.r == 0 && policy.sizes.history == 1)
+    }
+
+    @Test("cacheus: a hit in SR moves the entry to R; a miss whose identity is in H enters R with one more than its remembered count")
+    func cacheusHistoryHit() {
+        let policy = CacheusPolicy(capacity: 4)
+        let driver = LearnedPolicyDriver(policy, capacity: 4)
+        driver.request(1, 1, 2, 3, 4)
+        #expect(driver.evicted == [2], "SR is 3 and 4; 2 went to H with count 1")
+        #expect(policy.isInR(1) && policy.frequency(of: 1) == 2)
+        driver.request(2)
+        #expect(policy.isInR(2), "2 was in H: it enters R")
+        #expect(policy.frequency(of: 2) == 2, "its count from H (1) plus one")
+    }
+
+    @Test(
+        "cacheus: every eviction draws; r below w_lru takes SR's oldest entry into LRU's history, else the entry that reached the lowest count last into LFU's"
+    )
+    func cacheusDraw() {
+        let policy = CacheusPolicy(capacity: 4, seed: 0)
+        let driver = LearnedPolicyDriver(policy, capacity: 4)
+        driver.request(1, 1, 2, 2, 3, 4)
+        #expect(driver.evicted.isEmpty && policy.isInR(1) && policy.isInR(2))
+        // Seed 0 draws 7 then 66 (mod 100): r = 0.07, then 0.66, against w_lru = 0.5.
+        driver.request(5)
+        #expect(driver.evicted == [3], "SR-LRU proposes 3, CR-LFU 4 (count 1, reached last); 0.07 < 0.5")
+        driver.request(6)
+        #expect(driver.evicted == [3, 5], "SR-LRU proposes 4, CR-LFU 5; 0.66 ≥ 0.5")
+        #expect(policy.sizes.lruHistory == 1 && policy.sizes.lfuHistory == 1)
+    }
+
+    @Test("cacheus: each capacity's worth of requests moves the learning rate by −|lr·Δlr| while no interval is all hits")
+    func cacheusLearningRate() {
+        let policy = CacheusPolicy(capacity: 4, seed: 0, learningRate: 0.408)
+        let driver = LearnedPolicyDriver(policy, capacity: 4)
+        driver.request(1, 1, 2, 2, 3)
+        #expect(policy.weights.learningRate == 0.241_536, "0.408 − 0.408·0.408 after the first 4 requests")
+    }
+
+    @Test("cacheus: a miss on an identity in LRU's history multiplies w_lru by e^(−lr), then both are renormalised")
+    func cacheusRegret() {
+        let policy = CacheusPolicy(capacity: 4, seed: 0, learningRate: 0.408)
+        let driver = LearnedPolicyDriver(policy, capacity: 4)
+        driver.request(1, 1, 2, 2, 3, 4, 5, 6)
+        #expect(policy.sizes.lruHistory == 1, "3 is in LRU's history")
+        driver.request(3)
+        // The rate moved twice (after requests 4 and 8): 0.241536, then 0.201328951296.
+        #expect(abs(policy.weights.lru - 0.449_837_087_048_924_94) < 1e-15)
+        #expect(abs(policy.weights.lfu - 0.550_162_912_951_075) < 1e-15)
+        #expect(policy.sizes.lruHistory == 0)
     }
 }
