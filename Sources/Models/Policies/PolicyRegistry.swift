@@ -181,6 +181,7 @@ public enum PolicyRegistry {
         .of(BeladySizePolicy.self),
         .of(LeCaRPolicy.self),
         .of(CacheusPolicy.self),
+        .of(LHDPolicy.self),
     ]
 
     /// The policy a cache uses when a scenario names none, and a drawing store's default eviction.

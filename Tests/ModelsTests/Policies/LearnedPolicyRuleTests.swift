@@ -146,4 +146,52 @@ struct LearnedPolicyRuleTests {
         #expect(abs(policy.weights.lfu - 0.550_162_912_951_075) < 1e-15)
         #expect(policy.sizes.lruHistory == 0)
     }
+
+    @Test(
+        "lhd: an entry ranks by its class's hit density at its age over its size; a new entry is class 0, (0 + 17) / (age + 1) before any reconfiguration"
+    )
+    func lhdNewEntryRank() {
+        let policy = LHDPolicy(capacity: 3)
+        let driver = LearnedPolicyDriver(policy, capacity: 3)
+        driver.request(1)
+        #expect(policy.rank(of: 1) == 17, "age 0 (ages count 1,024 requests), class 0")
+        driver.request(2)
+        for _ in 0..<1024 { driver.request(2) }
+        #expect(policy.rank(of: 1) == Float(17.0 / 2.0), "age 1")
+    }
+
+    @Test("lhd: a hit records the entry's last two hit ages; an entry hit at age 0 twice is class 15, density 32 at age 0")
+    func lhdHitAgeClass() {
+        let policy = LHDPolicy(capacity: 3)
+        let driver = LearnedPolicyDriver(policy, capacity: 3)
+        driver.request(1, 1)
+        #expect(policy.rank(of: 1) == 32, "hit ages 0 and 0: class 15, (15 + 17) / 1")
+    }
+
+    @Test("lhd: the lowest rank among the drawn entries and the recent low-ranked admissions goes")
+    func lhdVictim() {
+        let policy = LHDPolicy(capacity: 3, seed: 0)
+        let driver = LearnedPolicyDriver(policy, capacity: 3)
+        driver.request(1, 2, 3)
+        for _ in 0..<550 { driver.request(2, 3) }
+        #expect(policy.rank(of: 1) == Float(17.0 / 2.0) && policy.rank(of: 2) == 32)
+        driver.request(4)
+        #expect(driver.evicted == [1], "1, aged past 1,024 requests, ranks lowest")
+        #expect(
+            policy.statistics.averageVictimRank == (1 - Float(0.9)) * 8.5,
+            "the average, from 0, moves a tenth of the way (in 32-bit floats)")
+    }
+
+    @Test("lhd: one access in 32 draws an explorer, ranked one higher, while 1% of the capacity is left for explorers")
+    func lhdExplorer() {
+        // Seed 21: the first draw is 0 mod 32.
+        let policy = LHDPolicy(capacity: 100, seed: 21)
+        let driver = LearnedPolicyDriver(policy, capacity: 100)
+        driver.request(1)
+        #expect(policy.rank(of: 1) == 18, "17 + 1")
+        #expect(policy.statistics.explorerBudget == 0, "the budget, 1 entry, is spent")
+        let other = LHDPolicy(capacity: 3, seed: 21)
+        LearnedPolicyDriver(other, capacity: 3).request(1)
+        #expect(other.rank(of: 1) == 17, "no budget at capacity 3: no explorer")
+    }
 }

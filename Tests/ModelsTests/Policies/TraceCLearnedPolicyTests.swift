@@ -55,4 +55,13 @@ struct TraceCLearnedPolicyTests {
         #expect(objects.map(\.misses) == [1_604_511, 1_194_113, 866_945, 707_735])
         #expect(Self.replay(.cacheus, .bytes(Self.byteCapacities[0])).misses == 1_628_613, "0.408 is the default")
     }
+
+    @Test("lhd: misses and byte misses equal libCacheSim's on trace C, in bytes and in objects")
+    func lhd() {
+        let bytes = Self.byteCapacities.map { Self.replay(.lhd, .bytes($0)) }
+        #expect(bytes.map(\.misses) == [1_449_923, 858_799, 502_886, 373_010])
+        #expect(bytes.map(\.missedBytes) == [278_693_660_928, 245_658_605_824, 196_520_541_696, 164_265_185_536])
+        let objects = Self.objectCapacities.map { Self.replay(.lhd, .objects($0)) }
+        #expect(objects.map(\.misses) == [1_592_545, 1_313_994, 999_668, 802_311])
+    }
 }
