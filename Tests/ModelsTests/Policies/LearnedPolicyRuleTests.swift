@@ -194,4 +194,28 @@ struct LearnedPolicyRuleTests {
         LearnedPolicyDriver(other, capacity: 3).request(1)
         #expect(other.rank(of: 1) == 17, "no budget at capacity 3: no explorer")
     }
+
+    /// A store numbers keys 1, 2, 3, ... in the order they are first inserted; the replay gets the
+    /// same numbers, so the histories (kept by identity) and the draws match.
+    @Test(
+        "lecar, cacheus and lhd draw and remember identities through a store as in a replay",
+        arguments: [PolicyName.lecar, .cacheus, .lhd])
+    func storeMatchesReplay(policy: PolicyName) {
+        final class Box {}
+        let requests = Array(ZipfTrace(count: 20_000, objects: 2_000, alpha: 0.9, seed: 7).requests)
+        let store = BoundedStore<UInt32, Box>(costLimit: 100, policy: policy.makePolicy(seed: 0, capacity: 100))
+        var misses = 0
+        for id in requests where store.value(forKey: id) == nil {
+            misses += 1
+            store.setValue(Box(), forKey: id, cost: 1)
+        }
+        var identity: [UInt32: UInt32] = [:]
+        let identities = requests.map { id in
+            if let known = identity[id] { return known }
+            let next = UInt32(identity.count + 1)
+            identity[id] = next
+            return next
+        }
+        #expect(misses == CacheReplay.misses(of: policy, capacity: 100, requests: identities))
+    }
 }
