@@ -3,8 +3,9 @@
 /// unit of space-time, learnt per class of entries from the ages at which they were hit or evicted.
 ///
 /// Each entry keeps the request count at its last access, its last two hit ages and its size. Ages
-/// are request counts shifted right by 10 (the reference adapts the shift only at its 5th and 25th
-/// reconfiguration). Entries fall into 16 classes by the sum of their last two hit ages (about its
+/// are request counts shifted right by 10, a shift reset at the 6th and 26th reconfiguration to the
+/// log₂ of the average number of cached entries over 200, rounded up (at least 1), the histograms
+/// rescaled to it. Entries fall into 16 classes by the sum of their last two hit ages (about its
 /// log₂ below 20,000; a new entry's sum is 20,000, class 0; an age of 0 is class 15). A hit records
 /// one hit at the entry's age in its class; an eviction records one eviction. Every 2^20 accesses
 /// both histograms decay by 0.9 and each class's hit density at age `a` becomes the hits at ages ≥ `a`
@@ -56,6 +57,9 @@ public final class LHDPolicy: RegisteredPolicy {
     @exclusivity(unchecked) private var explorerBudget: Int64 = 0
     @exclusivity(unchecked) private var timestamp = 0
     @exclusivity(unchecked) private var ageShift = 10
+    /// The moving average of the number of cached entries, at reconfigurations, and its mass.
+    @exclusivity(unchecked) private var averageEntries: Float = 0
+    @exclusivity(unchecked) private var averageEntriesMass: Float = 0
     @exclusivity(unchecked) private var nextReconfiguration = LHDPolicy.accessesPerReconfiguration
     @exclusivity(unchecked) private var reconfigurations = 0
     @exclusivity(unchecked) private var capacity: LearntCapacity
@@ -277,13 +281,14 @@ public final class LHDPolicy: RegisteredPolicy {
         slotOfIdentity.removeValue(for: identityOf[slot])
     }
 
-    /// Decays the histograms and recomputes every class's hit densities, as the reference does (its
-    /// age coarsening changes only at the 5th and 25th reconfiguration, which trace C never reaches).
+    /// Decays the histograms, adapts the age coarsening, and recomputes every class's hit densities,
+    /// as the reference does.
     private func reconfigure() {
         for cell in hits.indices {
             hits[cell] *= Self.decay
             evictions[cell] *= Self.decay
         }
+        adaptAgeCoarsening()
         for hitAgeClass in 0..<Self.hitAgeClasses {
             let base = hitAgeClass * Self.maxAge
             var totalEvents = hits[base + Self.maxAge - 1] + evictions[base + Self.maxAge - 1]
@@ -294,6 +299,52 @@ public final class LHDPolicy: RegisteredPolicy {
                 totalEvents += hits[base + age] + evictions[base + age]
                 lifetime += totalEvents
                 densities[base + age] = Double(totalEvents) > 1e-5 ? totalHits / lifetime : 0
+            }
+        }
+    }
+
+    /// Follows the number of cached entries; at the 6th and 26th reconfiguration sets the age shift so
+    /// that `maxAge` coarsened ages span about 100 times that number, stretching or compressing the
+    /// histograms to the new scale (the reference's `adaptAgeCoarsening`).
+    private func adaptAgeCoarsening() {
+        averageEntries *= Self.decay
+        averageEntriesMass *= Self.decay
+        averageEntries += Float(tags.count)
+        averageEntriesMass = Float(Double(averageEntriesMass) + 1)
+        let entries = averageEntries / averageEntriesMass
+        let optimal = Float(1.0 * Double(entries) / Double(Float(0.01) * Float(Self.maxAge)))
+        guard reconfigurations == 5 || reconfigurations == 25 else { return }
+        var shift = 1
+        while Float(1 << shift) < optimal { shift += 1 }
+        let delta = shift - ageShift
+        ageShift = shift
+        averageEntries *= 8
+        averageEntriesMass *= 8
+        for hitAgeClass in 0..<Self.hitAgeClasses {
+            let base = hitAgeClass * Self.maxAge
+            if delta < 0 {
+                for age in (Self.maxAge >> -delta)..<(Self.maxAge - 1) {
+                    hits[base + Self.maxAge - 1] += hits[base + age]
+                    evictions[base + Self.maxAge - 1] += evictions[base + age]
+                }
+                let factor = Float(1 << -delta)
+                for age in stride(from: Self.maxAge - 2, through: 0, by: -1) {
+                    hits[base + age] = hits[base + (age >> -delta)] / factor
+                    evictions[base + age] = evictions[base + (age >> -delta)] / factor
+                }
+            } else if delta > 0 {
+                for age in 0..<(Self.maxAge >> delta) {
+                    hits[base + age] = hits[base + (age << delta)]
+                    evictions[base + age] = evictions[base + (age << delta)]
+                    for offset in 1..<(1 << delta) {
+                        hits[base + age] += hits[base + (age << delta) + offset]
+                        evictions[base + age] += evictions[base + (age << delta) + offset]
+                    }
+                }
+                for age in (Self.maxAge >> delta)..<(Self.maxAge - 1) {
+                    hits[base + age] = 0
+                    evictions[base + age] = 0
+                }
             }
         }
     }
