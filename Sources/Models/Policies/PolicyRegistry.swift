@@ -182,6 +182,9 @@ public enum PolicyRegistry {
         .of(LIRSPolicy.self),
         .of(QDLPPolicy.self),
         .of(FIFOMergePolicy.self),
+        .of(LeCaRPolicy.self),
+        .of(CacheusPolicy.self),
+        .of(LHDPolicy.self),
     ]
 
     /// The policy a cache uses when a scenario names none, and a drawing store's default eviction.
