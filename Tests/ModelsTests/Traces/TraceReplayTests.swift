@@ -9,7 +9,7 @@ struct TraceReplayTests {
     static func replay(
         _ policy: PolicyName, _ capacity: ReplayCapacity, _ requests: [TraceRequest], warmup: Int = 0
     ) -> ReplayCounts {
-        let future = policy == .optimal ? requests.map(\.key) : []
+        let future = policy.needsFuture ? requests.map(\.key) : []
         let cache = TraceReplay.make(policy: policy, capacity: capacity, future: future)
         requests.withUnsafeBufferPointer { all in
             cache.replay(UnsafeBufferPointer(rebasing: all[0..<warmup]), counted: false)
@@ -56,7 +56,7 @@ struct TraceReplayTests {
             byKey.append(TraceRequest(time: Double(index), key: key, size: size))
             byId.append(TraceRequest(time: Double(index), key: id, size: size))
         }
-        let future = policy == .optimal ? byKey.map(\.key) : []
+        let future = policy.needsFuture ? byKey.map(\.key) : []
         for capacity in [ReplayCapacity.objects(1), .objects(50), .objects(400), .bytes(900)] {
             let dense = TraceReplay.make(policy: policy, capacity: capacity, future: future, denseKeys: keys)
             let keyed = TraceReplay.make(policy: policy, capacity: capacity, future: future)
