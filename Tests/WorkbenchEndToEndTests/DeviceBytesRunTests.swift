@@ -18,7 +18,9 @@ struct DeviceBytesRunTests {
         let header = try #require(run.stdout.split(separator: "\n").first { $0.contains("policy") && $0.contains("in_use") })
         let names = header.split(separator: " ").map(String.init)
         #expect(
-            Array(names.prefix(5)) == ["policy", "in_use", "device_bytes_held_max", "device_cost_ms", "device_cost_frames_over_budget"])
+            Array(names.prefix(6)) == [
+                "policy", "in_use", "device_bytes_held_max", "device_cost_ms", "device_recreation_ms", "device_cost_frames_over_budget",
+            ])
         #expect(run.stdout.contains("device_*: from the device profile and the counts; cache_bytes_max, allocated_bytes"), "\(run.stdout)")
         #expect(run.stdout.contains(": measured on this machine (stand-in)"), "\(run.stdout)")
 
@@ -60,14 +62,16 @@ struct DeviceBytesRunTests {
         let header = try #require(markdown.split(separator: "\n").first { $0.hasPrefix("| policy | in\\_use") }, "\(markdown)")
         #expect(
             header.hasPrefix(
-                "| policy | in\\_use | device\\_bytes\\_held\\_max | device\\_cost\\_ms | device\\_cost\\_frames\\_over\\_budget |"),
+                "| policy | in\\_use | device\\_bytes\\_held\\_max | device\\_cost\\_ms | device\\_recreation\\_ms | device\\_cost\\_frames\\_over\\_budget |"),
             "\(header)")
         #expect(markdown.contains("device\\_\\*: from the device profile and the counts; cache\\_bytes\\_max"), "\(markdown)")
         #expect(markdown.contains("measured on this machine (stand-in)."), "\(markdown)")
         let html = try String(contentsOf: temp.path("out").appendingPathComponent("index.html"), encoding: .utf8)
             .replacingOccurrences(of: "<wbr>", with: "")
         let table = try #require(html.range(of: "<th>policy</th>").map { String(html[$0.lowerBound...].prefix(300)) })
-        let order = ["policy", "in_use", "device_bytes_held_max", "device_cost_ms", "device_cost_frames_over_budget", "requests"]
+        let order = [
+            "policy", "in_use", "device_bytes_held_max", "device_cost_ms", "device_recreation_ms", "device_cost_frames_over_budget", "requests",
+        ]
             .map { table.range(of: "<th>\($0)</th>")?.lowerBound }
         #expect(!order.contains(nil) && order.compactMap { $0 } == order.compactMap { $0 }.sorted(), "\(table)")
         #expect(html.contains("measured on this machine (stand-in).</p>"), "\(html)")
@@ -90,8 +94,8 @@ struct DeviceBytesRunTests {
         let lines = decided.stdout.split(separator: "\n").map(String.init)
         let header = try #require(lines.first { $0.hasPrefix("  run ") }, "\(decided.stdout)")
         #expect(
-            header.split(separator: " ").map(String.init).prefix(4)
-                == ["run", "device_bytes_held_max", "device_cost_ms", "device_cost_frames_over_budget"], "\(header)")
+            header.split(separator: " ").map(String.init).prefix(5)
+                == ["run", "device_bytes_held_max", "device_cost_ms", "device_recreation_ms", "device_cost_frames_over_budget"], "\(header)")
         let lru = try #require(lines.first { $0.hasPrefix("  lru/repopulate") }, "\(decided.stdout)")
         #expect(lru.contains(" MiB"), "bytes held shown in MiB: \(lru)")
         #expect(

@@ -92,6 +92,13 @@ public final class ControllerCache {
     @exclusivity(unchecked) private var repopulation: RunLoop.Token?
     /// Store slot last seen for each `ControllerType.id` (-1: none): a hint, checked on use.
     @exclusivity(unchecked) private var slotHints: [Int] = []
+    /// Controllers of each type the cache has let go and not yet re-made.
+    @exclusivity(unchecked) private var letGo: [Key: Int] = [:]
+    /// Each type's stated cost of re-creation, for a cost-aware policy (types that state one).
+    @exclusivity(unchecked) private var recreationCosts: [Key: Double] = [:]
+    /// Whether the instantiation under way re-makes a controller the cache let go: a device
+    /// cost charged now is time lost to re-creation.
+    @exclusivity(unchecked) public private(set) var isRecreating = false
 
     /// Creates an independent cache.
     /// - Parameters:
@@ -122,7 +129,9 @@ public final class ControllerCache {
         requestLog?.record(key, size: 1, time: runLoop.now)
         // Every instance under T's key was made by `T()`.
         if let reused = reuse(key: key) { return unsafeDowncast(reused, to: T.self) }
+        isRecreating = takeLetGo(key)
         let made = T()
+        isRecreating = false
         insert(made, key: key)
         return made
     }
@@ -134,7 +143,10 @@ public final class ControllerCache {
         statistics.requests += 1
         requestLog?.record(key, size: 1, time: runLoop.now)
         if let reused = reuse(type: type, key: key) { return reused }
+        isRecreating = takeLetGo(key)
         let made = type.instantiate()
+        isRecreating = false
+        if let cost = type.recreationCost, recreationCosts[key] == nil { recreationCosts[key] = cost }
         insert(made, key: key)
         return made
     }
@@ -178,8 +190,30 @@ public final class ControllerCache {
             set.append(made)
             store.setCost(set.count, forKey: key)
         } else {
-            store.setValue(InstanceSet([made]), forKey: key, cost: 1)
+            store.setValue(InstanceSet([made]), forKey: key, cost: 1, recreationCost: recreationCosts[key])
         }
+    }
+
+    /// Whether an instantiation of `key`'s type re-makes a controller the cache let go (and
+    /// counts it, consuming one). A cache that keeps nothing (`none`) lets every controller go
+    /// after its use: every instantiation of a type after its first re-makes one.
+    @inline(__always)
+    private func takeLetGo(_ key: Key) -> Bool {
+        if !configuration.policy.caches {
+            guard letGo.updateValue(0, forKey: key) != nil else { return false }
+            statistics.recreations += 1
+            return true
+        }
+        guard let count = letGo[key], count > 0 else { return false }
+        letGo[key] = count - 1
+        statistics.recreations += 1
+        return true
+    }
+
+    /// Notes `count` controllers of `key`'s type let go.
+    @inline(__always)
+    private func noteLetGo(_ key: Key, _ count: Int) {
+        if count > 0 { letGo[key, default: 0] += count }
     }
 
     // MARK: Manual removal
@@ -266,20 +300,24 @@ public final class ControllerCache {
             statistics.evictions += 1
             statistics.evictedControllers += set.controllers.count
             statistics.inUseDropped += inUse.count
+            noteLetGo(key, set.controllers.count)
             return .evict
         case .pin:
             guard inUse.isEmpty else {
                 set.keepOnly(where: \.isInUse)
                 statistics.evictedControllers += unused
                 statistics.pinnedRefusals += 1
+                noteLetGo(key, unused)
                 return .keep(cost: inUse.count)
             }
             statistics.evictions += 1
             statistics.evictedControllers += unused
+            noteLetGo(key, unused)
             return .evict
         case .repopulate:
             statistics.evictions += 1
             statistics.evictedControllers += unused
+            noteLetGo(key, unused)
             if !inUse.isEmpty { stashForRepopulation(key, inUse) }
             return .evict
         }
@@ -313,6 +351,7 @@ public final class ControllerCache {
             guard let set = pending[key] else { continue }
             let stillInUse = set.controllers.filter(\.isInUse)
             statistics.evictedControllers += set.controllers.count - stillInUse.count
+            noteLetGo(key, set.controllers.count - stillInUse.count)
             guard !stillInUse.isEmpty else { continue }
             statistics.repopulations += stillInUse.count
             requestLog?.touch(key)
@@ -320,7 +359,7 @@ public final class ControllerCache {
                 for controller in stillInUse where !current.contains(controller) { current.append(controller) }
                 store.setCost(current.count, forKey: key)
             } else {
-                store.setValue(InstanceSet(stillInUse), forKey: key, cost: stillInUse.count)
+                store.setValue(InstanceSet(stillInUse), forKey: key, cost: stillInUse.count, recreationCost: recreationCosts[key])
             }
         }
     }

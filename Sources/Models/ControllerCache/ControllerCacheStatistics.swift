@@ -13,6 +13,9 @@ public struct ControllerCacheStatistics: Equatable, Sendable {
     public var evictions = 0
     /// Controllers that left the cache through eviction (unused ones, and in-use ones under `drop`).
     public var evictedControllers = 0
+    /// Instantiations that re-made a controller the cache had let go (evicted, dropped, shed
+    /// under memory pressure): each consumes one let-go controller of its type.
+    public var recreations = 0
     /// In-use controllers the store evicted and the cache lost (`drop`).
     public var inUseDropped = 0
     /// In-use controllers re-added by repopulation (`repopulate`).

@@ -11,13 +11,18 @@ public final class ControllerType: @unchecked Sendable {
     /// A small number unique to this type in the process, so that a cache can find the type's
     /// entry by indexing instead of hashing.
     public let id: Int
+    /// What an instance costs to re-create (stated device time, ns), for a cost-aware eviction
+    /// policy (`gdsf`, `greedy-dual`); nil: not stated, 1 to such a policy.
+    public let recreationCost: Double?
     private let factory: () -> ViewController
 
     private static let nextID = Atomic<Int>(0)
 
-    /// Creates a type whose instances are made by `factory` (its "automatic instantiation").
-    public init(name: String, factory: @escaping () -> ViewController) {
+    /// Creates a type whose instances are made by `factory` (its "automatic instantiation"),
+    /// each costing `recreationCost` to make again (nil: not stated).
+    public init(name: String, recreationCost: Double? = nil, factory: @escaping () -> ViewController) {
         self.name = name
+        self.recreationCost = recreationCost
         self.factory = factory
         id = Self.nextID.add(1, ordering: .relaxed).oldValue
     }

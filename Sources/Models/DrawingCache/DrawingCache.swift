@@ -79,6 +79,8 @@ public final class DrawingCache {
     ///   - selector: the drawing routine's name, part of the key.
     ///   - timeoutInterval: this call's timeout, overriding (not changing) the sticky setting, as
     ///     `EGOUICachedDrawingWithTimeoutInterval`.
+    ///   - recreationCost: what the drawing costs to draw again (stated device time), for a
+    ///     cost-aware memory tier policy (`gdsf`, `greedy-dual`); nil: 1.
     ///   - draw: the "fresh" routine; it receives the rect at the origin (0, 0).
     /// - Returns: the image, or nil when the drawing was cancelled or the routine returned nil.
     /// - Throws: ``DrawingCacheError/missingSalt(typeName:selector:)`` when `salt` is nil,
@@ -87,13 +89,15 @@ public final class DrawingCache {
     ///   routine and, with a disk tier, a PNG encoding.
     public func cachedDrawing(
         typeName: String, selector: String, rect: Rect, salt: String?, timeoutInterval: Double? = nil,
-        draw: (Rect) -> Bitmap?
+        recreationCost: Double? = nil, draw: (Rect) -> Bitmap?
     ) throws -> DrawnImage? {
         let key = try DrawingKey.text(typeName: typeName, selector: selector, rect: rect, salt: salt)
         counters.requests += 1
-        guard let requestLog else { return resolve(key: key, rect: rect, timeoutInterval: timeoutInterval, draw: draw) }
+        guard let requestLog else {
+            return resolve(key: key, rect: rect, timeoutInterval: timeoutInterval, recreationCost: recreationCost, draw: draw)
+        }
         let index = requestLog.record(key, size: 0, time: clock())
-        let image = resolve(key: key, rect: rect, timeoutInterval: timeoutInterval, draw: draw)
+        let image = resolve(key: key, rect: rect, timeoutInterval: timeoutInterval, recreationCost: recreationCost, draw: draw)
         requestLog.setSize(image?.byteCount ?? 0, ofRequest: index)
         return image
     }
@@ -104,9 +108,9 @@ public final class DrawingCache {
 
     /// The stored image for `key`, or the drawing `draw` makes (stored unless cancelled or nil).
     private func resolve(
-        key: String, rect: Rect, timeoutInterval: Double?, draw: (Rect) -> Bitmap?
+        key: String, rect: Rect, timeoutInterval: Double?, recreationCost: Double?, draw: (Rect) -> Bitmap?
     ) -> DrawnImage? {
-        switch store.image(forKey: key, now: clock()) {
+        switch store.image(forKey: key, now: clock(), recreationCost: recreationCost) {
         case .memoryHit(let image):
             counters.memoryHits += 1
             lastOutcome = .memoryHit
@@ -134,13 +138,13 @@ public final class DrawingCache {
         }
         let image = DrawnImage(key: key, bitmap: bitmap)
         let timeout = timeoutInterval ?? self.timeoutInterval
-        store.setImage(image, forKey: key, expiresAt: expiry(after: timeout))
+        store.setImage(image, forKey: key, expiresAt: expiry(after: timeout), recreationCost: recreationCost)
         counters.stores += 1
         lastOutcome = .drawn
         return image
     }
 
-    /// ``cachedDrawing(typeName:selector:rect:salt:timeoutInterval:draw:)`` for a drawer type.
+    /// ``cachedDrawing(typeName:selector:rect:salt:timeoutInterval:recreationCost:draw:)`` for a drawer type.
     public func cachedDrawing(
         target: Any.Type, selector: String, rect: Rect, salt: String?, timeoutInterval: Double? = nil,
         draw: (Rect) -> Bitmap?
@@ -150,7 +154,7 @@ public final class DrawingCache {
             timeoutInterval: timeoutInterval, draw: draw)
     }
 
-    /// ``cachedDrawing(typeName:selector:rect:salt:timeoutInterval:draw:)`` for a drawer instance:
+    /// ``cachedDrawing(typeName:selector:rect:salt:timeoutInterval:recreationCost:draw:)`` for a drawer instance:
     /// the key uses its dynamic type, so all instances of a type share entries.
     public func cachedDrawing<Drawer: AnyObject>(
         for drawer: Drawer, selector: String, rect: Rect, salt: String?, timeoutInterval: Double? = nil,

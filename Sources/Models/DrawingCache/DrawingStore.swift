@@ -64,7 +64,9 @@ public final class DrawingStore {
 
     /// The image for `key` as of time `now`.
     /// - Complexity: O(1) for a memory hit; O(file size) for a disk read.
-    public func image(forKey key: String, now: Double) -> Lookup {
+    /// - Parameter recreationCost: what the drawing costs to draw again, for a cost-aware memory
+    ///   tier policy, when a disk hit is copied to memory (nil: 1).
+    public func image(forKey key: String, now: Double, recreationCost: Double? = nil) -> Lookup {
         if let memory, let entry = memory.value(forKey: key) {
             if entry.expiresAt > now { return .memoryHit(entry.image) }
             memory.removeValue(forKey: key)
@@ -74,7 +76,8 @@ public final class DrawingStore {
         guard let disk else { return .miss }
         switch disk.read(key: key, now: now) {
         case .hit(let image, let expiresAt):
-            memory?.setValue(MemoryEntry(image, expiresAt: expiresAt), forKey: key, cost: image.byteCount)
+            memory?.setValue(
+                MemoryEntry(image, expiresAt: expiresAt), forKey: key, cost: image.byteCount, recreationCost: recreationCost)
             return .diskHit(image)
         case .expired: return .expired
         case .invalid(let reason): return .invalidEntry(reason: reason)
@@ -84,8 +87,10 @@ public final class DrawingStore {
 
     /// Stores `image` under `key` until `expiresAt`, in every tier.
     /// - Complexity: O(1) amortised for memory (plus evictions); O(*w·h*) PNG encoding for disk.
-    public func setImage(_ image: DrawnImage, forKey key: String, expiresAt: Double) {
-        memory?.setValue(MemoryEntry(image, expiresAt: expiresAt), forKey: key, cost: image.byteCount)
+    /// `recreationCost`: what it costs to draw again, for a cost-aware memory tier policy (nil: 1).
+    public func setImage(_ image: DrawnImage, forKey key: String, expiresAt: Double, recreationCost: Double? = nil) {
+        memory?.setValue(
+            MemoryEntry(image, expiresAt: expiresAt), forKey: key, cost: image.byteCount, recreationCost: recreationCost)
         disk?.write(image, key: key, expiresAt: expiresAt)
     }
 

@@ -61,7 +61,11 @@ public final class BoundedStore<Key: Hashable, Value: AnyObject> {
     public init(costLimit: Int, policy: any EvictionPolicy) {
         self.costLimit = max(0, costLimit)
         self.policy = policy
+        costAware = policy as? RecreationCostAware
     }
+
+    /// The policy, if it weighs what an entry costs to re-create.
+    private let costAware: RecreationCostAware?
 
     /// The number of entries.
     public var count: Int { slotOf.count }
@@ -131,7 +135,9 @@ public final class BoundedStore<Key: Hashable, Value: AnyObject> {
     /// store makes room before inserting it (so the new entry is never its own victim), as a cache
     /// simulator does; whatever still exceeds the limit (an entry too costly, entries kept by the
     /// handler) is evicted afterwards.
-    public func setValue(_ value: Value, forKey key: Key, cost: Int) {
+    /// - Parameter recreationCost: what the entry costs to re-create, for a policy that weighs it
+    ///   (``RecreationCostAware``); nil: 1, the reference simulator's cost.
+    public func setValue(_ value: Value, forKey key: Key, cost: Int, recreationCost: Double? = nil) {
         let cost = max(0, cost)
         if let slot = slotOf[key], let old = entries[slot] {
             totalCost += cost - old.cost
@@ -141,6 +147,7 @@ public final class BoundedStore<Key: Hashable, Value: AnyObject> {
             // As a cache simulator does: the policy sees the incoming key first (ghost lists), then
             // the store makes room, then the key goes in; a key the policy refuses (larger than
             // the segment it must enter) is not stored.
+            if let costAware { costAware.setIncomingCost(recreationCost.map { max($0, .leastNormalMagnitude) } ?? 1) }
             policy.willInsert(identity: identity(of: key), size: cost)
             guard policy.admits(size: cost) else { return }
             if costLimit > 0, totalCost + cost > costLimit {
@@ -309,11 +316,27 @@ public final class BoundedStore<Key: Hashable, Value: AnyObject> {
         }
     }
 
+    /// Evicts the policy's victims until `done`. A policy that names none while entries it was not
+    /// refused remain (`lirs` keeps some entries outside its own occupancy, as its reference does)
+    /// has the oldest of those evicted instead: a store never holds more than its limit unless its
+    /// handler keeps the entries.
     private func evict(until done: (BoundedStore) -> Bool) {
         var kept: Set<Int> = []
         while !done(self) {
-            guard let slot = policy.victim(skipping: { kept.contains($0) }), let entry = entries[slot] else { return }
+            guard let slot = policy.victim(skipping: { kept.contains($0) }) ?? oldestSlot(notIn: kept), let entry = entries[slot]
+            else { return }
             if offer(slot: slot, entry: entry) { kept.insert(slot) }
         }
+    }
+
+    /// The slot of the oldest entry not in `kept`, if any.
+    /// - Complexity: O(*n*)
+    private func oldestSlot(notIn kept: Set<Int>) -> Int? {
+        var oldest: (slot: Int, age: UInt64)?
+        for (slot, entry) in entries.enumerated() {
+            guard let entry, !kept.contains(slot), entry.age < (oldest?.age ?? .max) else { continue }
+            oldest = (slot, entry.age)
+        }
+        return oldest?.slot
     }
 }

@@ -9,8 +9,9 @@
 /// sets L to it. Among equal priorities the entry whose last request (insertion or hit) is oldest
 /// goes first, as the reference's ordered set of (priority, request number) has it.
 ///
-/// The cost is an entry's cost of re-creation, kept per entry from its insertion; the reference's
-/// is 1 for every entry (``recreationCost(identity:size:)``), and so is ours. The factor 10⁶ is the
+/// The cost is an entry's cost of re-creation, kept per entry from its insertion: 1 for every
+/// entry, as in the reference, unless the store states it (``RecreationCostAware``: an app cache
+/// with a device profile passes each controller's or drawing's stated device time). The factor 10⁶ is the
 /// reference's scale; with it the priorities, their rounding included, are the reference's.
 /// Sized (a capacity in bytes), the size is the entry's size in bytes; unsized, every entry weighs
 /// 1 and the priority is L + frequency × cost × 10⁶, LFU with ageing. A frequency is forgotten when
@@ -18,7 +19,7 @@
 ///
 /// The entries sit in a min-heap (``SlotHeap``) of (priority, request number): a request is
 /// O(log *n*) and allocates nothing once the slots stop growing.
-public final class GDSFPolicy: RegisteredPolicy {
+public final class GDSFPolicy: RegisteredPolicy, RecreationCostAware {
     /// The reference's numerator scale (`1.0e6` in `GDSF.cpp`).
     static let scale = 1.0e6
 
@@ -49,17 +50,15 @@ public final class GDSFPolicy: RegisteredPolicy {
     /// The priority of the entry in `slot`, if tracked.
     public func priority(of slot: Int) -> Double? { heap.contains(slot) ? heap.priority(of: slot) : nil }
 
-    /// The cost of re-creating the entry of `identity` and `size`, which its priority is
-    /// proportional to: 1 for every entry, as in the reference. The one place a cost source plugs in.
-    @inline(__always)
-    func recreationCost(identity: UInt64, size: Int) -> Double { 1 }
+    /// The next inserted entry's cost of re-creation (1 unless set), which its priority is
+    /// proportional to.
+    public func setIncomingCost(_ cost: Double) { incomingCost = cost }
 
     public func willInsert(identity: UInt64) { willInsert(identity: identity, size: 1) }
 
     public func willInsert(identity: UInt64, size: Int) {
         let weight = sized ? size : 1
         incomingSize = Double(weight)
-        incomingCost = recreationCost(identity: identity, size: weight)
     }
 
     /// - Complexity: O(log *n*)

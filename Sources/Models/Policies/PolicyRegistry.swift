@@ -185,6 +185,7 @@ public enum PolicyRegistry {
         .of(LeCaRPolicy.self),
         .of(CacheusPolicy.self),
         .of(LHDPolicy.self),
+        .of(GreedyDualPolicy.self),
     ]
 
     /// The policy a cache uses when a scenario names none, and a drawing store's default eviction.

@@ -20,6 +20,8 @@ final class ViewCache {
     @exclusivity(unchecked) private var stash: [String: FactoryViewController] = [:]
     @exclusivity(unchecked) private var stashOrder: [String] = []
     @exclusivity(unchecked) private var repopulation: RunLoop.Token?
+    /// Each name's stated cost of re-creation, for a cost-aware policy (names that state one).
+    @exclusivity(unchecked) private var recreationCosts: [String: Double] = [:]
     /// The cache's share of the statistics: look-ups, evictions, repopulations, flushes.
     @exclusivity(unchecked) private(set) var counters = ViewModelStatistics()
     /// Logs every look-up (the name, 1 controller, the run loop's time) when set.
@@ -62,9 +64,11 @@ final class ViewCache {
 
     /// Caches `controller` under `name`, replacing what was there; may evict at capacity.
     /// - Complexity: O(1) amortised, plus the evictions it causes.
-    func insert(_ controller: FactoryViewController, as name: String) {
+    /// `recreationCost`: what it costs to make again, for a cost-aware policy (nil: 1).
+    func insert(_ controller: FactoryViewController, as name: String, recreationCost: Double? = nil) {
         guard caches else { return }
-        store.setValue(controller, forKey: name, cost: 1)
+        if let recreationCost { recreationCosts[name] = recreationCost }
+        store.setValue(controller, forKey: name, cost: 1, recreationCost: recreationCost)
     }
 
     // MARK: Flushing
@@ -149,7 +153,7 @@ final class ViewCache {
             guard let controller = pending[name], controller.isInUse, store.peek(name) == nil else { continue }
             counters.repopulations += 1
             requestLog?.touch(name)
-            store.setValue(controller, forKey: name, cost: 1)
+            store.setValue(controller, forKey: name, cost: 1, recreationCost: recreationCosts[name])
         }
     }
 

@@ -5,6 +5,7 @@
 /// built-in main and error views registered (``builtinMain``, ``builtinError``).
 public final class ViewFactory {
     @exclusivity(unchecked) private var makers: [String: () -> FactoryViewController] = [:]
+    @exclusivity(unchecked) private var recreationCosts: [String: Double] = [:]
 
     /// A factory with only the built-in views registered.
     public init() {
@@ -12,12 +13,18 @@ public final class ViewFactory {
         makers[Self.builtinError] = { ErrorViewController() }
     }
 
-    /// Registers `name`, made by `make` (a scenario supplies closures that build real view trees).
-    /// Registering a name again replaces its maker.
+    /// Registers `name`, made by `make` (a scenario supplies closures that build real view trees),
+    /// each costing `recreationCost` to make again (nil: not stated). Registering a name again
+    /// replaces its maker.
     /// - Complexity: O(1) amortised.
-    public func register(_ name: String, make: @escaping () -> FactoryViewController) {
+    public func register(_ name: String, recreationCost: Double? = nil, make: @escaping () -> FactoryViewController) {
         makers[name] = make
+        recreationCosts[name] = recreationCost
     }
+
+    /// What a controller of `name` costs to make again (its stated device time, ns), for a
+    /// cost-aware eviction policy (`gdsf`, `greedy-dual`); nil when not stated.
+    public func recreationCost(of name: String) -> Double? { recreationCosts[name] }
 
     /// Whether `name` is registered.
     /// - Complexity: O(1)

@@ -180,7 +180,7 @@ public final class ViewModel {
         counters.creations += 1
         counters.onCreateCalls += 1
         controller.performCreate()
-        cache.insert(controller, as: name)
+        cache.insert(controller, as: name, recreationCost: factory.recreationCost(of: name))
         return controller
     }
 

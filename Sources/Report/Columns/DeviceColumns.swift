@@ -4,7 +4,7 @@
 /// beside them as this machine's stand-ins.
 public enum DeviceColumns {
     /// The device columns a table leads with, in order, when the results have them.
-    public static let leading = ["device_bytes_held_max", "device_cost_ms", "device_cost_frames_over_budget"]
+    public static let leading = ["device_bytes_held_max", "device_cost_ms", "device_recreation_ms", "device_cost_frames_over_budget"]
 
     /// The columns whose positive value shows that a file stated device costs or sizes.
     static let evidence = ["device_bytes_held_max", "device_cost_ms"]

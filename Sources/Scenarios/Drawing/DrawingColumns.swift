@@ -86,6 +86,10 @@ extension DrawingRecorder {
                 .count(
                     "device_cost_ms", .lowerIsBetter, "stated device time charged: each calibrated fresh draw's cost, summed (ms)",
                     unit: .number),
+                .count(
+                    "device_recreation_ms", .lowerIsBetter,
+                    "stated device time lost to re-creation: the cost of each calibrated fresh draw of a drawing made before in the run (the cache lost it: evicted, expired, restarted), summed (ms)",
+                    unit: .number),
                 .measured(
                     "device_frames_over_budget", .count, .lowerIsBetter,
                     "frames whose model work plus the stated device costs of their fresh draws took longer than 1/refresh_hz",

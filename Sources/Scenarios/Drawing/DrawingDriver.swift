@@ -70,6 +70,8 @@ struct DrawingDriver {
         // Each view's stated device cost of a fresh draw (its `cost:`, else the profile's), ns.
         let deviceCosts = DeviceCostLedger()
         var drawCosts: [String: UInt64] = [:]
+        // The drawings made so far (view, size, salt): drawing one again re-makes what the cache lost.
+        var drawn: Set<String> = []
         for view in scenario.views {
             drawCosts[view.name] = DeviceProfile.resolve(view.cost, named: view.name, in: scenario.device)?.nanoseconds
         }
@@ -120,11 +122,16 @@ struct DrawingDriver {
                 }
                 let requestStart = MonotonicClock.now()
                 if counted { InstructionCounter.start() }
+                let cost = drawCosts[request.view.name]
                 let image = try? cache.cachedDrawing(
-                    typeName: request.view.name, selector: DrawingViewTally.selector, rect: request.rect, salt: request.salt
+                    typeName: request.view.name, selector: DrawingViewTally.selector, rect: request.rect, salt: request.salt,
+                    recreationCost: cost.map { Double($0) }
                 ) { rect in
                     if request.cancels { cache.cancel() }
-                    if let cost = drawCosts[request.view.name] { deviceCosts.charge(cost) }
+                    if let cost {
+                        let again = !drawn.insert("\(request.view.name)\u{1}\(rect.width)x\(rect.height)\u{1}\(request.salt)").inserted
+                        deviceCosts.charge(cost, recreation: again)
+                    }
                     return rasterizer.draw(request.spec.sized(toCover: rect))
                 }
                 // `[image drawInRect:rect]`: the returned image drawn into the view's context (at the
@@ -157,7 +164,7 @@ struct DrawingDriver {
         cache.waitForPendingWrites()
         progress(1)
         recorder.allocationRequests = AllocationProbe.requests() &- requestsAtStart
-        recorder.deviceCosts = (deviceCosts.charges, deviceCosts.total)
+        recorder.deviceCosts = (deviceCosts.charges, deviceCosts.total, deviceCosts.recreationTotal)
         var output = recorder.output(cache: cache, header: header, complete: complete)
         output.trace = configuration.recordsTrace ? log?.requests : nil
         return output

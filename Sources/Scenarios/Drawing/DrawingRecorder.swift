@@ -31,7 +31,7 @@ struct DrawingRecorder {
     /// Allocation requests over the counted period (jemalloc's request counters), set by the driver.
     var allocationRequests: UInt64 = 0
     /// Fresh draws priced by a stated device cost, and the time charged (ns), set by the driver.
-    var deviceCosts: (charges: Int, nanoseconds: UInt64) = (0, 0)
+    var deviceCosts: (charges: Int, nanoseconds: UInt64, recreation: UInt64) = (0, 0, 0)
     /// Counted frames whose model work plus the stated device costs charged in them took longer
     /// than 1/refresh_hz.
     private var deviceFramesOverBudget = 0
@@ -187,6 +187,7 @@ struct DrawingRecorder {
         row.append("frames_over_budget", .int(total.framesOverBudget))
         row.append("calibrated_draws", .int(deviceCosts.charges))
         row.append("device_cost_ms", .double(Double(deviceCosts.nanoseconds) / 1e6))
+        row.append("device_recreation_ms", .double(Double(deviceCosts.recreation) / 1e6))
         row.append("device_frames_over_budget", .int(deviceFramesOverBudget))
         row.append("device_cost_frames_over_budget", .int(deviceCostFramesOverBudget))
         deviceBytes.append(to: &row)

@@ -25,6 +25,10 @@ extension NavigationRecorder {
             .count(
                 "device_cost_ms", .lowerIsBetter, "stated device time the creations cost: each calibrated creation's nib cost, summed (ms)",
                 unit: .number),
+            .count(
+                "device_recreation_ms", .lowerIsBetter,
+                "stated device time lost to re-creation: the nib cost of each calibrated creation of a section or view made before in the run (the cache let it go; with none, never kept), summed (ms)",
+                unit: .number),
             .measured("frames_over_budget", .count, .lowerIsBetter, "frames whose model work took longer than 1/refresh_hz"),
             .measured(
                 "device_frames_over_budget", .count, .lowerIsBetter,

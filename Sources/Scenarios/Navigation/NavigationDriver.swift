@@ -119,7 +119,7 @@ struct NavigationDriver {
         }
         progress(1)
         recorder.allocationRequests = AllocationProbe.requests() &- requestsAtStart
-        recorder.deviceCosts = (deviceCosts.charges, deviceCosts.total)
+        recorder.deviceCosts = (deviceCosts.charges, deviceCosts.total, deviceCosts.recreationTotal)
         var output = recorder.output(
             model: model, viewCacheBytes: viewCacheBytes(model), historyBytes: ledger.bytes(of: model.historyStack),
             capacity: configuration.policy.isBounded ? scenario.cache.capacity ?? 0 : 0,
@@ -144,8 +144,14 @@ struct NavigationDriver {
         let nib = NibDescription(viewCount: spec.views, depth: spec.depth, labelText: spec.label)
         let cost = DeviceProfile.resolve(spec.cost, named: name, in: scenario.device)?.nanoseconds
         let size = DeviceProfile.resolveBytes(nil, named: name, in: scenario.device).map { UInt64($0) } ?? 0
-        factory.register(name) {
-            let page = PageController.measuredCreation(cost: cost, charging: deviceCosts) { PageController(nib: nib) }
+        // Made before: made again, it re-makes what the cache let go (or, with none, never kept).
+        var made = false
+        factory.register(name, recreationCost: cost.map { Double($0) }) {
+            let recreation = made
+            made = true
+            let page = PageController.measuredCreation(cost: cost, charging: deviceCosts, recreation: recreation) {
+                PageController(nib: nib)
+            }
             page.deviceBytes = size
             return page
         }

@@ -27,7 +27,7 @@ struct NavigationRecorder {
     /// Allocation requests over the counted period (jemalloc's request counters), set by the driver.
     var allocationRequests: UInt64 = 0
     /// Creations priced by a nib's stated device cost, and the time charged (ns).
-    var deviceCosts: (charges: Int, nanoseconds: UInt64) = (0, 0)
+    var deviceCosts: (charges: Int, nanoseconds: UInt64, recreation: UInt64) = (0, 0, 0)
     private var maxResident = 0
     private var maxDepth = 0
     private var maxCacheBytes: UInt64 = 0
@@ -127,6 +127,7 @@ struct NavigationRecorder {
         row.append("creations", .int(stats.creations))
         row.append("calibrated_creations", .int(deviceCosts.charges))
         row.append("device_cost_ms", .double(Double(deviceCosts.nanoseconds) / 1e6))
+        row.append("device_recreation_ms", .double(Double(deviceCosts.recreation) / 1e6))
         row.append("frames_over_budget", .int(framesOverBudget))
         row.append("device_frames_over_budget", .int(deviceFramesOverBudget))
         row.append("device_cost_frames_over_budget", .int(deviceCostFramesOverBudget))

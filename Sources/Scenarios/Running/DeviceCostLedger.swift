@@ -13,15 +13,22 @@ final class DeviceCostLedger {
     private(set) var total: UInt64 = 0
     /// Work priced by a stated cost while recording.
     private(set) var charges = 0
+    /// Charged while recording for work that re-made what a cache had let go (a controller it
+    /// evicted, a drawing it lost), ns: the device time lost to re-creation.
+    private(set) var recreationTotal: UInt64 = 0
     /// Whether charges are counted in ``total`` (past the warm-up).
     var recording = false
+    /// Whether the work being charged re-makes what a cache let go (the driver asks its cache).
+    var isRecreation: () -> Bool = { false }
 
-    /// Charges `nanoseconds` of stated device time to the current frame.
-    func charge(_ nanoseconds: UInt64) {
+    /// Charges `nanoseconds` of stated device time to the current frame; `recreation` says
+    /// whether the work re-makes what a cache let go (nil: ``isRecreation``).
+    func charge(_ nanoseconds: UInt64, recreation: Bool? = nil) {
         pending &+= nanoseconds
         if recording {
             total &+= nanoseconds
             charges += 1
+            if recreation ?? isRecreation() { recreationTotal &+= nanoseconds }
         }
     }
 

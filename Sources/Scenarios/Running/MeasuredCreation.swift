@@ -10,8 +10,11 @@ protocol HoldsCreationBytes: AnyObject {
 extension HoldsCreationBytes where Self: ViewController {
     /// Makes a controller the way every kind's factories do: charges the nib's stated device
     /// cost (if any) to the frame, loads the view for real, and records the bytes both took.
-    static func measuredCreation(cost: UInt64?, charging ledger: DeviceCostLedger, _ make: () -> Self) -> Self {
-        if let cost { ledger.charge(cost) }
+    /// `recreation`: whether it re-makes what a cache let go (nil: the ledger asks its cache).
+    static func measuredCreation(
+        cost: UInt64?, charging ledger: DeviceCostLedger, recreation: Bool? = nil, _ make: () -> Self
+    ) -> Self {
+        if let cost { ledger.charge(cost, recreation: recreation) }
         let (controller, bytes) = AllocationProbe.measureBytes { () -> Self in
             let made = make()
             _ = made.view

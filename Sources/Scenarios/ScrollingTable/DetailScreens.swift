@@ -29,7 +29,7 @@ final class DetailScreens {
         types = specs.map { spec in
             let nib = NibDescription(viewCount: spec.nib.views, depth: spec.nib.depth, labelText: spec.nib.label)
             let cost = DeviceProfile.resolve(spec.nib.cost, named: spec.type, in: device)?.nanoseconds
-            return ControllerType(name: spec.type) {
+            return ControllerType(name: spec.type, recreationCost: cost.map { Double($0) }) {
                 DetailController.measuredCreation(cost: cost, charging: deviceCosts) { DetailController(nib: nib) }
             }
         }

@@ -142,6 +142,7 @@ struct RunRecorder {
         row.append("frames_over_budget", .int(totals.framesOverBudget))
         row.append("calibrated_instantiations", .int(deviceCosts.charges))
         row.append("device_cost_ms", .double(Double(deviceCosts.total) / 1e6))
+        row.append("device_recreation_ms", .double(Double(deviceCosts.recreationTotal) / 1e6))
         row.append("device_frames_over_budget", .int(totals.deviceFramesOverBudget))
         row.append("device_cost_frames_over_budget", .int(totals.deviceCostFramesOverBudget))
         appendDetailColumns(to: &row, stats: stats, details: details)

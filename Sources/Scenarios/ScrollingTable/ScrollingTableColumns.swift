@@ -57,6 +57,10 @@ extension RunRecorder {
                 .count(
                     "device_cost_ms", .lowerIsBetter, "stated device time charged: each calibrated instantiation's nib cost, summed (ms)",
                     unit: .number),
+                .count(
+                    "device_recreation_ms", .lowerIsBetter,
+                    "stated device time lost to re-creation: the nib cost of each calibrated instantiation that re-made a controller the cache had let go (evicted, dropped, shed under memory pressure; with none, every instantiation of a type after its first), summed (ms)",
+                    unit: .number),
                 .measured(
                     "device_frames_over_budget", .count, .lowerIsBetter,
                     "frames whose model work plus the stated device costs charged in them took longer than 1/refresh_hz"),

@@ -35,6 +35,7 @@ struct ScrollingTableDriver {
         cache.requestLog = log
         let pool = ReusePool(runLoop: runLoop)
         let deviceCosts = DeviceCostLedger()
+        deviceCosts.isRecreation = { [unowned cache] in cache.isRecreating }
         let source = TableSource(
             spec: spec, content: TableContent(spec: spec, seed: configuration.seed),
             cache: cache, pool: pool, usesPool: configuration.policy != .none, seed: configuration.seed,

@@ -53,7 +53,7 @@ final class TableSource: TableViewDataSource {
         cellTypes = spec.cells.map { cell in
             let nib = NibDescription(viewCount: cell.nib.views, depth: cell.nib.depth, labelText: cell.nib.label)
             let cost = DeviceProfile.resolve(cell.nib.cost, named: cell.type, in: device)?.nanoseconds
-            return ControllerType(name: cell.type) { [deviceCosts] in
+            return ControllerType(name: cell.type, recreationCost: cost.map { Double($0) }) { [deviceCosts] in
                 CellController.measuredCreation(cost: cost, charging: deviceCosts) { CellController(nib: nib) }
             }
         }
