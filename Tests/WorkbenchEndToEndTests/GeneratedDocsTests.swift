@@ -51,6 +51,31 @@ extension EndToEnd {
         }
 
         @Test(
+            "docs/ci.md shows the GitHub Actions job of Examples/custom-cache as the file is; a copy edited by hand is reported and regenerated"
+        )
+        func ciPageShowsTheExampleWorkflow() throws {
+            let workflow = "Examples/custom-cache/.github/workflows/workbench.yml"
+            let file = try String(contentsOf: CLI.packageRoot.appendingPathComponent(workflow), encoding: .utf8)
+            let page = try String(contentsOf: CLI.packageRoot.appendingPathComponent("docs/ci.md"), encoding: .utf8)
+            #expect(page.contains("<!-- BEGIN copy: \(workflow) -->\n```yaml\n\(file)```\n<!-- END copy -->"))
+
+            let dir = try TempDir()
+            defer { dir.remove() }
+            try FileManager.default.createDirectory(at: dir.path("docs"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: dir.path("ci"), withIntermediateDirectories: true)
+            try dir.write("ci/job.yml", "name: job\non: pull_request\n")
+            try dir.write("docs/page.md", "# A page\n\n<!-- BEGIN copy: ci/job.yml -->\n```yaml\nname: edited\n```\n<!-- END copy -->\n")
+            let drifted = try Self.generate(["--check", "--root", dir.url.path])
+            #expect(drifted.status == 1, "\(drifted.stdout)\(drifted.stderr)")
+            #expect(drifted.stdout.hasPrefix("docs/page.md:5: a generated part differs"), "\(drifted.stdout)")
+            let rewritten = try Self.generate(["--root", dir.url.path])
+            #expect(rewritten.status == 0, "\(rewritten.stdout)\(rewritten.stderr)")
+            #expect(
+                try String(contentsOf: dir.path("docs/page.md"), encoding: .utf8)
+                    == "# A page\n\n<!-- BEGIN copy: ci/job.yml -->\n```yaml\nname: job\non: pull_request\n```\n<!-- END copy -->\n")
+        }
+
+        @Test(
             "docs/your-cache-code.md's package is built from the page's own code blocks, a test of a parameter through PolicyContext and PolicySettings among them"
         )
         func yourCacheCodePageIsTheCompiledPackage() throws {
