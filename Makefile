@@ -146,7 +146,8 @@ bench: build
 
 # The app-team CI recipe (scripts/app-ci.sh) played on Examples/custom-cache with three commits:
 # unchanged (passes), a hit path twice as expensive (caught by instruction counts), an eviction
-# rule changed (caught by counts). Needs valgrind; builds the runner four times in release.
+# rule changed (caught by counts). Needs valgrind; builds workbench in release once (app-ci.sh
+# builds both sides in one worktree), then only the team's module and runner each time.
 test-app-ci: deps
 	scripts/test-app-ci.sh
 
