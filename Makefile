@@ -100,11 +100,18 @@ test: deps
 # as a team runs them, through the package's command plugin (which builds the team's runner in
 # release), checked against the scenarios' expect lines; then that runner's replay loops are
 # specialised for LRU2Policy, as the built-in policies' are (scripts/check-specialised.sh).
+# It builds in this checkout's build directory (--scratch-path), with the flags and the resolved
+# versions the tests and the release runner were built with: SwiftPM keys a build by absolute
+# paths and flags, and the example reaches workbench's sources by the same paths, so workbench's
+# modules are not compiled again; only the example's own targets are.
+EXAMPLE_SCRATCH := $(CURDIR)/.build
 example:
-	cd Examples/custom-cache && $(SWIFT) build --build-tests $(SWIFTFLAGS) && $(SWIFT) test $(SWIFTFLAGS) \
-		&& $(SWIFT) package --allow-writing-to-package-directory workbench \
+	[ ! -f Package.resolved ] || cp Package.resolved Examples/custom-cache/Package.resolved
+	cd Examples/custom-cache && $(SWIFT) build --build-tests --scratch-path $(EXAMPLE_SCRATCH) $(TESTFLAGS) $(SWIFTFLAGS) \
+		&& $(SWIFT) test --skip-build --scratch-path $(EXAMPLE_SCRATCH) $(TESTFLAGS) $(SWIFTFLAGS) \
+		&& $(SWIFT) package --scratch-path $(EXAMPLE_SCRATCH) $(SWIFTFLAGS) --allow-writing-to-package-directory workbench \
 			run scenarios/*.yaml --out .build/scenario-check --quiet --no-plots
-	SWIFT=$(SWIFT) scripts/check-specialised.sh Examples/custom-cache/.build/release/custom-workbench CustomCache.LRU2Policy
+	SWIFT=$(SWIFT) scripts/check-specialised.sh $(EXAMPLE_SCRATCH)/release/custom-workbench CustomCache.LRU2Policy
 
 # A team's package depending on workbench by version (`.package(url: ..., from: "X.Y.Z")`, as
 # docs/your-cache-code.md shows) against a clone of this checkout tagged with its version: SwiftPM
@@ -146,7 +153,8 @@ bench: build
 
 # The app-team CI recipe (scripts/app-ci.sh) played on Examples/custom-cache with three commits:
 # unchanged (passes), a hit path twice as expensive (caught by instruction counts), an eviction
-# rule changed (caught by counts). Needs valgrind; builds the runner four times in release.
+# rule changed (caught by counts). Needs valgrind; builds workbench in release once (app-ci.sh
+# builds both sides in one worktree), then only the team's module and runner each time.
 test-app-ci: deps
 	scripts/test-app-ci.sh
 

@@ -4,19 +4,49 @@
 # products' targets carry unsafe flags (`.unsafeFlags`), so this is what catches one coming back.
 #
 #   scripts/check-version-dependency.sh [extra swift build flags, e.g. -Xswiftc -warnings-as-errors]
+#   scripts/check-version-dependency.sh --extract DIR   only write the page's files into DIR
 #
 # Clones this checkout into a temporary directory (its uncommitted changes to tracked files
 # applied and committed there), tags the clone with the version workbench states
 # (BuildInfo.version, what `workbench --version` prints), writes the package of
-# docs/your-cache-code.md (its MRU policy, its runner) depending on the clone by
-# `.package(url: "file://...", from: "X.Y.Z")`, builds it (debug) and runs it: `policies` must
-# list `mru`, and a trace scenario naming `mru` beside `lru` must meet its expect lines.
+# docs/your-cache-code.md depending on the clone by `.package(url: "file://...", from: "X.Y.Z")`,
+# builds it (debug), runs its tests and runs it: `policies` must list `mru`, and a trace scenario
+# naming `mru` beside `lru` must meet its expect lines. The package's sources are the page's
+# swift code blocks whose first line names their file (`// Sources/MyCache/MRUPolicy.swift`),
+# as the page shows them: its policy, its runner and its tests (a parameter's among them).
 # Dependencies resolve as the checkout's own do (their usual URLs). Builds workbench from scratch
 # as a dependency: several minutes. Keeps the directory on failure (WORKBENCH_KEEP_TMP=1 always).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 swift=${SWIFT:-swift}
+
+# The page's swift code blocks whose first line is `// <path>.swift`, each written to DIR/<path>.
+extract() {
+    awk -v dir="$1" '
+        /^```swift$/ { block = 1; file = ""; next }
+        /^```$/ { block = 0; file = ""; next }
+        block && file == "" && /^\/\/ [A-Za-z0-9_\/.-]+\.swift$/ {
+            file = dir "/" substr($0, 4)
+            path = file; sub(/\/[^\/]*$/, "", path)
+            system("mkdir -p \"" path "\"")
+            printf "" > file
+        }
+        block && file != "" { print >> file }
+        block && file == "" { block = 0 }
+    ' "$root/docs/your-cache-code.md"
+    for file in Sources/MyCache/MRUPolicy.swift Sources/MyWorkbench/main.swift Tests/MyCacheTests/MRUPolicyTests.swift; do
+        if [[ ! -s "$1/$file" ]]; then
+            echo "$0: docs/your-cache-code.md has no swift block starting with // $file" >&2
+            exit 1
+        fi
+    done
+}
+if [[ "${1:-}" == --extract ]]; then
+    [[ $# -eq 2 ]] || { echo "usage: $0 --extract DIR" >&2; exit 1; }
+    extract "$2"
+    exit 0
+fi
 version=$(sed -n 's/^ *static let version = "\([0-9][0-9.]*\)".*/\1/p' "$root/Sources/Workbench/Support/BuildInfo.swift")
 if ! [[ $version =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]]; then
     echo "$0: no X.Y.Z version in Sources/Workbench/Support/BuildInfo.swift" >&2
@@ -75,64 +105,7 @@ let package = Package(
     ]
 )
 EOF
-cat >"$team/Sources/MyCache/MRUPolicy.swift" <<'EOF'
-import Models
-
-public final class MRUPolicy: RegisteredPolicy {
-    public static let policyName: PolicyName = "mru"
-    public static let summary = "Most recently used goes first."
-    public static let reference = "Chou & DeWitt, VLDB 1985"
-    public static let parameters = [
-        PolicyParameter("depth", "Evict the depth-th most recently used entry.", kind: .integer(1...4), default: .integer(1))
-    ]
-
-    private var order: [Int] = []
-    private let depth: Int
-
-    public init(_ context: PolicyContext) {
-        depth = context.settings.integer("depth", or: 1)
-    }
-
-    public func didInsert(_ slot: Int) { order.append(slot) }
-    public func didAccess(_ slot: Int) {
-        if let index = order.firstIndex(of: slot) { order.remove(at: index) }
-        order.append(slot)
-    }
-    public func didRemove(_ slot: Int) { order.removeAll { $0 == slot } }
-    public func didRemoveAll() { order.removeAll() }
-    public func victim(skipping skip: (Int) -> Bool) -> Int? {
-        let candidates = order.reversed().filter { !skip($0) }
-        return candidates.isEmpty ? nil : candidates[min(depth, candidates.count) - 1]
-    }
-}
-EOF
-cat >"$team/Sources/MyWorkbench/main.swift" <<'EOF'
-import Foundation
-import Models
-import MyCache
-import Workbench
-
-do {
-    try PolicyRegistry.register(MRUPolicy.self)
-} catch {
-    FileHandle.standardError.write(Data("my-workbench: \(error)\n".utf8))
-    exit(1)
-}
-WorkbenchCLI.main()
-EOF
-cat >"$team/Tests/MyCacheTests/MRUPolicyTests.swift" <<'EOF'
-import Models
-import MyCache
-import Testing
-
-@Test("the most recently used entry goes first")
-func mostRecentGoesFirst() {
-    let policy = MRUPolicy(PolicyContext())
-    for slot in [0, 1, 2] { policy.didInsert(slot) }
-    policy.didAccess(0)
-    #expect(policy.victim(skipping: { _ in false }) == 0)
-}
-EOF
+extract "$team"
 cat >"$team/scenarios/mru.yaml" <<'EOF'
 name: mru-vs-lru
 kind: trace
@@ -145,7 +118,8 @@ expect:
 EOF
 
 cd "$team"
-"$swift" build "$@"
+"$swift" build --build-tests "$@"
+"$swift" test --skip-build "$@"
 resolved=$(sed -n '/"identity" : "workbench"/,/}/p' Package.resolved)
 if ! grep -q "\"version\" : \"$version\"" <<<"$resolved"; then
     echo "$0: workbench did not resolve by version $version:" >&2

@@ -20,6 +20,12 @@ A generated part sits between two markers naming the command that produces it:
     ```
     <!-- END file -->
 
+    <!-- BEGIN copy: Examples/custom-cache/.github/workflows/workbench.yml -->
+    ```yaml
+    ...a file of the repository, as is (no command: the page shows the file itself)...
+    ```
+    <!-- END copy -->
+
 `workbench` in a command is the binary given by --binary. Commands run in a scratch directory
 (so results written there go nowhere) holding links to the package's scenarios/, scripts/ and
 Tests/ (a command may read the tests' fixtures), with COLUMNS=80, TZ=UTC and WORKBENCH_SKIP_LOAD_CHECK=1; the scratch directory's path shows as /home/me/workbench in what
@@ -42,8 +48,11 @@ import sys
 import tempfile
 from pathlib import Path
 
-MARKER = re.compile(r"^<!-- BEGIN (generated|transcript|file): (.+?) -->\n", re.M)
-END = {"generated": "<!-- END generated -->", "transcript": "<!-- END transcript -->", "file": "<!-- END file -->"}
+MARKER = re.compile(r"^<!-- BEGIN (generated|transcript|file|copy): (.+?) -->\n", re.M)
+END = {
+    "generated": "<!-- END generated -->", "transcript": "<!-- END transcript -->", "file": "<!-- END file -->",
+    "copy": "<!-- END copy -->",
+}
 # Where the scratch directory the commands run in appears in what they print or write.
 SHOWN_DIRECTORY = "/home/me/workbench"
 LANGUAGES = {".sbatch": "bash", ".sh": "bash", ".yml": "yaml", ".yaml": "yaml", ".csv": "csv", ".json": "json"}
@@ -103,7 +112,15 @@ def run(command, binary, package, read=None, transcript=False):
         shutil.rmtree(scratch, ignore_errors=True)
 
 
-def regenerate(text, path, binary, package):
+def copied(name, root, package):
+    """The text of the repository's file `name` (under --root when it has it, else the package's)."""
+    for base in (root, package):
+        if (base / name).is_file():
+            return (base / name).read_text(encoding="utf-8")
+    raise SystemExit(f"error: no file {name} to copy")
+
+
+def regenerate(text, path, binary, package, root=None):
     """The document with every generated part replaced by its command's output."""
     out = []
     position = 0
@@ -117,7 +134,13 @@ def regenerate(text, path, binary, package):
         if end < 0:
             line = text.count("\n", 0, match.start()) + 1
             raise SystemExit(f"{path}:{line}: error: no '{END[marker]}' after this BEGIN marker")
-        if marker == "file":
+        if marker == "copy":
+            name = command.strip()
+            body = copied(name, root or package, package)
+            if body and not body.endswith("\n"):
+                body += "\n"
+            output = f"```{LANGUAGES.get(Path(name).suffix, '')}\n{body}```\n"
+        elif marker == "file":
             path_part, _, command = command.partition(" from: ")
             output = run(command, binary, package, read=path_part.strip())
             language = LANGUAGES.get(Path(path_part.strip()).suffix, "")
@@ -165,7 +188,7 @@ def main():
         text = path.read_text(encoding="utf-8")
         if not MARKER.search(text):
             continue
-        new = regenerate(text, path.relative_to(root), binary, package)
+        new = regenerate(text, path.relative_to(root), binary, package, root)
         if new == text:
             continue
         if args.check:

@@ -5,7 +5,9 @@
 #   1. unchanged behaviour (a comment)               -> passes (exit 0)
 #   2. the hit path made twice as expensive          -> caught by the instruction counts (exit 2)
 #   3. the eviction rule changed (newest seen-once)  -> caught by the counts (exit 2)
-# Needs valgrind. Builds the runner in release four times; takes several minutes.
+# Each check builds both sides in app-ci.sh's one worktree: the second build of a check (and every
+# build after the first) must compile none of workbench's modules, only the team's.
+# Needs valgrind. Builds workbench in release once; takes several minutes.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
@@ -68,9 +70,19 @@ check() {  # check NAME HEAD EXPECTED-STATUS
     local status=$?
     set -e
     echo "== $1: exit $status (expected $3)"
+    grep '^app-ci: built ' "$tmp/$1.log" || true
     sed -n '1,12p' "$tmp/$1.md"
     if [[ $status -ne $3 ]]; then tail -20 "$tmp/$1.log"; fail=1; fi
+    # After the first build, workbench's modules are never compiled again.
+    local rebuilt
+    rebuilt=$(awk -v first="$first" 'first == 0 || seen { print } /^app-ci: built / { seen = 1 }' "$tmp/$1.log" \
+        | grep -E 'Compiling (Models|Report|Scenarios|Workbench|WorkbenchKit) ' || true)
+    if [[ -n "$rebuilt" ]]; then
+        echo "$1: a build after the first compiled workbench again:"; sed -n '1,5p' <<<"$rebuilt"; fail=1
+    fi
+    first=0
 }
+first=1  # the first check's first build compiles workbench
 # ONLY=name plays one of the three.
 [[ -z "${ONLY:-}" || "$ONLY" == unchanged ]] && check unchanged "$unchanged" 0
 [[ -z "${ONLY:-}" || "$ONLY" == slower ]] && check slower "$slower" 2

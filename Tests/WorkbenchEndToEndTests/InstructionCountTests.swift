@@ -132,6 +132,33 @@ extension EndToEnd {
         }
 
         @Test(
+            "run --instructions shows the instruction columns in the terminal table, with and without --counts-only",
+            .enabled(if: valgrindInstalled, "valgrind is not installed"))
+        func instructionColumnsInTerminalTable() throws {
+            let cli = try workbench()
+            let dir = try TempDir()
+            defer { dir.remove() }
+            let file = try dir.write("t.yaml", Self.trace)
+            for extra in [[], ["--counts-only"]] {
+                let out = dir.path("out\(extra.count)")
+                let run = cli.run(["run", file.path, "--instructions", "--out", out.path, "--no-plots"] + extra, timeout: 600)
+                #expect(run.status == 0, "\(transcript(run))")
+                let lines = run.stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+                let header = try #require(lines.first { $0.first == "policy" }, "\(transcript(run))")
+                #expect(Array(header.suffix(2)) == ["replay_instructions", "replay_instructions_total"], "\(transcript(run))")
+                let row = try #require(lines.first { $0.first == "s3-fifo" }, "\(transcript(run))")
+                #expect(row.count == header.count, "\(transcript(run))")
+                let values = row.suffix(2).compactMap(Double.init)
+                #expect(values.count == 2 && values.allSatisfy { $0 > 0 }, "\(transcript(run))")
+                let csv = try Self.rows(out, "tiny-trace").first
+                #expect(row.last == csv?["replay_instructions_total"], "\(transcript(run))")
+            }
+            // Without --instructions the table has no such column.
+            let plain = cli.run(["run", file.path, "--out", dir.path("plain").path, "--no-plots"])
+            #expect(plain.status == 0 && !plain.stdout.contains("_instructions"), "\(transcript(plain))")
+        }
+
+        @Test(
             "run --instructions on a parallel-readers scenario warns that it counts nothing and writes no instruction column",
             .enabled(if: valgrindInstalled, "valgrind is not installed"))
         func parallelReadersCountNothing() throws {

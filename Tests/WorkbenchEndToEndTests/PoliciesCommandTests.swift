@@ -55,4 +55,43 @@ struct PoliciesCommandTests {
             #expect(names.isDisjoint(with: refused), "\(kind).\(key): \(line)")
         }
     }
+
+    @Test(
+        "workbench keys of a program that registered a policy and a store design names them where the built-in ones are named, in text and markdown"
+    )
+    func keysNameRegisteredPoliciesAndDesigns() throws {
+        #expect(TestMRUPolicy.registered && TestLockDesign.registered)
+        let policy = TestMRUPolicy.policyName.rawValue
+        let design = "test-lock"
+        // kind, the key, whether it takes the policy, whether the design
+        let cases: [(kind: String, key: String, policy: Bool, design: Bool)] = [
+            ("trace", "policies", true, false),
+            ("scrolling-table", "policies", true, false),
+            ("navigation", "policies", true, false),
+            ("drawing", "policies", false, false),
+            ("parallel-readers", "designs", false, true),
+        ]
+        for (kind, key, takesPolicy, takesDesign) in cases {
+            let text = try Keys.parse([kind]).reference()
+            let line = text.split(separator: "\n").first { $0.hasPrefix("  \(key) ") }.map(String.init) ?? ""
+            let listed = line.components(separatedBy: "one of: ").dropFirst().first?.components(separatedBy: ". ").first ?? ""
+            let names = Set(listed.components(separatedBy: ", "))
+            #expect(names.contains(policy) == takesPolicy, "\(kind).\(key): \(line)")
+            #expect(names.contains(design) == takesDesign, "\(kind).\(key): \(line)")
+            // The built-in ones are still there, the registered ones after them.
+            if takesPolicy, let last = PolicyRegistry.builtIn.last?.name.rawValue {
+                #expect(listed.contains("\(last), \(policy)"), "\(kind).\(key): \(line)")
+            }
+            let markdown = try Keys.parse([kind, "--format", "markdown"]).reference()
+            let row = markdown.split(separator: "\n").first { $0.hasPrefix("| `\(key)` |") }.map(String.init) ?? ""
+            #expect(row.contains(", \(policy)") == takesPolicy, "\(kind).\(key): \(row)")
+            #expect(row.contains(", \(design)") == takesDesign, "\(kind).\(key): \(row)")
+        }
+        // Drawing names an eviction policy for its tiers: the registered one among them.
+        let drawing = try Keys.parse(["drawing"]).reference()
+        #expect(drawing.contains("must be an eviction policy (") && drawing.contains(", \(policy))"), "\(drawing)")
+        // Every kind at once, as `workbench keys` prints it.
+        let every = try Keys.parse([]).reference()
+        #expect(every.contains(", \(policy)") && every.contains(", \(design)"))
+    }
 }

@@ -7,14 +7,17 @@ extension Column {
 
     /// The two summary columns of an operation counted in instructions: `<operation>_instructions`
     /// (the mean per operation) and `<operation>_instructions_total` (every counted operation
-    /// together). `what` names one operation (`frame's work`).
+    /// together), both shown in the table printed after a run. `what` names one operation
+    /// (`frame's work`).
     public static func instructionColumns(operation: String, what: String) -> [Column] {
         [
             .instructions(
                 "\(operation)_instructions", "instructions per \(what), the mean over the counted ones (run --instructions: callgrind)",
-                unit: .number),
+                unit: .number
+            ).shown(in: .table),
             .instructions(
-                "\(operation)_instructions_total", "instructions of every counted \(what) together (run --instructions: callgrind)"),
+                "\(operation)_instructions_total", "instructions of every counted \(what) together (run --instructions: callgrind)"
+            ).shown(in: .table),
         ]
     }
 }

@@ -25,6 +25,13 @@ struct Keys: ParsableCommand {
     }
 
     func run() throws {
+        print(try reference(), terminator: "")
+    }
+
+    /// What `keys` prints: the reference of the kind (or of every kind). The policies and store
+    /// designs a key accepts are those registered when it runs: a runner's own (registered before
+    /// `WorkbenchCLI.main()`) beside the built-in ones.
+    func reference() throws -> String {
         let kinds = try KindArgument.kinds(kind)
         let parts = kinds.compactMap { type -> String? in
             guard let sections = FormatReference.sections(for: type) else { return nil }
@@ -33,6 +40,6 @@ struct Keys: ParsableCommand {
             case .markdown: return FormatReference.markdown(kind: type.kind.rawValue, summary: type.summary, sections: sections)
             }
         }
-        print(parts.joined(separator: "\n"), terminator: "")
+        return parts.joined(separator: "\n")
     }
 }

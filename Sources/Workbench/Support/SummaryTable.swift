@@ -6,15 +6,17 @@ import Scenarios
 struct SummaryTable {
     let result: ScenarioResult
     let directory: String
-    /// Only the columns that do not vary from run to run (identity and counts): `--counts-only`.
+    /// Only the columns that do not vary from run to run (identity, counts and, with
+    /// `--instructions`, instruction counts): `--counts-only`.
     var countsOnly = false
 
     /// The summary columns the result's kind marks for tables (``ColumnView/table``), headed by
-    /// their names; a sweep adds the swept value beside the policy (after in_use, when shown).
+    /// their names (with `--instructions`, the instruction columns last); a sweep adds the swept
+    /// value beside the policy (after in_use, when shown).
     var columns: [(title: String, column: String)] {
         let first = result.summary.first
         var columns = result.columns.columns(of: .summary, shownIn: .table)
-            .filter { !countsOnly || $0.role == .identity || $0.role == .count }
+            .filter { !countsOnly || $0.role == .identity || $0.role == .count || $0.role == .instructions }
             .map { (title: $0.name, column: $0.name) }
         if let key = first?["sweep_key"]?.text, !key.isEmpty {
             let position = (columns.firstIndex { $0.column == "in_use" } ?? 0) + 1
