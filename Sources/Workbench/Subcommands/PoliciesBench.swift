@@ -15,9 +15,9 @@ enum PoliciesBench {
     static let capacities = [100, 1000, 5000]
 
     /// The reference simulator's figures for `policy` (libCacheSim aa0fc40, release build: in-memory
-    /// replay of trace A, M requests/s, median of 3, and one cache's peak RSS), measured on
-    /// 2026-11-29 on the 2-core machine the project's own figures were measured on, interleaved
-    /// with them (docs/measured.md), not in this run; each policy states its own.
+    /// replay of trace A, M requests/s of thread CPU time, median of 3, and its process's peak
+    /// RSS), measured on 2026-11-29 on the 2-core machine the project's own figures were measured
+    /// on, interleaved with them (docs/measured.md), not in this run; each policy states its own.
     static func reference(_ policy: PolicyName) -> PolicyReferenceFigures? { policy.descriptor?.referenceFigures }
 
     struct Row {
@@ -123,7 +123,7 @@ enum PoliciesBench {
                 + "over a run / capacity (growth included; optimal's includes its 8 B/request look-ahead)",
             pad("policy", 11) + pad("C", 6) + pad("misses", 9) + pad("miss_ratio", 11) + pad("M_req/s", 9)
                 + pad("min-max", 14) + pad("cpu_M_req/s", 12) + pad("bytes/entry", 13) + pad("alloc_2nd_half", 16) + pad("peak_RSS_MiB", 14)
-                + "libCacheSim M_req/s, peak RSS MiB (2026-11-29, not this run)",
+                + "libCacheSim cpu_M_req/s, peak RSS MiB (2026-11-29, not this run)",
         ]
         for row in rows {
             let sorted = row.rates.sorted()
