@@ -47,8 +47,11 @@ final class HashBucketSampler {
     @exclusivity(unchecked) private var occupiedWords: [UInt64] = []
     /// The next (older) slot in the same bucket, or -1, by slot.
     @exclusivity(unchecked) private var nextInBucket: [Int32] = []
-    /// The low 16 bits of each tracked slot's hash, or -1.
-    @exclusivity(unchecked) private var hashOf: [Int32] = []
+    /// Each tracked slot's step in the 2^16 cycle (`cycleStep` of its hash's low 16 bits), or -1:
+    /// its cycle position in a 2^*p* table is that step's low *p* bits (the low *p* bits of the
+    /// generator run their own cycle of 2^*p* steps), so neither a removal nor a doubling looks the
+    /// step up again.
+    @exclusivity(unchecked) private var stepOf: [Int32] = []
     /// The entries held.
     @exclusivity(unchecked) private(set) var count = 0
     /// The generator's step (mod 2^16) at the last draw: its state has the low bits the cycle has there.
@@ -64,35 +67,39 @@ final class HashBucketSampler {
     /// The mask of a cycle position (or bucket) in the table as it is now.
     @inline(__always) private var mask: Int { (1 << power) - 1 }
 
-    /// The cycle position of the bucket the hash `low16` falls in, in the table as it is now.
+    /// The cycle position, in the table as it is now, of the bucket of an entry at `step` of the
+    /// 2^16 cycle (`cycleStep[h & mask] == cycleStep[h] & mask` for every 16-bit `h`).
     @inline(__always)
-    private func position(ofHash low16: Int) -> Int { Int(Self.cycleStep[low16 & mask]) & mask }
+    private func position(ofStep step: Int) -> Int { step & mask }
 
     /// Whether `slot` is held.
-    func contains(_ slot: Int) -> Bool { slot < hashOf.count && hashOf[slot] >= 0 }
+    func contains(_ slot: Int) -> Bool { slot < stepOf.count && stepOf[slot] >= 0 }
 
     /// Adds `slot`, known by `identity`, at the front of its bucket (doubling the table first if it
     /// holds more entries than buckets). Nothing happens if it is held already.
     /// - Complexity: O(1) amortised; O(*n* + 2^*p*) when the table doubles.
+    /// Inlined into each policy's insertion, as the code was when it was `random`'s own.
+    @inline(__always)
     func insert(_ slot: Int, identity: UInt64) {
         if heads.isEmpty { allocate() }
-        if slot >= hashOf.count {
+        if slot >= stepOf.count {
             growSlots(&nextInBucket, toHold: slot, with: -1)
-            growSlots(&hashOf, toHold: slot, with: -1)
+            growSlots(&stepOf, toHold: slot, with: -1)
         }
-        guard hashOf[slot] < 0 else { return }
-        if count > 1 << power, power < Self.maximumPower { double() }
-        hashOf[slot] = Int32(Self.hash(identity) & 0xFFFF)
+        guard stepOf[slot] < 0 else { return }
+        if power < Self.maximumPower, count > 1 << power { double() }
+        stepOf[slot] = Int32(Self.cycleStep[Int(Self.hash(identity) & 0xFFFF)])
         push(slot)
         count += 1
     }
 
     /// Removes `slot` from its bucket; nothing happens if it is not held.
     /// - Complexity: O(*k*) for a bucket of *k* entries (almost always 1).
+    @inline(__always)
     func remove(_ slot: Int) {
         guard contains(slot) else { return }
-        let position = position(ofHash: Int(hashOf[slot]))
-        hashOf[slot] = -1
+        let position = position(ofStep: Int(stepOf[slot]))
+        stepOf[slot] = -1
         count -= 1
         if heads[position] == Int32(slot) {
             heads[position] = nextInBucket[slot]
@@ -106,7 +113,7 @@ final class HashBucketSampler {
 
     /// Removes every entry; the table returns to its first size (the generator goes on).
     func removeAll() {
-        for slot in hashOf.indices { hashOf[slot] = -1 }
+        for slot in stepOf.indices { stepOf[slot] = -1 }
         count = 0
         power = initialPower
         if !heads.isEmpty { allocate() }
@@ -176,10 +183,10 @@ final class HashBucketSampler {
         if occupied[position >> 6] == 0 { occupiedWords[position >> 12] &= ~(1 << UInt64((position >> 6) & 63)) }
     }
 
-    /// Puts `slot` (its hash set) at the front of its bucket.
+    /// Puts `slot` (its step set) at the front of its bucket.
     @inline(__always)
     private func push(_ slot: Int) {
-        let position = position(ofHash: Int(hashOf[slot]))
+        let position = position(ofStep: Int(stepOf[slot]))
         nextInBucket[slot] = heads[position]
         heads[position] = Int32(slot)
         markOccupied(position)

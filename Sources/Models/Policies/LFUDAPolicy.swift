@@ -33,6 +33,13 @@ public final class LFUDAPolicy: RegisteredPolicy {
     public static let summary =
         "LFU with dynamic aging: the lowest frequency + age goes first; the age becomes the evicted entry's priority."
     public static let reference = "Arlitt et al., ACM SIGMETRICS Performance Evaluation Review 2000; libCacheSim LFUDA.c"
+    /// libCacheSim aa0fc40 (`lfuda`), release build, this project's 2-core machine, 2026-11-29: in-memory
+    /// replay of trace A at 100 / 1000 / 5000 objects (over its first 20,000 / 200,000 / 200,000 requests
+    /// only: it does not finish the whole trace in minutes), M requests/s of thread CPU time (the machine
+    /// was shared; wall-clock rates measured its load), median of its runs (interleaved rounds of 3); peak
+    /// RSS of its process (trace arrays included). docs/measured.md.
+    public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(
+        requestsPerSecond: [0.93, 1.97, 2.36], peakRSSMiB: 64)
     public convenience init(_ context: PolicyContext) { self.init() }
 
     /// The cache's age L: the priority of the last entry evicted.

@@ -7,8 +7,12 @@ public final class LRUPolicy: RegisteredPolicy {
     public static let policyName: PolicyName = .lru
     public static let summary = "Least recently used goes first."
     public static let reference = "libCacheSim LRU.c"
+    /// libCacheSim aa0fc40 (`lru`), release build, this project's 2-core machine, 2026-11-29: in-memory
+    /// replay of trace A at 100 / 1000 / 5000 objects, M requests/s of thread CPU time (the machine was
+    /// shared; wall-clock rates measured its load), median of its runs (interleaved rounds of 3); peak RSS
+    /// of its process (trace arrays included). docs/measured.md.
     public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(
-        requestsPerSecond: [22.33, 25.17, 25.14], peakRSSMiB: 137)
+        requestsPerSecond: [7.48, 6.89, 6.29], peakRSSMiB: 69)
     public static let followsLRUStackDistances = true
     public convenience init(_ context: PolicyContext) { self.init() }
     /// - Complexity: O(1)
@@ -31,7 +35,12 @@ public final class FIFOPolicy: RegisteredPolicy {
     public static let policyName: PolicyName = .fifo
     public static let summary = "First inserted goes first, whatever was accessed since."
     public static let reference = "libCacheSim FIFO.c"
-    public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(requestsPerSecond: [22.31, 26.20, 34.37])
+    /// libCacheSim aa0fc40 (`fifo`), release build, this project's 2-core machine, 2026-11-29: in-memory
+    /// replay of trace A at 100 / 1000 / 5000 objects, M requests/s of thread CPU time (the machine was
+    /// shared; wall-clock rates measured its load), median of its runs (interleaved rounds of 3); peak RSS
+    /// of its process (trace arrays included). docs/measured.md.
+    public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(
+        requestsPerSecond: [8.35, 8.39, 9.89], peakRSSMiB: 69)
     public convenience init(_ context: PolicyContext) { self.init() }
     public func didInsert(_ slot: Int) { list.pushBack(slot) }
     public func didAccess(_ slot: Int) {}

@@ -34,9 +34,10 @@ public struct PolicyContext {
 
 /// Figures a policy's reference simulator measured for it, that `bench --suite policies` prints beside ours.
 public struct PolicyReferenceFigures: Sendable {
-    /// In-memory replay of trace A at 100, 1000 and 5000 objects, M requests/s (median of 3).
+    /// In-memory replay of trace A at 100, 1000 and 5000 objects, M requests/s (median of 3; by
+    /// the thread's CPU clock where the policy's comment says so).
     public var requestsPerSecond: [Double]
-    /// Peak resident set of one cache, MiB, if measured.
+    /// Peak resident set of the process replaying one cache, MiB, if measured.
     public var peakRSSMiB: Int?
 
     /// Figures as measured: requests/s at the three capacities, and the peak resident set if known.

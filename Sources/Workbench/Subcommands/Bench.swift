@@ -23,7 +23,9 @@ struct Bench: ParsableCommand {
             (5 runs, median), against an unsynchronised dictionary, and prints the load average and the \
             core-to-core latency (a cache line passed between two threads) before and after. The policies suite replays trace A \
             (1 M requests, generated in memory) through every eviction policy at 100, 1000 and 5000 \
-            objects (5 runs, median). Measure on a release build.
+            objects (--repetitions runs, median; --policies to choose them), timed by the wall clock \
+            and by the thread's CPU clock, beside libCacheSim's figures (measured separately; \
+            docs/measured.md). Measure on a release build.
             """
     )
 
@@ -48,6 +50,28 @@ struct Bench: ParsableCommand {
         help: "readers suite: the store designs to measure, comma-separated (default: every built-in design); the unsynchronised dictionary always runs beside them.")
     var designs: String?
 
+    @Option(
+        help: "policies suite: the eviction policies to replay, comma-separated, in that order (default: every registered policy).")
+    var policies: String?
+
+    @Option(help: "policies suite: timed replays per policy and capacity (the median is reported).")
+    var repetitions: Int = 5
+
+    /// The policies `--policies` names, in the order given; every registered policy without it.
+    func benchPolicies() throws -> [PolicyName] {
+        guard let policies else { return PolicyRegistry.names }
+        let names = policies.split(separator: ",", omittingEmptySubsequences: false).map { String($0.filter { !$0.isWhitespace }) }
+        let chosen = try names.map { name in
+            guard PolicyRegistry.descriptor(named: PolicyName(name)) != nil else {
+                let known = PolicyRegistry.names.map(\.rawValue).joined(separator: ", ")
+                throw ValidationError("--policies: unknown eviction policy '\(name)' (expected one of: \(known))")
+            }
+            return PolicyName(name)
+        }
+        guard !chosen.isEmpty else { throw ValidationError("--policies: name at least one eviction policy") }
+        return chosen
+    }
+
     /// The designs `--designs` names, in the order given; every built-in design without it.
     func readersDesigns() throws -> [StoreDesignName] {
         guard let designs else { return StoreDesignName.allCases }
@@ -68,6 +92,10 @@ struct Bench: ParsableCommand {
             throw ValidationError("--iterations and --batch must be > 0, and --iterations >= --batch")
         }
         _ = try readersDesigns()
+        _ = try benchPolicies()
+        guard repetitions > 0, repetitions <= 1_000 else {
+            throw ValidationError("--repetitions must be > 0 and at most 1000")
+        }
         guard seconds.isFinite, seconds > 0, seconds <= 3_600 else {
             throw ValidationError("--seconds must be > 0 and at most 3600")
         }
@@ -92,7 +120,7 @@ struct Bench: ParsableCommand {
         }
         if suite == .all || suite == .policies {
             if suite == .all { print("") }
-            print(PoliciesBench.run())
+            print(PoliciesBench.run(policies: try benchPolicies(), repetitions: repetitions))
         }
         #if DEBUG
             print("note: this is a debug build; quote figures from `swift build -c release` only")

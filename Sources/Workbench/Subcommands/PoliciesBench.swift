@@ -14,9 +14,10 @@ import Report
 enum PoliciesBench {
     static let capacities = [100, 1000, 5000]
 
-    /// The reference simulator's figures for `policy` (in-memory replay of trace A, M requests/s,
-    /// median of 3, and one cache's peak RSS), measured on another machine of this kind (2 vCPU),
-    /// not in this run; each policy states its own.
+    /// The reference simulator's figures for `policy` (libCacheSim aa0fc40, release build: in-memory
+    /// replay of trace A, M requests/s of thread CPU time, median of 3, and its process's peak
+    /// RSS), measured on 2026-11-29 on the 2-core machine the project's own figures were measured
+    /// on, interleaved with them (docs/measured.md), not in this run; each policy states its own.
     static func reference(_ policy: PolicyName) -> PolicyReferenceFigures? { policy.descriptor?.referenceFigures }
 
     struct Row {
@@ -24,6 +25,9 @@ enum PoliciesBench {
         var capacity: Int
         var misses: Int
         var rates: [Double]
+        /// The same replays timed by the thread's CPU clock (M requests/s): what the policy costs
+        /// when the machine is shared and the wall clock also counts the time others ran.
+        var cpuRates: [Double] = []
         var bytesPerEntry: Double
         /// Bytes allocated by the trace's second half (hits and steady-state misses).
         var secondHalfBytes: Int
@@ -32,12 +36,12 @@ enum PoliciesBench {
         var peakRSSMiB: Double?
 
         var median: Double { rates.sorted()[rates.count / 2] }
+        var cpuMedian: Double { cpuRates.isEmpty ? 0 : cpuRates.sorted()[cpuRates.count / 2] }
     }
 
     /// Runs every policy at every capacity `repetitions` times and formats the table.
-    static func run(repetitions: Int = 5) -> String {
+    static func run(policies: [PolicyName] = PolicyRegistry.names, repetitions: Int = 5) -> String {
         let trace = ZipfTrace.traceA()
-        let policies = PolicyRegistry.names
         var rows: [Row] = []
         for policy in policies {
             for capacity in capacities {
@@ -62,18 +66,29 @@ enum PoliciesBench {
         // The replay's own tables: a slot per object id, an object id and a free-list entry per slot.
         let ownBytes = Double(4 * ((requests.max().map(Int.init) ?? 0) + 1) + 8 * (capacity + 1))
         var rates: [Double] = []
+        var cpuRates: [Double] = []
         for _ in 0..<repetitions {
+            let cpuStart = threadCPUNanoseconds()
             let start = MonotonicClock.now()
             let again = CacheReplay.misses(of: policy, capacity: capacity, requests: requests)
             let elapsed = MonotonicClock.now() - start
+            let cpuElapsed = threadCPUNanoseconds() - cpuStart
             precondition(again == misses, "a replay is deterministic")
             rates.append(Double(requests.count) / Double(max(1, elapsed)) * 1_000)
+            cpuRates.append(Double(requests.count) / Double(max(1, cpuElapsed)) * 1_000)
         }
         return Row(
-            policy: policy, capacity: capacity, misses: misses, rates: rates,
+            policy: policy, capacity: capacity, misses: misses, rates: rates, cpuRates: cpuRates,
             bytesPerEntry: max(0, Double(bytes) - ownBytes) / Double(capacity),
             secondHalfBytes: Int(bytes) - Int(halfBytes),
             peakRSSMiB: peakReset ? PeakRSS.sinceResetMiB() : nil)
+    }
+
+    /// The calling thread's CPU time, nanoseconds.
+    static func threadCPUNanoseconds() -> UInt64 {
+        var time = timespec()
+        _ = clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return UInt64(truncatingIfNeeded: time.tv_sec) &* 1_000_000_000 &+ UInt64(truncatingIfNeeded: time.tv_nsec)
     }
 
     /// The process's peak resident set, MiB.
@@ -107,8 +122,8 @@ enum PoliciesBench {
                 + "M requests/s median of \(repetitions) (min-max); bytes/entry = bytes the policy allocated "
                 + "over a run / capacity (growth included; optimal's includes its 8 B/request look-ahead)",
             pad("policy", 11) + pad("C", 6) + pad("misses", 9) + pad("miss_ratio", 11) + pad("M_req/s", 9)
-                + pad("min-max", 14) + pad("bytes/entry", 13) + pad("alloc_2nd_half", 16) + pad("peak_RSS_MiB", 14)
-                + "reference M_req/s, peak RSS MiB (measured elsewhere)",
+                + pad("min-max", 14) + pad("cpu_M_req/s", 12) + pad("bytes/entry", 13) + pad("alloc_2nd_half", 16) + pad("peak_RSS_MiB", 14)
+                + "libCacheSim cpu_M_req/s, peak RSS MiB (2026-11-29, not this run)",
         ]
         for row in rows {
             let sorted = row.rates.sorted()
@@ -120,7 +135,7 @@ enum PoliciesBench {
                 pad(row.policy.rawValue, 11) + pad("\(row.capacity)", 6) + pad("\(row.misses)", 9)
                     + pad(fixed(Double(row.misses) / 1_000_000, 4), 11) + pad(fixed(row.median, 2), 9)
                     + pad("\(fixed(sorted.first ?? 0, 1))-\(fixed(sorted.last ?? 0, 1))", 14)
-                    + pad(fixed(row.bytesPerEntry, 1), 13) + pad("\(row.secondHalfBytes)", 16)
+                    + pad(fixed(row.cpuMedian, 2), 12) + pad(fixed(row.bytesPerEntry, 1), 13) + pad("\(row.secondHalfBytes)", 16)
                     + pad(row.peakRSSMiB.map { fixed($0, 1) } ?? "n/a", 14) + reference)
         }
         let references = PolicyRegistry.all.compactMap { policy in policy.referenceFigures?.peakRSSMiB.map { (policy.name, $0) } }
@@ -130,7 +145,7 @@ enum PoliciesBench {
                 + "included; the peak is reset before each row through /proc/self/clear_refs)")
         lines.append(
             "peak RSS of this process (trace, every policy, every capacity): \(fixed(peakRSSMiB(), 1)) MiB; "
-                + "reference, one cache (measured elsewhere): \(references.joined(separator: ", "))")
+                + "libCacheSim, one cache (2026-11-29, not this run): \(references.joined(separator: ", "))")
         return lines.joined(separator: "\n")
     }
 }
