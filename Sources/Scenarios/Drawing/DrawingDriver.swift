@@ -70,8 +70,9 @@ struct DrawingDriver {
         // Each view's stated device cost of a fresh draw (its `cost:`, else the profile's), ns.
         let deviceCosts = DeviceCostLedger()
         var drawCosts: [String: UInt64] = [:]
-        // The drawings made so far (view, size, salt): drawing one again re-makes what the cache lost.
-        var drawn: Set<String> = []
+        // The drawings made so far that can be asked for again: drawing one again re-makes what
+        // the cache lost.
+        var drawn = DrawnContentMemory()
         for view in scenario.views {
             drawCosts[view.name] = DeviceProfile.resolve(view.cost, named: view.name, in: scenario.device)?.nanoseconds
         }
@@ -129,7 +130,9 @@ struct DrawingDriver {
                 ) { rect in
                     if request.cancels { cache.cancel() }
                     if let cost {
-                        let again = !drawn.insert("\(request.view.name)\u{1}\(rect.width)x\(rect.height)\u{1}\(request.salt)").inserted
+                        let again = drawn.noteFreshDraw(
+                            content: request.view.content, viewIndex: request.viewIndex, instance: request.instance,
+                            salt: request.salt)
                         deviceCosts.charge(cost, recreation: again)
                     }
                     return rasterizer.draw(request.spec.sized(toCover: rect))
@@ -207,6 +210,8 @@ struct DrawingDriver {
         let view: DrawnViewSpec
         /// The view's index in the scenario's `views`.
         let viewIndex: Int
+        /// Which of the view's `count` instances draws.
+        let instance: Int
         let rect: Rect
         let salt: String
         let spec: DrawingSpec
@@ -226,7 +231,10 @@ struct DrawingDriver {
                 let spec = Self.spec(for: view, text: salt)
                 let cancels = view.cancelRate > 0 && generator.nextUnit() < view.cancelRate
                 let rect = Rect(x: Double(instance) * view.width, y: 0, width: view.width, height: view.height)
-                requests.append(DrawRequest(view: view, viewIndex: viewIndex, rect: rect, salt: salt, spec: spec, cancels: cancels))
+                requests.append(
+                    DrawRequest(
+                        view: view, viewIndex: viewIndex, instance: instance, rect: rect, salt: salt, spec: spec,
+                        cancels: cancels))
             }
         }
         return requests

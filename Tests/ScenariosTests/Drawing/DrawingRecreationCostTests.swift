@@ -51,3 +51,49 @@ struct DrawingRecreationCostTests {
         #expect(Self.number(greedy, "device_recreation_ms") < Self.number(lru, "device_recreation_ms"))
     }
 }
+
+/// The memory behind `device_recreation_ms`: bounded by the scenario's views, whatever the run's length.
+@Suite("Drawing: the drawings remembered for re-creation")
+struct DrawnContentMemoryTests {
+    @Test("the drawings remembered for device_recreation_ms are bounded by the scenario, not the run's length, and name the same re-creations as remembering every drawing")
+    func drawnContentMemoryIsBounded() throws {
+        let scenario = try #require(
+            try DrawingScenarioTests.drawing(
+                """
+                name: remembered
+                kind: drawing
+                duration: 1s
+                views:
+                  - {name: icon, size: [24, 24], count: 3}
+                  - {name: title, size: [96, 24], count: 2, content: {titles: [Inbox, Sent, Drafts], every: 2s}}
+                  - {name: chart, size: [96, 48], count: 2, content: {changes_every: 5s}}
+                  - {name: clock, size: [48, 24], content: every_frame}
+                cache: {policies: [memory], capacity: 1MB}
+
+                """))
+        var memory = DrawnContentMemory()
+        var everything: Set<String> = []
+        var disagreements = 0
+        var again = 0
+        // Ten minutes at 60 frames a second, every instance drawing fresh on every frame.
+        for frame in 0..<36_000 {
+            let time = Double(frame) / 60
+            for (viewIndex, view) in scenario.views.enumerated() {
+                for instance in 0..<view.count {
+                    let salt = DrawingDriver.content(of: view, instance: instance, frame: frame, time: time)
+                    let remembered = memory.noteFreshDraw(
+                        content: view.content, viewIndex: viewIndex, instance: instance, salt: salt)
+                    let drawnBefore = !everything.insert("\(view.name)\u{1}\(salt)").inserted
+                    if remembered != drawnBefore { disagreements += 1 }
+                    if remembered { again += 1 }
+                }
+            }
+        }
+        #expect(disagreements == 0)
+        #expect(again > 200_000)
+        // Every drawing of the run: one per every_frame frame, one per chart version.
+        #expect(everything.count > 36_000)
+        // Remembered: the three icons, the three titles and each chart's current version.
+        #expect(memory.count == 3 + 3 + 2)
+    }
+}
