@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-extension EndToEnd {
+extension EndToEndSecondLine {
     @Suite("validate and run: aliases and merge keys are bounded")
     struct AliasExpansion {
         /// Merge keys seven deep, ten per level: `a7` merges 10^8 pairs (line 8: the fourth `*a2`

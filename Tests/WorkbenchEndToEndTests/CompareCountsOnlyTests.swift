@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-extension EndToEnd {
+extension EndToEndSecondLine {
     @Suite("compare --counts-only")
     struct CompareCountsOnly {
         @Test("compare --counts-only compares the counts alone: the same report on every run, exit 2 on a count regression")

@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 
-extension EndToEnd {
+extension EndToEndSecondLine {
     /// What compare and ab judge with few repetitions, `--summary`, and configuration changes.
     @Suite("compare: judging, summary, configuration")
     struct CompareSummary {
-        typealias C = EndToEnd.Compare
+        typealias C = EndToEndSecondLine.Compare
 
         /// The shipped `scenarios/<name>.yaml`.
         static func shipped(_ name: String) throws -> String {

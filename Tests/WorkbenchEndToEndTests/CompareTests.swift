@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-extension EndToEnd {
+extension EndToEndSecondLine {
     @Suite("compare")
     struct Compare {
         /// The summary columns of the hand-written results: identity, counts, measured.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-extension EndToEnd {
+extension EndToEndSecondLine {
     /// `decide:` answered by `run` and by `workbench decide` on the shipped capacity sweep.
     @Suite("decide: the answer to a scenario's question")
     struct DecideRuns {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-extension EndToEnd {
+extension EndToEndSecondLine {
     /// The generated parts of README.md and docs/ (transcripts, the CLI reference, the column
     /// tables, each kind's keys) are `scripts/generate-docs.py`'s output for the current binary.
     @Suite("Docs: generated parts")

@@ -12,7 +12,7 @@ private let valgrindInstalled: Bool = (ProcessInfo.processInfo.environment["PATH
 /// layout follows thread timing; docs/results.md). `make test` builds it before the tests.
 private let releaseRunner = CLI.packageRoot.appendingPathComponent(".build/release/workbench")
 
-extension EndToEnd {
+extension EndToEndSecondLine {
     @Suite("run --instructions: instruction counts under callgrind")
     struct InstructionCounts {
         /// A trace of 3000 generated requests through one policy: one replay.

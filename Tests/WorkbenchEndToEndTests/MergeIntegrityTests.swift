@@ -2,12 +2,12 @@ import Foundation
 import Report
 import Testing
 
-extension EndToEnd {
+extension EndToEndSecondLine {
     /// `merge` checks what it merges: the inputs the scenarios read, the rows against the run
     /// count, the shard counts; and writes like `run`: under the lock, each scenario swapped in whole.
     @Suite("merge integrity")
     struct MergeIntegrity {
-        typealias Refusals = MergeRefusals
+        typealias Refusals = EndToEnd.MergeRefusals
 
         @Test(
             "merge swaps each scenario in whole: no repetitions.csv, run.json or trace file of an earlier run stays beside the merged ones")

@@ -15,7 +15,7 @@ private let chromium: URL? = {
     return nil
 }()
 
-extension EndToEnd {
+extension EndToEndSecondLine {
     /// The page a team opens, rendered by a real browser: one shipped scenario per kind, run
     /// briefly, its `index.html` screenshot by headless Chromium. CI installs chromium (`.ci/run`,
     /// `make deps`); without it the suite is skipped, saying so.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-extension EndToEnd {
+extension EndToEndSecondLine {
     @Suite("run: parallel-readers scenarios")
     struct ParallelReadersRun {
         static let yaml = """

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-extension EndToEnd {
+extension EndToEndSecondLine {
     /// Nothing given to `plan` changes what its job scripts run: values are quoted for the
     /// script's shell or YAML, and those that cannot be (a job name that is not plain, a line
     /// break, a GitHub expression) are refused. Each test plants a `touch MARKER` payload and

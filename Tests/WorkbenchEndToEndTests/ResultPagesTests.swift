@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-extension EndToEnd {
+extension EndToEndSecondLine {
     /// What a team reads after `workbench run`: the table it prints and the index pages, as
     /// people read them (byte counts as 2 MiB, no capacity for a policy that holds none, each
     /// reader group's headline columns, text as written); the CSV files keep the raw numbers.
@@ -64,7 +64,7 @@ extension EndToEnd {
             let cli = try workbench()
             let dir = try TempDir()
             defer { dir.remove() }
-            let file = try dir.write("nav.yaml", NavigationRun.yaml)
+            let file = try dir.write("nav.yaml", EndToEnd.NavigationRun.yaml)
             let out = dir.path("results")
 
             let result = cli.run(

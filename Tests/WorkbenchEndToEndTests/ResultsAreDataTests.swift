@@ -2,7 +2,7 @@ import Foundation
 import Report
 import Testing
 
-extension EndToEnd {
+extension EndToEndSecondLine {
     /// Nothing read from a results directory or a shard runs as code or names a path outside it.
     /// Each test plants a `touch MARKER` payload and checks the marker is never created.
     @Suite("results are data, never code")
@@ -15,7 +15,7 @@ extension EndToEnd {
         /// both, as shards of one study write them), merged with plots drawn: exits 1 with
         /// `message` on stderr, writes nothing and never creates `marker`.
         static func expectMergeRefused(row: (URL) -> String, message: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-            let (cli, dir, _, inputs) = try MergeRefusals.alpha([1, 2], of: 2)
+            let (cli, dir, _, inputs) = try EndToEnd.MergeRefusals.alpha([1, 2], of: 2)
             defer { dir.remove() }
             let marker = dir.path("MARKER")
             for input in inputs {

@@ -60,7 +60,7 @@ struct RunConsistencyTests {
         let cli = try workbench()
         let dir = try TempDir()
         defer { dir.remove() }
-        typealias C = EndToEnd.Compare
+        typealias C = EndToEndSecondLine.Compare
         let baseline = try C.results(dir, "baseline", ["feed": [C.row("feed")], "contacts": [C.row("contacts")]])
         let current = try C.results(dir, "current", ["feed": [C.row("feed")]])
         let output = cli.run(["compare", baseline.path, current.path])

@@ -1,10 +1,17 @@
 import Foundation
 import Testing
 
-/// All end-to-end tests, one child process at a time (the machine has few cores, and the runs
-/// measure allocations and latencies).
+/// The end-to-end tests that run the binary, in two lines of one child process at a time each
+/// (the machine has few cores, and the runs measure allocations and latencies): the other tests
+/// take the test pool's threads first, and the end-to-end tests run after them, so a single line
+/// left one of two cores idle for about four minutes. Each line holds about half the time
+/// (the suites' durations as measured one at a time).
 @Suite("workbench end to end", .serialized)
 struct EndToEnd {}
+
+/// The second line of end-to-end tests (see `EndToEnd`).
+@Suite("workbench end to end, second line", .serialized)
+struct EndToEndSecondLine {}
 
 extension EndToEnd {
     @Suite("run: result files")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-extension EndToEnd {
+extension EndToEndSecondLine {
     @Suite("run: bad scenario files")
     struct BadScenarios {
         /// One broken scenario file: the fixture with one line replaced (or removed), and where

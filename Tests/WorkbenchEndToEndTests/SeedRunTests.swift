@@ -3,7 +3,7 @@ import Report
 import Scenarios
 import Testing
 
-extension EndToEnd {
+extension EndToEndSecondLine {
     /// `run --seeds N`: every run replicated over workload seeds, `seeds.csv`, paired verdicts,
     /// and what repetition processes, shards and `merge` make of it.
     @Suite("run --seeds: workload seeds")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-extension EndToEnd {
+extension EndToEndSecondLine {
     @Suite("shards, merge and expectations")
     struct ShardMerge {
         /// Whether a column is a wall-clock or allocator measurement (not compared for equality).
@@ -90,7 +90,7 @@ extension EndToEnd {
     }
 }
 
-extension EndToEnd {
+extension EndToEndSecondLine {
     @Suite("plots and pages after a run")
     struct PlotsAfterRun {
         @Test(

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-extension EndToEnd {
+extension EndToEndSecondLine {
     /// What `run` refuses, `validate` refuses; what `validate` accepts, `run` runs.
     @Suite("validate and run: one validation")
     struct OneValidation {
