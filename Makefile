@@ -77,23 +77,28 @@ run: build
 	$(WORKBENCH) run $(SCENARIOS) --out $(RESULTS)
 
 # A failing test run repeats its failures at the end, so that the last lines of a long CI log
-# name them.
+# name them. Each step says how long it took (`make test: <step> took N s`; the set-up times in
+# README.md and docs/architecture.md come from these lines).
+took = echo "make test: $(1) took $$(( $$(date +%s) - start )) s"
+
 test: deps
-	$(SWIFT) build --build-tests $(TESTFLAGS) $(SWIFTFLAGS)
+	start=$$(date +%s); $(SWIFT) build --build-tests $(TESTFLAGS) $(SWIFTFLAGS) && $(call took,the test build)
 	# The release runner too: the instruction-count tests measure it (a debug build's counted
 	# work moves with the machine's load; docs/results.md), and CI's release build reuses it.
-	$(SWIFT) build -c release --product workbench $(SWIFTFLAGS)
+	start=$$(date +%s); $(SWIFT) build -c release --product workbench $(SWIFTFLAGS) && $(call took,the release build)
 	@mkdir -p .build
-	@set -o pipefail; $(SWIFT) test $(TESTFLAGS) $(SWIFTFLAGS) 2>&1 | tee .build/test-output.log || { \
+	@start=$$(date +%s); set -o pipefail; $(SWIFT) test $(TESTFLAGS) $(SWIFTFLAGS) 2>&1 | tee .build/test-output.log || { \
 		echo "---- failures ----"; \
 		grep -E '✘|recorded an issue|error:.*(Expectation|Issue)|Fatal error|Crash' .build/test-output.log | grep -v '✔' | tail -40; \
-		exit 1; }
-	$(MAKE) tsan
+		exit 1; }; $(call took,the suite)
+	start=$$(date +%s); $(MAKE) tsan && $(call took,ThreadSanitizer)
 	# The scenarios and the fuzz run on the debug build the tests just made (optimised, TESTFLAGS:
 	# the shipped scenarios take about as long as on release), saving a release build.
-	$(MAKE) scenario-check-run fuzz-run WORKBENCH=.build/debug/workbench N=$(FUZZ_TEST_N) BUDGET=$(FUZZ_TEST_BUDGET)
-	$(MAKE) example
-	$(MAKE) version-dependency
+	start=$$(date +%s); $(MAKE) scenario-check-run WORKBENCH=.build/debug/workbench && $(call took,the scenario expectations)
+	start=$$(date +%s); $(MAKE) fuzz-run WORKBENCH=.build/debug/workbench N=$(FUZZ_TEST_N) BUDGET=$(FUZZ_TEST_BUDGET) \
+		&& $(call took,the fuzz mutants)
+	start=$$(date +%s); $(MAKE) example && $(call took,Examples/custom-cache)
+	start=$$(date +%s); $(MAKE) version-dependency && $(call took,the by-version dependency)
 
 # Examples/custom-cache: a team's package with its own policy (LRU-2) and store design (a spin
 # lock), built against this checkout as a library (WorkbenchKit); its tests, then its scenarios
