@@ -37,6 +37,14 @@ public final class ViewModel {
     @exclusivity(unchecked) public private(set) var currentIntent: Intent?
     /// The history, oldest first; the top is the current intent.
     @exclusivity(unchecked) public private(set) var historyStack: [Intent] = []
+    /// Whether the controller the factory is making now re-makes one the view cache let go (or,
+    /// with a cache that keeps nothing, never kept): its name was made before and the look-up
+    /// missed. False for a name's first controller and for a refresh's fresh view (the same
+    /// section and view again), which the original makes whatever the cache holds. A factory
+    /// maker reads it while it runs (the device time lost to re-creation).
+    @exclusivity(unchecked) public private(set) var isRecreating = false
+    /// The names the factory has made a controller for.
+    @exclusivity(unchecked) private var madeNames: Set<String> = []
 
     private let cache: ViewCache
 
@@ -170,6 +178,8 @@ public final class ViewModel {
     /// The cached controller for `name`, or a new one (created, `onCreate`, then cached).
     private func obtain(_ name: String, make: () -> FactoryViewController) -> FactoryViewController {
         if let cached = cache.lookUp(name) { return cached }
+        isRecreating = madeNames.contains(name)
+        defer { isRecreating = false }
         return create(name, make: make)
     }
 
@@ -177,6 +187,7 @@ public final class ViewModel {
     /// instance cached under the name).
     private func create(_ name: String, make: () -> FactoryViewController) -> FactoryViewController {
         let controller = factory.instantiate(name, with: make)
+        madeNames.insert(name)
         counters.creations += 1
         counters.onCreateCalls += 1
         controller.performCreate()

@@ -27,7 +27,7 @@ extension NavigationRecorder {
                 unit: .number),
             .count(
                 "device_recreation_ms", .lowerIsBetter,
-                "stated device time lost to re-creation: the nib cost of each calibrated creation of a section or view made before in the run (the cache let it go; with none, never kept), summed (ms)",
+                "stated device time lost to re-creation: the nib cost of each calibrated creation of a section or view the cache let go (made before in the run, then missed; with none, never kept), summed (ms); a refresh's fresh view is not one",
                 unit: .number),
             .measured("frames_over_budget", .count, .lowerIsBetter, "frames whose model work took longer than 1/refresh_hz"),
             .measured(

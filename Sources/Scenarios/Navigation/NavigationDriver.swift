@@ -26,19 +26,25 @@ struct NavigationDriver {
         let runLoop = RunLoop(refreshRate: app.refreshHz)
         let factory = ViewFactory()
         let deviceCosts = DeviceCostLedger()
+        // The makers ask the model (made below) whether a creation re-makes what its cache let go.
+        weak var madeFor: ViewModel?
+        let recreating = { madeFor?.isRecreating ?? false }
         for section in app.sections {
-            register(section.name, nib: section.nib, in: factory, deviceCosts: deviceCosts)
+            register(section.name, nib: section.nib, in: factory, deviceCosts: deviceCosts, recreating: recreating)
         }
         // A shared view (listed in several sections) is registered once: one controller, one
         // cache entry, whichever section it is reached from.
         for name in app.viewNames {
-            if let nib = app.nib(ofView: name) { register(name, nib: nib, in: factory, deviceCosts: deviceCosts) }
+            if let nib = app.nib(ofView: name) {
+                register(name, nib: nib, in: factory, deviceCosts: deviceCosts, recreating: recreating)
+            }
         }
         let (log, optimal) = OptimalPass.log(for: configuration, future: future)
         let model = ViewModel(
             factory: factory, cachePolicy: cachePolicy, stackSize: HistoryStackSize(app.stackSize), runLoop: runLoop,
             evictionPolicy: optimal)
         model.requestLog = log
+        madeFor = model
         var user = UserDriver(app: app, model: scenario.user, seed: configuration.seed)
         var payload = StateMaker(spec: scenario.user.state, seed: configuration.seed)
         var recorder = NavigationRecorder(scenario: header.name, configuration: configuration)
@@ -140,16 +146,17 @@ struct NavigationDriver {
     }
 
     /// Registers `name`: each instance loads its nib for real, and remembers what that allocated.
-    private func register(_ name: String, nib spec: NibSpec, in factory: ViewFactory, deviceCosts: DeviceCostLedger) {
+    /// `recreating` says whether the instance being made re-makes what the cache let go (a
+    /// refresh's fresh view does not: the app makes it whatever the cache holds).
+    private func register(
+        _ name: String, nib spec: NibSpec, in factory: ViewFactory, deviceCosts: DeviceCostLedger,
+        recreating: @escaping () -> Bool
+    ) {
         let nib = NibDescription(viewCount: spec.views, depth: spec.depth, labelText: spec.label)
         let cost = DeviceProfile.resolve(spec.cost, named: name, in: scenario.device)?.nanoseconds
         let size = DeviceProfile.resolveBytes(nil, named: name, in: scenario.device).map { UInt64($0) } ?? 0
-        // Made before: made again, it re-makes what the cache let go (or, with none, never kept).
-        var made = false
         factory.register(name, recreationCost: cost.map { Double($0) }) {
-            let recreation = made
-            made = true
-            let page = PageController.measuredCreation(cost: cost, charging: deviceCosts, recreation: recreation) {
+            let page = PageController.measuredCreation(cost: cost, charging: deviceCosts, recreation: recreating()) {
                 PageController(nib: nib)
             }
             page.deviceBytes = size

@@ -352,6 +352,40 @@ struct ViewFactoryTests {
         #expect(model.currentSection?.onCreateCount == 1)
     }
 
+    @Test(
+        "isRecreating: true while the factory re-makes a name the cache let go (made before, then missed), false for a name's first controller and for a refresh's fresh view")
+    func recreationIsWhatTheCacheLetGo() {
+        // Each maker notes, while it runs, what the model says of the instance it makes.
+        var seen: [String] = []
+        weak var madeFor: ViewModel?
+        let factory = ViewFactory()
+        for name in ["home", "list", "detail"] {
+            factory.register(name) { [log] in
+                seen.append("\(name) \(madeFor?.isRecreating == true ? "again" : "new")")
+                return LoggingController(log: log)
+            }
+        }
+        let model = ViewModel(factory: factory, cachePolicy: bounded(2, .lru), runLoop: runLoop)
+        madeFor = model
+        show(model, "home", "list")  // two first creations
+        show(model, "home", "list")  // a refresh: a fresh list while the cache holds one
+        show(model, "detail")  // evicts home (list was touched last)
+        show(model, "home")  // made again: the cache let it go
+        #expect(seen == ["home new", "list new", "list new", "detail new", "home again"])
+        #expect(model.isRecreating == false, "only while a maker runs")
+
+        // A cache that keeps nothing: every creation after a name's first is a re-creation, a
+        // refresh's fresh view still is not.
+        seen.removeAll()
+        let none = ViewModel(factory: factory, cachePolicy: bounded(0, .none), runLoop: runLoop)
+        madeFor = none
+        show(none, "home", "list")
+        show(none, "home", "list")
+        show(none, "detail")
+        show(none, "home", "list")
+        #expect(seen == ["home new", "list new", "home again", "list new", "detail new", "home again", "list again"])
+    }
+
     @Test("policy none creates on every visit")
     func policyNoneCreatesEveryVisit() {
         let model = makeModel(cache: bounded(0, .none))
