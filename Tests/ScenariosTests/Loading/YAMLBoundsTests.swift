@@ -1,4 +1,5 @@
 import Foundation
+import Report
 import Scenarios
 import Testing
 
@@ -32,30 +33,32 @@ struct YAMLBoundsTests {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The error loading `yaml` throws, and how long it took.
-    func timedError(_ yaml: String) -> (error: ScenarioError?, seconds: Double) {
-        let start = ContinuousClock.now
-        let error = planError(yaml, file: "bomb.yaml")
-        let elapsed = ContinuousClock.now - start
-        return (error, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    /// The error loading `yaml` throws, and the bytes the loading allocated (jemalloc's count for
+    /// this thread): a count of the work done, where a time would move with the machine's load.
+    func boundedError(_ yaml: String) -> (error: ScenarioError?, bytes: UInt64) {
+        AllocationProbe.measureBytes { planError(yaml, file: "bomb.yaml") }
     }
 
-    @Test("merge keys nested seven deep are refused in well under a second, at the alias that passes 10000 nodes")
+    /// At most what a refusal before any expansion allocates, with room: the expanded bombs
+    /// below hold 10^8 and 10^9 nodes, gigabytes.
+    static let refusalBytes: UInt64 = 8 << 20
+
+    @Test("merge keys nested seven deep are refused before they expand (under 8 MB allocated, not gigabytes), at the alias that passes 10000 nodes")
     func mergeKeysSevenDeep() throws {
         let yaml = Self.mergeBomb(depth: 7)
         #expect(yaml.utf8.count < 700)
-        let (error, seconds) = timedError(yaml)
+        let (error, bytes) = boundedError(yaml)
         let refused = try #require(error)
-        #expect(seconds < 0.5)
+        #expect(bytes < Self.refusalBytes, "allocated \(bytes) bytes")
         // a0 is 21 nodes, a1 213, a2 2133: the fourth *a2 of a3 (line 8) passes 10000.
         #expect(refused.description == "bomb.yaml:8:30: error: \(Self.tooMany)")
     }
 
-    @Test("a billion laughs of aliases is refused at the alias that passes the limit, even as a mapping key")
+    @Test("a billion laughs of aliases is refused before it expands (under 8 MB allocated), at the alias that passes the limit, even as a mapping key")
     func billionLaughs() throws {
-        let (error, seconds) = timedError(Self.laughs())
+        let (error, bytes) = boundedError(Self.laughs())
         let refused = try #require(error)
-        #expect(seconds < 0.5)
+        #expect(bytes < Self.refusalBytes, "allocated \(bytes) bytes")
         // l0 is 11 nodes, l1 111, l2 1111: the eighth *l2 of l3 (line 7) passes 10000.
         #expect(refused.line == 7 && refused.column == 47)
         #expect(refused.message == Self.tooMany)
