@@ -46,12 +46,12 @@ public final class ARCPolicy: RegisteredPolicy {
     public static let policyName: PolicyName = .arc
     public static let summary = "Adaptive replacement cache: recency and frequency lists whose split is steered by two ghost lists."
     public static let reference = "Megiddo & Modha, FAST 2003; libCacheSim ARC.c"
-    /// libCacheSim aa0fc40 (`arc`), release build, this project's 2-core machine, 2026-11-29: in-memory
-    /// replay of trace A at 100 / 1000 / 5000 objects, M requests/s of thread CPU time (the machine was
-    /// shared; wall-clock rates measured its load), median of its runs (interleaved rounds of 3); peak RSS
-    /// of its process (trace arrays included). docs/measured.md.
+    /// libCacheSim aa0fc40 (`arc`), release build, this project's 2-core machine, 2026-11-29, quiet (load
+    /// average 1-2): in-memory replay of trace A at 100 / 1000 / 5000 objects, M requests/s (its wall clock
+    /// and thread CPU time agree), median of its runs (two interleaved rounds of 3); peak RSS of its
+    /// process (trace arrays included), measured that morning. docs/measured.md.
     public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(
-        requestsPerSecond: [6.90, 6.42, 6.53], peakRSSMiB: 69)
+        requestsPerSecond: [10.47, 10.21, 12.32], peakRSSMiB: 69)
     public convenience init(_ context: PolicyContext) { self.init(capacity: context.capacity, sized: context.sized) }
 
     /// The sizes of T1, T2, B1 and B2 (bytes when sized, else entries).

@@ -110,12 +110,12 @@ public final class CacheusPolicy: RegisteredPolicy {
     public static let summary =
         "Cacheus: a scan-resistant LRU and a churn-resistant LFU expert; a random draw weighted by their learnt regret picks the victim."
     public static let reference = "Rodriguez et al., FAST 2021; libCacheSim Cacheus.c"
-    /// libCacheSim aa0fc40 (`cacheus`), release build, this project's 2-core machine, 2026-11-29: in-memory
-    /// replay of trace A at 100 / 1000 / 5000 objects, M requests/s of thread CPU time (the machine was
-    /// shared; wall-clock rates measured its load), median of its runs (interleaved rounds of 3); peak RSS
-    /// of its process (trace arrays included). docs/measured.md.
+    /// libCacheSim aa0fc40 (`cacheus`), release build, this project's 2-core machine, 2026-11-29, quiet
+    /// (load average 1-2): in-memory replay of trace A at 100 / 1000 / 5000 objects, M requests/s (its wall
+    /// clock and thread CPU time agree), median of its runs (two interleaved rounds of 3); peak RSS of its
+    /// process (trace arrays included), measured that morning. docs/measured.md.
     public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(
-        requestsPerSecond: [1.15, 1.08, 1.16], peakRSSMiB: 212)
+        requestsPerSecond: [1.96, 1.98, 2.23], peakRSSMiB: 212)
     public static let parameters = [
         PolicyParameter(
             "learning_rate",

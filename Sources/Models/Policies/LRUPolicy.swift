@@ -7,12 +7,12 @@ public final class LRUPolicy: RegisteredPolicy {
     public static let policyName: PolicyName = .lru
     public static let summary = "Least recently used goes first."
     public static let reference = "libCacheSim LRU.c"
-    /// libCacheSim aa0fc40 (`lru`), release build, this project's 2-core machine, 2026-11-29: in-memory
-    /// replay of trace A at 100 / 1000 / 5000 objects, M requests/s of thread CPU time (the machine was
-    /// shared; wall-clock rates measured its load), median of its runs (interleaved rounds of 3); peak RSS
-    /// of its process (trace arrays included). docs/measured.md.
+    /// libCacheSim aa0fc40 (`lru`), release build, this project's 2-core machine, 2026-11-29, quiet (load
+    /// average 1-2): in-memory replay of trace A at 100 / 1000 / 5000 objects, M requests/s (its wall clock
+    /// and thread CPU time agree), median of its runs (two interleaved rounds of 3); peak RSS of its
+    /// process (trace arrays included), measured that morning. docs/measured.md.
     public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(
-        requestsPerSecond: [7.48, 6.89, 6.29], peakRSSMiB: 69)
+        requestsPerSecond: [11.50, 10.84, 12.18], peakRSSMiB: 69)
     public static let followsLRUStackDistances = true
     public convenience init(_ context: PolicyContext) { self.init() }
     /// - Complexity: O(1)
@@ -35,12 +35,12 @@ public final class FIFOPolicy: RegisteredPolicy {
     public static let policyName: PolicyName = .fifo
     public static let summary = "First inserted goes first, whatever was accessed since."
     public static let reference = "libCacheSim FIFO.c"
-    /// libCacheSim aa0fc40 (`fifo`), release build, this project's 2-core machine, 2026-11-29: in-memory
-    /// replay of trace A at 100 / 1000 / 5000 objects, M requests/s of thread CPU time (the machine was
-    /// shared; wall-clock rates measured its load), median of its runs (interleaved rounds of 3); peak RSS
-    /// of its process (trace arrays included). docs/measured.md.
+    /// libCacheSim aa0fc40 (`fifo`), release build, this project's 2-core machine, 2026-11-29, quiet (load
+    /// average 1-2): in-memory replay of trace A at 100 / 1000 / 5000 objects, M requests/s (its wall clock
+    /// and thread CPU time agree), median of its runs (two interleaved rounds of 3); peak RSS of its
+    /// process (trace arrays included), measured that morning. docs/measured.md.
     public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(
-        requestsPerSecond: [8.35, 8.39, 9.89], peakRSSMiB: 69)
+        requestsPerSecond: [11.96, 11.84, 14.34], peakRSSMiB: 69)
     public convenience init(_ context: PolicyContext) { self.init() }
     public func didInsert(_ slot: Int) { list.pushBack(slot) }
     public func didAccess(_ slot: Int) {}

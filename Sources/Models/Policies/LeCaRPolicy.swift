@@ -83,12 +83,12 @@ public final class LeCaRPolicy: RegisteredPolicy {
     public static let summary =
         "LeCaR: an LRU and an LFU expert propose victims; a random draw weighted by their learnt regret picks one."
     public static let reference = "Vietri et al., HotStorage 2018; libCacheSim LeCaR.c"
-    /// libCacheSim aa0fc40 (`lecar`), release build, this project's 2-core machine, 2026-11-29: in-memory
-    /// replay of trace A at 100 / 1000 / 5000 objects, M requests/s of thread CPU time (the machine was
-    /// shared; wall-clock rates measured its load), median of its runs (interleaved rounds of 3); peak RSS
-    /// of its process (trace arrays included). docs/measured.md.
+    /// libCacheSim aa0fc40 (`lecar`), release build, this project's 2-core machine, 2026-11-29, quiet (load
+    /// average 1-2): in-memory replay of trace A at 100 / 1000 / 5000 objects, M requests/s (its wall clock
+    /// and thread CPU time agree), median of its runs (two interleaved rounds of 3); peak RSS of its
+    /// process (trace arrays included), measured that morning. docs/measured.md.
     public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(
-        requestsPerSecond: [4.82, 4.52, 4.77], peakRSSMiB: 76)
+        requestsPerSecond: [6.91, 6.76, 7.41], peakRSSMiB: 76)
     public static let parameters = [
         PolicyParameter(
             "update_weight", "Whether a hit in an expert's history lowers that expert's weight (1) or the weights stay fixed (0).",
