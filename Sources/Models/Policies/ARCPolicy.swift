@@ -46,10 +46,6 @@ public final class ARCPolicy: RegisteredPolicy {
     public static let policyName: PolicyName = .arc
     public static let summary = "Adaptive replacement cache: recency and frequency lists whose split is steered by two ghost lists."
     public static let reference = "Megiddo & Modha, FAST 2003; libCacheSim ARC.c"
-    /// libCacheSim aa0fc40 (`arc`), release build, this project's 2-core machine, 2026-11-29, quiet (load
-    /// average 1-2): in-memory replay of trace A at 100 / 1000 / 5000 objects, M requests/s (its wall clock
-    /// and thread CPU time agree), median of its runs (two interleaved rounds of 3); peak RSS of its
-    /// process (trace arrays included), measured that morning. docs/measured.md.
     public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(
         requestsPerSecond: [10.47, 10.21, 12.32], peakRSSMiB: 69)
     public convenience init(_ context: PolicyContext) { self.init(capacity: context.capacity, sized: context.sized) }

@@ -110,10 +110,6 @@ public final class CacheusPolicy: RegisteredPolicy {
     public static let summary =
         "Cacheus: a scan-resistant LRU and a churn-resistant LFU expert; a random draw weighted by their learnt regret picks the victim."
     public static let reference = "Rodriguez et al., FAST 2021; libCacheSim Cacheus.c"
-    /// libCacheSim aa0fc40 (`cacheus`), release build, this project's 2-core machine, 2026-11-29, quiet
-    /// (load average 1-2): in-memory replay of trace A at 100 / 1000 / 5000 objects, M requests/s (its wall
-    /// clock and thread CPU time agree), median of its runs (two interleaved rounds of 3); peak RSS of its
-    /// process (trace arrays included), measured that morning. docs/measured.md.
     public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(
         requestsPerSecond: [1.96, 1.98, 2.23], peakRSSMiB: 212)
     public static let parameters = [

@@ -14,10 +14,6 @@ public final class ClockPolicy: RegisteredPolicy {
     public static let summary =
         "CLOCK: FIFO with a reference counter (one bit by default); an entry at the front with a count above 0 goes to the back with one less."
     public static let reference = "libCacheSim Clock.c"
-    /// libCacheSim aa0fc40 (`clock`), release build, this project's 2-core machine, 2026-11-29, quiet (load
-    /// average 1-2): in-memory replay of trace A at 100 / 1000 / 5000 objects, M requests/s (its wall clock
-    /// and thread CPU time agree), median of its runs (two interleaved rounds of 3); peak RSS of its
-    /// process (trace arrays included), measured that morning. docs/measured.md.
     public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(
         requestsPerSecond: [11.43, 11.50, 13.75], peakRSSMiB: 69)
     public static let parameters = [

@@ -80,10 +80,6 @@ public final class FIFOMergePolicy: RegisteredPolicy {
     public static let summary =
         "FIFO-Merge: a FIFO that examines 100 entries at a time and evicts the 49 with the fewest hits per byte, the others staying in place."
     public static let reference = "Yang et al. (Segcache), NSDI 2021; libCacheSim FIFO_Merge.c"
-    /// libCacheSim aa0fc40 (`fifo-merge`), release build, this project's 2-core machine, 2026-11-29, quiet
-    /// (load average 1-2): in-memory replay of trace A at 100 / 1000 / 5000 objects, M requests/s (its wall
-    /// clock and thread CPU time agree), median of its runs (two interleaved rounds of 3); peak RSS of its
-    /// process (trace arrays included), measured that morning. docs/measured.md.
     public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(
         requestsPerSecond: [11.39, 7.77, 11.39], peakRSSMiB: 69)
     public static let parameters = [

@@ -42,10 +42,6 @@ public final class GDSFPolicy: RegisteredPolicy, RecreationCostAware {
     public static let summary =
         "GreedyDual-Size-Frequency: the lowest age + frequency × cost / size goes first; the age becomes the evicted entry's priority."
     public static let reference = "Cherkasova, HP Labs HPL-98-69 1998; libCacheSim cpp/GDSF.cpp"
-    /// libCacheSim aa0fc40 (`gdsf`), release build, this project's 2-core machine, 2026-11-29, quiet (load
-    /// average 1-2): in-memory replay of trace A at 100 / 1000 / 5000 objects, M requests/s (its wall clock
-    /// and thread CPU time agree), median of its runs (two interleaved rounds of 3); peak RSS of its
-    /// process (trace arrays included), measured that morning. docs/measured.md.
     public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(
         requestsPerSecond: [4.64, 4.19, 3.61], peakRSSMiB: 70)
     public convenience init(_ context: PolicyContext) { self.init(sized: context.sized) }

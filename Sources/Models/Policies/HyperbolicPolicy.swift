@@ -41,11 +41,7 @@ public final class HyperbolicPolicy: RegisteredPolicy {
     public static let summary =
         "Of a random sample of entries, the one with the fewest accesses per request spent in the cache goes first."
     public static let reference = "Blankstein et al., USENIX ATC 2017; libCacheSim Hyperbolic.c"
-    /// libCacheSim aa0fc40 (`hyperbolic`), release build, this project's 2-core machine, 2026-11-29, quiet
-    /// (load average 1-2): in-memory replay of trace A at 100 / 1000 / 5000 objects (at 100 objects over
-    /// its first 200,000 requests only), M requests/s (its wall clock and thread CPU time agree), median of
-    /// its runs (two interleaved rounds of 3); peak RSS of its process (trace arrays included), measured
-    /// that morning. docs/measured.md.
+    /// libCacheSim's figure at 100 objects is over the trace's first 200,000 requests only (docs/measured.md).
     public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(
         requestsPerSecond: [0.44, 3.41, 9.34], peakRSSMiB: 35)
     public static let parameters = [

@@ -35,12 +35,8 @@ public final class LFUDAPolicy: RegisteredPolicy {
     public static let summary =
         "LFU with dynamic aging: the lowest frequency + age goes first; the age becomes the evicted entry's priority."
     public static let reference = "Arlitt et al., ACM SIGMETRICS Performance Evaluation Review 2000; libCacheSim LFUDA.c"
-    /// libCacheSim aa0fc40 (`lfuda`), release build, this project's 2-core machine, 2026-11-29, quiet (load
-    /// average 1-2): in-memory replay of trace A at 100 / 1000 / 5000 objects (at 100 objects over its
-    /// first 20,000 requests, on the machine shared with other builds that morning: on the quiet one it did
-    /// not finish 200,000 in 200 s), M requests/s (its wall clock and thread CPU time agree), median of its
-    /// runs (two interleaved rounds of 3); peak RSS of its process (trace arrays included), measured that
-    /// morning. docs/measured.md.
+    /// libCacheSim's figure at 100 objects is over the trace's first 20,000 requests, on a machine shared
+    /// with other builds (it did not finish 200,000 in 200 s on the quiet one; docs/measured.md).
     public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(
         requestsPerSecond: [0.93, 0.06, 5.29], peakRSSMiB: 64)
     public convenience init(_ context: PolicyContext) { self.init() }

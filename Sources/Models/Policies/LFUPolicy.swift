@@ -30,10 +30,6 @@ public final class LFUPolicy: RegisteredPolicy {
     public static let summary =
         "Least frequently used goes first (counts forgotten on eviction); ties go to the entry that reached the count first."
     public static let reference = "libCacheSim LFU.c"
-    /// libCacheSim aa0fc40 (`lfu`), release build, this project's 2-core machine, 2026-11-29, quiet (load
-    /// average 1-2): in-memory replay of trace A at 100 / 1000 / 5000 objects, M requests/s (its wall clock
-    /// and thread CPU time agree), median of its runs (two interleaved rounds of 3); peak RSS of its
-    /// process (trace arrays included), measured that morning. docs/measured.md.
     public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(
         requestsPerSecond: [6.15, 5.65, 5.61], peakRSSMiB: 69)
     public static let parameters = [

@@ -97,10 +97,6 @@ public final class LHDPolicy: RegisteredPolicy {
     public static let summary =
         "LHD: of a random sample and the recent low-ranked admissions, the entry with the least expected hits per unit of space and time goes first."
     public static let reference = "Beckmann et al., NSDI 2018; libCacheSim LHD/"
-    /// libCacheSim aa0fc40 (`lhd`), release build, this project's 2-core machine, 2026-11-29, quiet (load
-    /// average 1-2): in-memory replay of trace A at 100 / 1000 / 5000 objects, M requests/s (its wall clock
-    /// and thread CPU time agree), median of its runs (two interleaved rounds of 3); peak RSS of its
-    /// process (trace arrays included), measured that morning. docs/measured.md.
     public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(
         requestsPerSecond: [5.62, 7.88, 10.46], peakRSSMiB: 94)
     public convenience init(_ context: PolicyContext) {

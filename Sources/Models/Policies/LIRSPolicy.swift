@@ -116,10 +116,6 @@ public final class LIRSPolicy: RegisteredPolicy {
     public static let summary =
         "LIRS: entries reused within a short recency (LIR) stay; the others (HIR) pass through a small queue evictions come from."
     public static let reference = "Jiang & Zhang, SIGMETRICS 2002; libCacheSim LIRS.c"
-    /// libCacheSim aa0fc40 (`lirs`), release build, this project's 2-core machine, 2026-11-29, quiet (load
-    /// average 1-2): in-memory replay of trace A at 100 / 1000 / 5000 objects, M requests/s (its wall clock
-    /// and thread CPU time agree), median of its runs (two interleaved rounds of 3); peak RSS of its
-    /// process (trace arrays included), measured that morning. docs/measured.md.
     public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(
         requestsPerSecond: [3.67, 4.19, 5.35], peakRSSMiB: 131)
     public static let parameters = [

@@ -7,10 +7,6 @@ public final class LRUPolicy: RegisteredPolicy {
     public static let policyName: PolicyName = .lru
     public static let summary = "Least recently used goes first."
     public static let reference = "libCacheSim LRU.c"
-    /// libCacheSim aa0fc40 (`lru`), release build, this project's 2-core machine, 2026-11-29, quiet (load
-    /// average 1-2): in-memory replay of trace A at 100 / 1000 / 5000 objects, M requests/s (its wall clock
-    /// and thread CPU time agree), median of its runs (two interleaved rounds of 3); peak RSS of its
-    /// process (trace arrays included), measured that morning. docs/measured.md.
     public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(
         requestsPerSecond: [11.50, 10.84, 12.18], peakRSSMiB: 69)
     public static let followsLRUStackDistances = true
@@ -35,10 +31,6 @@ public final class FIFOPolicy: RegisteredPolicy {
     public static let policyName: PolicyName = .fifo
     public static let summary = "First inserted goes first, whatever was accessed since."
     public static let reference = "libCacheSim FIFO.c"
-    /// libCacheSim aa0fc40 (`fifo`), release build, this project's 2-core machine, 2026-11-29, quiet (load
-    /// average 1-2): in-memory replay of trace A at 100 / 1000 / 5000 objects, M requests/s (its wall clock
-    /// and thread CPU time agree), median of its runs (two interleaved rounds of 3); peak RSS of its
-    /// process (trace arrays included), measured that morning. docs/measured.md.
     public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(
         requestsPerSecond: [11.96, 11.84, 14.34], peakRSSMiB: 69)
     public convenience init(_ context: PolicyContext) { self.init() }

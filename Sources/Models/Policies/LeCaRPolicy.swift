@@ -83,10 +83,6 @@ public final class LeCaRPolicy: RegisteredPolicy {
     public static let summary =
         "LeCaR: an LRU and an LFU expert propose victims; a random draw weighted by their learnt regret picks one."
     public static let reference = "Vietri et al., HotStorage 2018; libCacheSim LeCaR.c"
-    /// libCacheSim aa0fc40 (`lecar`), release build, this project's 2-core machine, 2026-11-29, quiet (load
-    /// average 1-2): in-memory replay of trace A at 100 / 1000 / 5000 objects, M requests/s (its wall clock
-    /// and thread CPU time agree), median of its runs (two interleaved rounds of 3); peak RSS of its
-    /// process (trace arrays included), measured that morning. docs/measured.md.
     public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(
         requestsPerSecond: [6.91, 6.76, 7.41], peakRSSMiB: 76)
     public static let parameters = [

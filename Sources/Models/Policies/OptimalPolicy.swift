@@ -34,10 +34,6 @@ public final class OptimalPolicy: RegisteredPolicy {
     public static let summary =
         "Belady’s: evicts the entry requested again furthest in the future. Needs the future: a run first records its stream."
     public static let reference = "Belady, IBM Systems Journal 1966; libCacheSim Belady.c"
-    /// libCacheSim aa0fc40 (`belady`), release build, this project's 2-core machine, 2026-11-29, quiet
-    /// (load average 1-2): in-memory replay of trace A at 100 / 1000 / 5000 objects, M requests/s (its wall
-    /// clock and thread CPU time agree), median of its runs (two interleaved rounds of 3); peak RSS of its
-    /// process (trace arrays included), measured that morning. docs/measured.md.
     public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(
         requestsPerSecond: [6.31, 6.80, 7.48], peakRSSMiB: 69)
     public static let needsFuture = true

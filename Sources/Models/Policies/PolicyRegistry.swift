@@ -34,10 +34,14 @@ public struct PolicyContext {
 
 /// Figures a policy's reference simulator measured for it, that `bench --suite policies` prints beside ours.
 public struct PolicyReferenceFigures: Sendable {
-    /// In-memory replay of trace A at 100, 1000 and 5000 objects, M requests/s (median of 3; by
-    /// the thread's CPU clock where the policy's comment says so).
+    /// In-memory replay of trace A at 100, 1000 and 5000 objects, M requests/s, median of its runs.
+    /// The built-in policies state libCacheSim's (aa0fc40, release build): measured on 2026-11-29 on
+    /// this project's 2-core machine, quiet (load average 1-2, so its wall clock and thread CPU time
+    /// agree), two rounds of 3 runs interleaved with this project's own; a policy's comment says
+    /// where a figure covers only part of the trace (docs/measured.md).
     public var requestsPerSecond: [Double]
-    /// Peak resident set of the process replaying one cache, MiB, if measured.
+    /// Peak resident set of the process replaying one cache, MiB, if measured (the built-in policies:
+    /// libCacheSim's driver at 5000 objects, its trace arrays included, 2026-11-29).
     public var peakRSSMiB: Int?
 
     /// Figures as measured: requests/s at the three capacities, and the peak resident set if known.

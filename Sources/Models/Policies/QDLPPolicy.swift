@@ -75,10 +75,6 @@ public final class QDLPPolicy: RegisteredPolicy {
     public static let summary =
         "QDLP: a small FIFO demotes quickly (to a ghost) what was not hit there; a main CLOCK promotes lazily."
     public static let reference = "Yang et al., HotOS 2023; libCacheSim QDLP.c"
-    /// libCacheSim aa0fc40 (`qdlp`), release build, this project's 2-core machine, 2026-11-29, quiet (load
-    /// average 1-2): in-memory replay of trace A at 100 / 1000 / 5000 objects, M requests/s (its wall clock
-    /// and thread CPU time agree), median of its runs (two interleaved rounds of 3); peak RSS of its
-    /// process (trace arrays included), measured that morning. docs/measured.md.
     public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(
         requestsPerSecond: [5.37, 5.02, 5.85], peakRSSMiB: 132)
     public static let parameters = [

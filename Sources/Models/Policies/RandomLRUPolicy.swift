@@ -35,11 +35,7 @@ public final class RandomLRUPolicy: RegisteredPolicy {
     public static let policyName: PolicyName = .randomLRU
     public static let summary = "Of a random sample of entries, the least recently used goes first."
     public static let reference = "libCacheSim RandomLRU.c"
-    /// libCacheSim aa0fc40 (`RandomLRU`), release build, this project's 2-core machine, 2026-11-29, quiet
-    /// (load average 1-2): in-memory replay of trace A at 100 / 1000 / 5000 objects (at 100 objects over
-    /// its first 200,000 requests only), M requests/s (its wall clock and thread CPU time agree), median of
-    /// its runs (two interleaved rounds of 3); peak RSS of its process (trace arrays included), measured
-    /// that morning. docs/measured.md.
+    /// libCacheSim's figure at 100 objects is over the trace's first 200,000 requests only (docs/measured.md).
     public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(
         requestsPerSecond: [0.03, 0.33, 1.87], peakRSSMiB: 36)
     public static let parameters = [

@@ -50,10 +50,6 @@ public final class RandomPolicy: RegisteredPolicy {
     public static let policyName: PolicyName = .random
     public static let summary = "A random entry goes first (NSCache makes no promise of order), drawn as the reference simulator draws it."
     public static let reference = "libCacheSim Random.c"
-    /// libCacheSim aa0fc40 (`random`), release build, this project's 2-core machine, 2026-11-29, quiet
-    /// (load average 1-2): in-memory replay of trace A at 100 / 1000 / 5000 objects, M requests/s (its wall
-    /// clock and thread CPU time agree), median of its runs (two interleaved rounds of 3); peak RSS of its
-    /// process (trace arrays included), measured that morning. docs/measured.md.
     public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(
         requestsPerSecond: [2.87, 17.24, 39.55], peakRSSMiB: 36)
     public convenience init(_ context: PolicyContext) { self.init(seed: context.seed) }

@@ -25,10 +25,6 @@ public final class RandomTwoPolicy: RegisteredPolicy {
     public static let policyName: PolicyName = .randomTwo
     public static let summary = "Of two entries drawn at random, the one used less recently goes first."
     public static let reference = "libCacheSim RandomTwo.c"
-    /// libCacheSim aa0fc40 (`randomTwo`), release build, this project's 2-core machine, 2026-11-29, quiet
-    /// (load average 1-2): in-memory replay of trace A at 100 / 1000 / 5000 objects, M requests/s (its wall
-    /// clock and thread CPU time agree), median of its runs (two interleaved rounds of 3); peak RSS of its
-    /// process (trace arrays included), measured that morning. docs/measured.md.
     public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(
         requestsPerSecond: [1.15, 10.98, 33.66], peakRSSMiB: 36)
     public convenience init(_ context: PolicyContext) { self.init(seed: context.seed) }

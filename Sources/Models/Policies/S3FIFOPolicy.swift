@@ -60,10 +60,6 @@ public final class S3FIFOPolicy: RegisteredPolicy {
     public static let policyName: PolicyName = .s3fifo
     public static let summary = "S3-FIFO: a small probationary FIFO, a main FIFO and a ghost FIFO."
     public static let reference = "Yang et al., SOSP 2023; libCacheSim S3FIFO.c"
-    /// libCacheSim aa0fc40 (`s3fifo`), release build, this project's 2-core machine, 2026-11-29, quiet
-    /// (load average 1-2): in-memory replay of trace A at 100 / 1000 / 5000 objects, M requests/s (its wall
-    /// clock and thread CPU time agree), median of its runs (two interleaved rounds of 3); peak RSS of its
-    /// process (trace arrays included), measured that morning. docs/measured.md.
     public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(
         requestsPerSecond: [5.09, 4.78, 5.56], peakRSSMiB: 133)
     public static let parameters = [

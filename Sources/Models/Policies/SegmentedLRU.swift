@@ -139,10 +139,6 @@ public final class SLRUPolicy: RegisteredPolicy {
     public static let summary =
         "Segmented LRU: entries enter probation and climb a segment per hit; the victim is the lowest segment’s least recently used."
     public static let reference = "Karedla et al., IEEE Computer 1994; libCacheSim SLRU.c"
-    /// libCacheSim aa0fc40 (`slru`), release build, this project's 2-core machine, 2026-11-29, quiet (load
-    /// average 1-2): in-memory replay of trace A at 100 / 1000 / 5000 objects, M requests/s (its wall clock
-    /// and thread CPU time agree), median of its runs (two interleaved rounds of 3); peak RSS of its
-    /// process (trace arrays included), measured that morning. docs/measured.md.
     public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(
         requestsPerSecond: [10.88, 11.69, 11.99], peakRSSMiB: 69)
     public static let parameters = [

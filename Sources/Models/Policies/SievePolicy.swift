@@ -12,10 +12,6 @@ public final class SievePolicy: RegisteredPolicy {
     public static let policyName: PolicyName = .sieve
     public static let summary = "SIEVE: a hand sweeping from old to new evicts the first entry not visited since it last passed."
     public static let reference = "Zhang et al., NSDI 2024; libCacheSim Sieve.c"
-    /// libCacheSim aa0fc40 (`sieve`), release build, this project's 2-core machine, 2026-11-29, quiet (load
-    /// average 1-2): in-memory replay of trace A at 100 / 1000 / 5000 objects, M requests/s (its wall clock
-    /// and thread CPU time agree), median of its runs (two interleaved rounds of 3); peak RSS of its
-    /// process (trace arrays included), measured that morning. docs/measured.md.
     public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(
         requestsPerSecond: [12.62, 14.41, 16.21], peakRSSMiB: 69)
     public convenience init(_ context: PolicyContext) { self.init() }

@@ -22,10 +22,6 @@ public final class SizePolicy: RegisteredPolicy {
     public static let policyName: PolicyName = .size
     public static let summary = "The largest entry goes first, whatever its use; among equal sizes, the reference heap's order."
     public static let reference = "Williams et al., SIGCOMM 1996; libCacheSim Size.c"
-    /// libCacheSim aa0fc40 (`size`), release build, this project's 2-core machine, 2026-11-29, quiet (load
-    /// average 1-2): in-memory replay of trace A at 100 / 1000 / 5000 objects, M requests/s (its wall clock
-    /// and thread CPU time agree), median of its runs (two interleaved rounds of 3); peak RSS of its
-    /// process (trace arrays included), measured that morning. docs/measured.md.
     public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(
         requestsPerSecond: [8.82, 8.52, 8.67], peakRSSMiB: 69)
     public convenience init(_ context: PolicyContext) { self.init(sized: context.sized) }

@@ -45,10 +45,6 @@ public final class TwoQueuePolicy: RegisteredPolicy {
     public static let policyName: PolicyName = .twoQ
     public static let summary = "2Q: a FIFO for first-time entries, an LRU for re-referenced ones, a ghost FIFO between them."
     public static let reference = "Johnson & Shasha, VLDB 1994; libCacheSim TwoQ.c"
-    /// libCacheSim aa0fc40 (`twoq`), release build, this project's 2-core machine, 2026-11-29, quiet (load
-    /// average 1-2): in-memory replay of trace A at 100 / 1000 / 5000 objects, M requests/s (its wall clock
-    /// and thread CPU time agree), median of its runs (two interleaved rounds of 3); peak RSS of its
-    /// process (trace arrays included), measured that morning. docs/measured.md.
     public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(
         requestsPerSecond: [5.34, 4.89, 5.56], peakRSSMiB: 137)
     public static let parameters = [

@@ -63,10 +63,6 @@ public final class WTinyLFUPolicy: RegisteredPolicy {
     public static let policyName: PolicyName = .wTinyLFU
     public static let summary = "W-TinyLFU: a window LRU admitting into a segmented LRU by a frequency sketch."
     public static let reference = "Einziger et al., ACM ToS 2017; libCacheSim WTinyLFU.c"
-    /// libCacheSim aa0fc40 (`wtinyLFU`), release build, this project's 2-core machine, 2026-11-29, quiet
-    /// (load average 1-2): in-memory replay of trace A at 100 / 1000 / 5000 objects, M requests/s (its wall
-    /// clock and thread CPU time agree), median of its runs (two interleaved rounds of 3); peak RSS of its
-    /// process (trace arrays included), measured that morning. docs/measured.md.
     public static let referenceFigures: PolicyReferenceFigures? = PolicyReferenceFigures(
         requestsPerSecond: [3.34, 4.33, 4.84], peakRSSMiB: 98)
     public static let parameters = [

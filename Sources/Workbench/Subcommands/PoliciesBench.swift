@@ -14,10 +14,8 @@ import Report
 enum PoliciesBench {
     static let capacities = [100, 1000, 5000]
 
-    /// The reference simulator's figures for `policy` (libCacheSim aa0fc40, release build: in-memory
-    /// replay of trace A, M requests/s of thread CPU time, median of 3, and its process's peak
-    /// RSS), measured on 2026-11-29 on the 2-core machine the project's own figures were measured
-    /// on, interleaved with them (docs/measured.md), not in this run; each policy states its own.
+    /// The reference simulator's figures for `policy`, not measured in this run: each policy states
+    /// its own (``PolicyReferenceFigures`` says how the built-in ones were measured).
     static func reference(_ policy: PolicyName) -> PolicyReferenceFigures? { policy.descriptor?.referenceFigures }
 
     struct Row {
