@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 extension EndToEndSecondLine {
@@ -6,14 +7,7 @@ extension EndToEndSecondLine {
     struct AliasExpansion {
         /// Merge keys twelve deep, ten per level: `a12` merges 10^13 pairs, which no run could
         /// expand (line 8: the fourth `*a2` passes 10000 nodes).
-        static let mergeBomb: String = {
-            var lines = ["name: merge-bomb", "kind: trace", "duration: 1s", "<<:"]
-            lines.append("  - &a0 {" + (0..<10).map { "k\($0): \($0)" }.joined(separator: ", ") + "}")
-            for level in 1...12 {
-                lines.append("  - &a\(level) {<<: [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]}")
-            }
-            return lines.joined(separator: "\n") + "\n"
-        }()
+        static let mergeBomb = YAMLBombs.mergeKeys(depth: 12)
 
         /// Not a timed test: the 30 s are a guard against a hang, and a refusal after expanding
         /// 10^13 pairs could not come within them (nor within 100 MB).

@@ -1,24 +1,13 @@
 import Foundation
 import Report
 import Scenarios
+import TestSupport
 import Testing
 
 /// A few hundred bytes of aliases and merge keys must not expand into millions of nodes: the
 /// loader refuses them at the alias that passes the limit, before anything expands them.
 @Suite("Scenario loading: aliases and merge keys are bounded")
 struct YAMLBoundsTests {
-    /// A trace scenario whose top level merges `&a<depth>`: `a0` a mapping of ten keys, each
-    /// later level a mapping merging the one before ten times (`{<<: [*a0, *a0, ...]}`), so the
-    /// last one expands to 10^(depth+1) pairs. Level n is on line n + 5.
-    static func mergeBomb(depth: Int) -> String {
-        var lines = ["name: merge-bomb", "kind: trace", "duration: 1s", "<<:"]
-        lines.append("  - &a0 {" + (0..<10).map { "k\($0): \($0)" }.joined(separator: ", ") + "}")
-        for level in 1...depth {
-            lines.append("  - &a\(level) {<<: [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]}")
-        }
-        return lines.joined(separator: "\n") + "\n"
-    }
-
     /// The classic "billion laughs": lists of ten aliases to the list before, nine levels, the
     /// last one used as a mapping key (which composing hashes whole). Level n is on line n + 4.
     static func laughs(levels: Int = 9) -> String {
@@ -45,7 +34,7 @@ struct YAMLBoundsTests {
 
     @Test("merge keys nested seven deep are refused before they expand (under 8 MB allocated, not gigabytes), at the alias that passes 10000 nodes")
     func mergeKeysSevenDeep() throws {
-        let yaml = Self.mergeBomb(depth: 7)
+        let yaml = YAMLBombs.mergeKeys(depth: 7)
         #expect(yaml.utf8.count < 700)
         let (error, bytes) = boundedError(yaml)
         let refused = try #require(error)
